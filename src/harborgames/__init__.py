@@ -1,0 +1,34 @@
+"""harborgames: harbour board games played exactly by their printed rules, behind one protocol.
+
+>>> import harborgames
+>>> harborgames.games()
+('inland_port', 'gdansk')
+>>> game = harborgames.load("inland_port")
+>>> state = game.new_game(2, seed=7)
+>>> state.current_player in (0, 1)
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import cast
+
+from .core.protocol import GameModule
+
+__all__ = ["__version__", "games", "load"]
+__version__ = "0.1.0"
+
+_GAMES = ("inland_port", "gdansk")
+
+
+def games() -> tuple[str, ...]:
+    """The names of the registered games, for ``load``."""
+    return _GAMES
+
+
+def load(name: str) -> GameModule:
+    """The game module ``harborgames.<name>``; a ``ValueError`` names the known games otherwise."""
+    if name not in _GAMES:
+        raise ValueError(f"unknown game {name!r}; known games: {', '.join(_GAMES)}")
+    return cast(GameModule, importlib.import_module(f"harborgames.{name}"))

@@ -1,0 +1,85 @@
+"""Generic helpers that drive any game through its module's public functions."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from .errors import IllegalActionError
+from .protocol import GameModule, GameRecord
+
+__all__ = ["make_record", "random_playout", "replay", "replay_states"]
+
+
+def make_record(
+    module: GameModule,
+    num_players: int,
+    seed: int,
+    actions: list[Any],
+    *,
+    variant: str | None = None,
+    options: Mapping[str, str] | None = None,
+) -> GameRecord:
+    """A record of a game started with these arguments and played with these actions."""
+    return GameRecord(
+        game=module.INFO.name,
+        variant=variant or module.INFO.default_variant,
+        num_players=num_players,
+        seed=seed,
+        actions=tuple(str(a) for a in actions),
+        version=module.INFO.version,
+        options=dict(options or {}),
+    )
+
+
+def replay_states(module: GameModule, record: GameRecord) -> Iterator[tuple[Any, Any]]:
+    """Yield ``(action, state_after)`` for each move; the first pair is ``(None, initial)``.
+
+    A move that cannot be read or is not legal raises ``IllegalActionError`` naming the move.
+    """
+    if record.game != module.INFO.name:
+        raise IllegalActionError(f"the record is for {record.game!r}, not {module.INFO.name!r}")
+    state = module.new_game(
+        record.num_players, seed=record.seed, variant=record.variant, options=record.options
+    )
+    yield None, state
+    for number, text in enumerate(record.actions, start=1):
+        try:
+            action = module.parse_action(state, text)
+            state = module.apply(state, action)
+        except IllegalActionError as error:
+            raise IllegalActionError(f"move {number} ({text!r}): {error}") from None
+        yield action, state
+
+
+def replay(module: GameModule, record: GameRecord) -> Any:
+    """The final state of a record."""
+    state = None
+    for _, state in replay_states(module, record):
+        pass
+    return state
+
+
+def random_playout(
+    module: GameModule,
+    state: Any,
+    rng: random.Random,
+    *,
+    on_step: Callable[[Any, Any, Any], None] | None = None,
+    max_decisions: int | None = None,
+) -> tuple[Any, list[Any]]:
+    """Play uniformly random legal actions to the end; returns the final state and the actions."""
+    actions: list[Any] = []
+    limit = max_decisions if max_decisions is not None else module.INFO.max_decisions
+    while state.current_player is not None:
+        if len(actions) > limit:
+            raise AssertionError(f"{module.INFO.name}: game exceeded {limit} decisions")
+        legal = module.legal_actions(state)
+        action = legal[rng.randrange(len(legal))]
+        after = module.apply(state, action)
+        if on_step is not None:
+            on_step(state, action, after)
+        actions.append(action)
+        state = after
+    return state, actions

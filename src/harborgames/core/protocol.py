@@ -1,0 +1,107 @@
+"""What every game module provides, and the metadata it declares once (OpenSpiel-style)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+import attrs
+
+__all__ = ["Action", "GameInfo", "GameModule", "GameRecord", "State"]
+
+
+@runtime_checkable
+class State(Protocol):
+    """The fields every game's frozen state has beside its own."""
+
+    @property
+    def current_player(self) -> int | None: ...
+
+    @property
+    def num_players(self) -> int: ...
+
+
+Action = Any
+"""Each game has its own frozen action classes; ``str(action)`` is the notation."""
+
+
+@attrs.frozen
+class GameInfo:
+    """A game's metadata, declared once in its module as ``INFO``."""
+
+    name: str  # registry name, e.g. "inland_port"
+    title: str  # the box title
+    min_players: int
+    max_players: int
+    variants: tuple[str, ...]  # the first is the default
+    chance: str  # "deterministic" | "seeded_setup" | "stochastic"
+    information: str  # "perfect" | "imperfect"
+    min_score: int  # bounds on any player's final score
+    max_score: int
+    max_decisions: int  # no game lasts more decisions than this, at any player count
+    version: int  # changes whenever behaviour (legal actions, outcomes, notation) changes
+    options: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)  # rule flags; default first
+
+    @property
+    def default_variant(self) -> str:
+        return self.variants[0]
+
+    def default_options(self) -> dict[str, str]:
+        return {name: values[0] for name, values in self.options.items()}
+
+
+@attrs.frozen
+class GameRecord:
+    """Everything needed to replay a game: the ``new_game`` arguments and the moves in notation."""
+
+    game: str
+    variant: str
+    num_players: int
+    seed: int
+    actions: tuple[str, ...]
+    version: int
+    options: Mapping[str, str] = attrs.field(factory=dict, hash=False)
+
+
+class GameModule(Protocol):
+    """The public surface of ``harborgames.<game>`` (see ``shared/API.md``)."""
+
+    INFO: GameInfo
+
+    def new_game(
+        self,
+        num_players: int = ...,
+        *,
+        seed: int = ...,
+        variant: str = ...,
+        options: Mapping[str, str] | None = ...,
+    ) -> Any: ...
+
+    def legal_actions(self, state: Any) -> list[Any]: ...
+
+    def apply(self, state: Any, action: Any) -> Any: ...
+
+    def is_terminal(self, state: Any) -> bool: ...
+
+    def scores(self, state: Any) -> tuple[int, ...]: ...
+
+    def winners(self, state: Any) -> tuple[int, ...]: ...
+
+    def observe(self, state: Any, player: int) -> Any: ...
+
+    def dumps(self, obj: Any) -> str: ...
+
+    def loads(self, text: str) -> Any: ...
+
+    def parse_action(self, state: Any, text: str) -> Any: ...
+
+    def render(self, state: Any) -> str: ...
+
+    def heuristic(self, state: Any, player: int) -> float: ...
+
+
+def describe_choices(actions: Sequence[Any]) -> str:
+    """A short listing of actions for error messages."""
+    shown = ", ".join(str(a) for a in actions[:8])
+    more = f" (+{len(actions) - 8} more)" if len(actions) > 8 else ""
+    return shown + more
