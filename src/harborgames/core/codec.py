@@ -145,9 +145,13 @@ class Codec:
         except FormatError:
             raise
         except Exception as error:  # cattrs raises several exception groups
-            details = "; ".join(cattrs.transform_error(error, path=f"${what}")) if isinstance(
-                error, (cattrs.errors.BaseValidationError, cattrs.errors.ForbiddenExtraKeysError)
-            ) else str(error)
+            details = (
+                "; ".join(cattrs.transform_error(error, path=f"${what}"))
+                if isinstance(
+                    error, (cattrs.errors.BaseValidationError, cattrs.errors.ForbiddenExtraKeysError)
+                )
+                else str(error)
+            )
             raise FormatError(f"{self.game}: malformed {what}: {details}") from None
 
     def _check(self, validate: Callable[[Any], None] | None, obj: Any, what: str) -> None:
@@ -171,4 +175,4 @@ def register_mapping_record_hook(converter: cattrs.Converter) -> None:
             raise TypeError("options must map strings to strings")
         return dict(value)
 
-    converter.register_structure_hook(Mapping[str, str], structure_options)
+    converter.register_structure_hook_func(lambda t: t == Mapping[str, str], structure_options)

@@ -55,10 +55,10 @@ def replay_states(module: GameModule, record: GameRecord) -> Iterator[tuple[Any,
 
 def replay(module: GameModule, record: GameRecord) -> Any:
     """The final state of a record."""
-    state = None
-    for _, state in replay_states(module, record):
+    final = None
+    for _, final in replay_states(module, record):  # noqa: B007 - only the last state is kept
         pass
-    return state
+    return final
 
 
 def random_playout(

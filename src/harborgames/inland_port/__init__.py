@@ -1,0 +1,54 @@
+"""Le Havre: The Inland Port (2 players), by its printed rules.
+
+>>> from harborgames import inland_port as ip
+>>> state = ip.new_game(seed=1)
+>>> [str(a) for a in ip.legal_actions(state)]
+['build wood_company', 'build farmland', 'build clay_mound', 'build grocery_store', \
+'build hardware_store']
+>>> state = ip.apply(state, ip.parse_action(state, "build wood_company"))
+>>> state.goods[state.current_player ^ 1]  # paid 2 Clay: fish, clay, wood, grain
+(4, 1, 2, 1)
+"""
+
+from __future__ import annotations
+
+from .actions import Build, End, Move, Pass, Pay, Sell, Times, Use
+from .codec import dumps, loads
+from .data import BUILDINGS, OPTIONS, Rules
+from .info import INFO
+from .notation import parse_action
+from .observe import observe
+from .render import render
+from .rules import apply, is_terminal, legal_actions, new_game
+from .scoring import heuristic, scores, winners
+from .state import Observation, Pending, State
+
+__all__ = [
+    "BUILDINGS",
+    "INFO",
+    "OPTIONS",
+    "Build",
+    "End",
+    "Move",
+    "Observation",
+    "Pass",
+    "Pay",
+    "Pending",
+    "Rules",
+    "Sell",
+    "State",
+    "Times",
+    "Use",
+    "apply",
+    "dumps",
+    "heuristic",
+    "is_terminal",
+    "legal_actions",
+    "loads",
+    "new_game",
+    "observe",
+    "parse_action",
+    "render",
+    "scores",
+    "winners",
+]

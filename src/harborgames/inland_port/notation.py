@@ -1,0 +1,84 @@
+"""Reading actions typed by people: ``build wood_company``, ``use Business Office``, ``move W2 C1``,
+``pay F2 G1``, ``times 3``, ``sell kiln``, ``pass``, ``end``.
+
+Building names may be written as in the index (any case, spaces or underscores, apostrophes
+optional) or as any unambiguous beginning (``use busi``). ``str(action)`` is the canonical form.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..core.errors import IllegalActionError
+from .actions import Build, End, Move, Pass, Pay, Sell, Times, Use
+from .data import BUILDINGS, GOOD_LETTERS
+from .state import State
+
+_KEYS = {b.key: b.key for b in BUILDINGS}
+
+
+def _normal(text: str) -> str:
+    return re.sub(r"[\s\-]+", "_", text.strip().lower().replace("'", "").replace("’", ""))
+
+
+_NAMES = {**_KEYS, **{_normal(b.name): b.key for b in BUILDINGS}}
+
+
+def building_key(text: str) -> str:
+    """The building a name or unambiguous prefix means."""
+    wanted = _normal(text)
+    if wanted in _NAMES:
+        return _NAMES[wanted]
+    matches = sorted({key for name, key in _NAMES.items() if name.startswith(wanted)})
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise IllegalActionError(f"no building is called {text.strip()!r}")
+    raise IllegalActionError(f"{text.strip()!r} is ambiguous: it could be {', '.join(matches)}")
+
+
+def _goods(words: list[str], verb: str) -> tuple[int, int, int, int]:
+    counts = [0, 0, 0, 0]
+    if words == ["none"]:
+        return (0, 0, 0, 0)
+    for word in words:
+        match = re.fullmatch(r"([fcwg])(\d+)", word.lower())
+        if not match:
+            raise IllegalActionError(
+                f"{verb}: cannot read {word!r}; write goods as F (fish), C (clay), W (wood), "
+                "G (grain) with a number, e.g. 'W2 C1', or 'none'"
+            )
+        good = GOOD_LETTERS.index(match.group(1).upper())
+        if counts[good]:
+            raise IllegalActionError(f"{verb}: {match.group(1).upper()} is given twice")
+        counts[good] = int(match.group(2))
+    return (counts[0], counts[1], counts[2], counts[3])
+
+
+def parse_action(state: State, text: str) -> Any:
+    """The action the notation ``text`` names (it need not be legal in ``state``)."""
+    if not isinstance(text, str):
+        raise IllegalActionError(f"an action's notation must be text, not {type(text).__name__}")
+    words = text.split()
+    if not words:
+        raise IllegalActionError("empty action text")
+    verb, rest = words[0].lower(), words[1:]
+    if verb in ("build", "use", "sell"):
+        if not rest:
+            raise IllegalActionError(f"{verb}: which building?")
+        key = building_key(" ".join(rest))
+        return {"build": Build, "use": Use, "sell": Sell}[verb](key)
+    if verb in ("pass", "end") and not rest:
+        return Pass() if verb == "pass" else End()
+    if verb == "move":
+        return Move(*_goods(rest, verb))
+    if verb == "pay":
+        return Pay(*_goods(rest, verb))
+    if verb == "times":
+        if len(rest) != 1 or not rest[0].isdigit():
+            raise IllegalActionError("times: write a number, e.g. 'times 2'")
+        return Times(int(rest[0]))
+    raise IllegalActionError(
+        f"cannot read {text!r}: actions are build/use/sell NAME, move, pay, times N, pass, end"
+    )

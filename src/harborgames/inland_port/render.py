@@ -1,0 +1,72 @@
+"""A plain-text picture of the table: both warehouses as grids, both wheels, the supply."""
+
+from __future__ import annotations
+
+from .data import (
+    BUILDINGS,
+    COLUMNS,
+    GOOD_LETTERS,
+    NUM_BUILDINGS,
+    ROUND_ACTIONS,
+    ROUND_LETTERS,
+    SECTOR_LABELS,
+    TOP_ROW,
+)
+from .rules import is_available, sector_age
+from .scoring import wealth
+from .state import State
+
+
+def _warehouse(goods: tuple[int, int, int, int]) -> list[str]:
+    lines = ["      +0   +1   +2"]
+    for row in range(TOP_ROW, -1, -1):
+        cells = []
+        for col in range(COLUMNS):
+            here = "".join(GOOD_LETTERS[g] for g in range(4) if goods[g] == row * COLUMNS + col)
+            cells.append(f"{here or '.':<4}")
+        lines.append(f"{row * COLUMNS:>4}  " + " ".join(cells).rstrip())
+    return lines
+
+
+def render(state: State) -> str:
+    if state.current_player is None:
+        header = "Game over after round L"
+    else:
+        r = state.round
+        header = (
+            f"Round {ROUND_LETTERS[r]} ({ROUND_ACTIONS[r]} actions, {state.actions_left} left) - "
+            f"player {state.current_player} to decide ({state.phase})"
+        )
+    lines = [header]
+    for p in range(2):
+        board = "A-F" if p == state.first_player else "G-L"
+        goods = state.goods[p]
+        lines.append("")
+        lines.append(
+            f"Player {p} ({board} board): {state.francs[p]} Francs, wealth {wealth(state, p)}; "
+            + ", ".join(f"{GOOD_LETTERS[g]}={goods[g]}" for g in range(4))
+        )
+        lines.extend("  " + line for line in _warehouse(goods))
+        wheel: dict[str, list[str]] = {label: [] for label in SECTOR_LABELS}
+        locked = []
+        for b in range(NUM_BUILDINGS):
+            if state.owner[b] != p:
+                continue
+            if BUILDINGS[b].locked:
+                locked.append(BUILDINGS[b].name)
+            else:
+                age = min(max(sector_age(state, b), 0), len(SECTOR_LABELS) - 1)
+                wheel[SECTOR_LABELS[age]].append(BUILDINGS[b].name)
+        for label, names in wheel.items():
+            if names:
+                lines.append(f"  sector {label:>2}: {', '.join(names)}")
+        if locked:
+            lines.append(f"  beside the board: {', '.join(locked)}")
+    supply = [
+        f"{BUILDINGS[b].name} ({BUILDINGS[b].cost})" for b in range(NUM_BUILDINGS) if is_available(state, b)
+    ]
+    lines.append("")
+    lines.append("Available: " + ("; ".join(supply) if supply else "none"))
+    if state.pending is not None:
+        lines.append(f"Waiting: {state.pending.action} of {BUILDINGS[state.pending.building].name}")
+    return "\n".join(lines)

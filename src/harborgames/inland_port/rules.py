@@ -1,0 +1,485 @@
+"""The flow of a turn: ``new_game``, ``legal_actions`` and ``apply``, top to bottom.
+
+A turn: sell any number of one's buildings, then one main action (build, use, or pass when
+neither is possible), answering the choices the main action holds, then sell more or end.
+A round is a fixed number of such turns, strictly alternating; at its end both wheels turn and
+buildings reaching the forced-sale sector are sold for half their value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..core.errors import IllegalActionError
+from ..core.rng import Rng
+from .actions import ACTION_TYPES, Build, End, Move, Pass, Pay, Sell, Times, Use
+from .buildings import EFFECTS, Choice, Tables
+from .data import (
+    BONUS_SECTOR,
+    BUILDING_INDEX,
+    BUILDINGS,
+    CLAY,
+    FISH,
+    FOOD_COST,
+    FORCED_SALE_AGE,
+    FRANCS_COST,
+    GRAIN,
+    NUM_BUILDINGS,
+    NUM_ROUNDS,
+    OPTIONS,
+    ROUND_ACTIONS,
+    ROUND_LETTERS,
+    SECTOR_APPLICATIONS,
+    START_FRANCS,
+    START_GOODS,
+    WOOD,
+    Rules,
+)
+from .scoring import sale_price
+from .state import AFTER, CHOOSE, MAIN, OVER, PAY, Pending, State
+from .warehouse import Goods, gain_tables, payment_ends, repeated_payment_ends
+
+VARIANTS = ("standard",)
+_TABLES: dict[Rules, Tables] = {}
+_LEGAL_CACHE_SIZE = 4096
+_legal_cache: dict[State, tuple[Any, ...]] = {}
+
+BUILD_ACTIONS = tuple(Build(b.key) for b in BUILDINGS)
+USE_ACTIONS = tuple(Use(b.key) for b in BUILDINGS)
+SELL_ACTIONS = tuple(Sell(b.key) for b in BUILDINGS)
+PASS, END = Pass(), End()
+
+
+def tables(rules: Rules) -> Tables:
+    found = _TABLES.get(rules)
+    if found is None:
+        found = _TABLES[rules] = gain_tables(rules)
+    return found
+
+
+def make_rules(options: Mapping[str, str] | None) -> Rules:
+    options = dict(options or {})
+    for name, value in options.items():
+        if name not in OPTIONS:
+            raise ValueError(f"unknown rule option {name!r}; known: {', '.join(OPTIONS)}")
+        if value not in OPTIONS[name]:
+            raise ValueError(f"rule option {name} must be one of {OPTIONS[name]}, not {value!r}")
+    return Rules(**options)
+
+
+def new_game(
+    num_players: int = 2,
+    *,
+    seed: int = 0,
+    variant: str = "standard",
+    options: Mapping[str, str] | None = None,
+) -> State:
+    """A fresh game: a random starting player (from ``seed``) takes the A-F board and starts."""
+    if num_players != 2:
+        raise ValueError(f"the Inland Port is for exactly 2 players, not {num_players}")
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}; the Inland Port has {VARIANTS}")
+    rules = make_rules(options)
+    first, rng = Rng.from_seed(seed).below(2)
+    return State(
+        num_players=2,
+        current_player=first,
+        round=0,
+        actions_left=ROUND_ACTIONS[0],
+        first_player=first,
+        phase=MAIN,
+        francs=(START_FRANCS, START_FRANCS),
+        goods=(START_GOODS, START_GOODS),
+        owner=(-1,) * NUM_BUILDINGS,
+        placed=(0,) * NUM_BUILDINGS,
+        pending=None,
+        rules=rules,
+        rng=rng,
+    )
+
+
+# -- what may be done -------------------------------------------------------------------------
+def sector_age(state: State, building: int) -> int:
+    """Rounds since the building was built or last used: 0 is sector 0, 4 is "4+"."""
+    return state.round - state.placed[building]
+
+
+def can_use(state: State, player: int, building: int) -> bool:
+    owner = state.owner[building]
+    if owner < 0 or BUILDINGS[building].locked or sector_age(state, building) <= 0:
+        return False
+    return owner == player or state.francs[player] >= 1
+
+
+def can_afford(state: State, player: int, building: int) -> bool:
+    cost = BUILDINGS[building].cost
+    goods = state.goods[player]
+    if cost.kind == FRANCS_COST:
+        return state.francs[player] >= cost.amount
+    if cost.kind == FOOD_COST:
+        return goods[FISH] + goods[GRAIN] >= cost.amount
+    return goods[WOOD] >= cost.wood and goods[CLAY] >= cost.clay
+
+
+def is_available(state: State, building: int) -> bool:
+    return state.owner[building] < 0 and BUILDINGS[building].round <= state.round
+
+
+def build_payments(state: State, player: int, building: int) -> tuple[Goods, ...]:
+    """The warehouses the player may end with after paying for ``building`` (goods costs)."""
+    cost = BUILDINGS[building].cost
+    goods = state.goods[player]
+    overpay = state.rules.overpay
+    if cost.kind == FOOD_COST:
+        ends = payment_ends((goods[FISH], goods[GRAIN]), cost.amount, overpay)
+        return tuple((f, goods[CLAY], goods[WOOD], g) for f, g in ends)
+    woods = payment_ends((goods[WOOD],), cost.wood, overpay)
+    clays = payment_ends((goods[CLAY],), cost.clay, overpay)
+    return tuple((goods[FISH], c, w, goods[GRAIN]) for (w,) in woods for (c,) in clays)
+
+
+def food_payments(state: State, player: int, amount: int, times: int) -> tuple[Goods, ...]:
+    """Warehouses after paying ``amount`` food ``times`` over (combined or per application)."""
+    goods = state.goods[player]
+    food = (goods[FISH], goods[GRAIN])
+    if state.rules.effect_cost_payment == "per_application":
+        ends = repeated_payment_ends(food, amount, times, state.rules.overpay)
+    else:
+        ends = payment_ends(food, amount * times, state.rules.overpay)
+    return tuple((f, goods[CLAY], goods[WOOD], g) for f, g in ends)
+
+
+def _pay_action(before: Goods, after: Goods) -> Pay:
+    return Pay(*(b - a for b, a in zip(before, after, strict=True)))
+
+
+def pending_payments(state: State) -> tuple[Goods, ...]:
+    pending = state.pending
+    assert pending is not None and state.current_player is not None
+    player = state.current_player
+    if pending.action == "build":
+        return build_payments(state, player, pending.building)
+    effect = EFFECTS[BUILDINGS[pending.building].key]
+    return food_payments(state, player, effect.food_per_time, pending.times)
+
+
+def pending_choices(state: State) -> tuple[Choice, ...]:
+    pending = state.pending
+    assert pending is not None and state.current_player is not None
+    effect = EFFECTS[BUILDINGS[pending.building].key]
+    assert effect.options is not None
+    player = state.current_player
+    return effect.options(
+        state.goods[player], state.francs[player], pending.applications, tables(state.rules)
+    )
+
+
+def _own_buildings(state: State, player: int) -> list[int]:
+    return [b for b in range(NUM_BUILDINGS) if state.owner[b] == player]
+
+
+def _compute_legal(state: State) -> tuple[Any, ...]:
+    player = state.current_player
+    if player is None:
+        return ()
+    phase = state.phase
+    if phase == MAIN:
+        actions: list[Any] = [
+            BUILD_ACTIONS[b]
+            for b in range(NUM_BUILDINGS)
+            if is_available(state, b) and can_afford(state, player, b)
+        ]
+        actions += [USE_ACTIONS[b] for b in range(NUM_BUILDINGS) if can_use(state, player, b)]
+        if not actions:
+            actions.append(PASS)
+        actions += [SELL_ACTIONS[b] for b in _own_buildings(state, player)]
+        return tuple(actions)
+    if phase == AFTER:
+        return (*(SELL_ACTIONS[b] for b in _own_buildings(state, player)), END)
+    if phase == CHOOSE:
+        return pending_choices(state)
+    if phase == PAY:
+        before = state.goods[player]
+        return tuple(_pay_action(before, after) for after in pending_payments(state))
+    return ()
+
+
+def legal_tuple(state: State) -> tuple[Any, ...]:
+    found = _legal_cache.get(state)
+    if found is None:
+        if len(_legal_cache) >= _LEGAL_CACHE_SIZE:
+            _legal_cache.clear()
+        found = _legal_cache[state] = _compute_legal(state)
+    return found
+
+
+def legal_actions(state: State) -> list[Any]:
+    """Every legal decision of the current player, in a fixed order; empty once the game is over."""
+    return list(legal_tuple(state))
+
+
+def is_terminal(state: State) -> bool:
+    return state.current_player is None
+
+
+# -- doing it ---------------------------------------------------------------------------------
+def apply(state: State, action: Any) -> State:
+    """The state after ``action``; raises ``IllegalActionError`` (saying why) if it is not legal."""
+    if action not in legal_tuple(state):
+        raise IllegalActionError(explain_illegal(state, action))
+    player = state.current_player
+    assert player is not None
+    if isinstance(action, Sell):
+        return _sell(state, player, BUILDING_INDEX[action.building])
+    if isinstance(action, Build):
+        return _build(state, player, BUILDING_INDEX[action.building])
+    if isinstance(action, Use):
+        return _use(state, player, BUILDING_INDEX[action.building])
+    if isinstance(action, (Move, Times)):
+        return _choose(state, player, action)
+    if isinstance(action, Pay):
+        return _pay(state, player, action)
+    if isinstance(action, Pass):
+        return _after_main(state, player)
+    return _end_turn(state, player)  # End
+
+
+def _replace(state: State, **changes: Any) -> State:
+    # A direct constructor call: cheaper than attrs.evolve on the hot path.
+    values: dict[str, Any] = {
+        "num_players": state.num_players,
+        "current_player": state.current_player,
+        "round": state.round,
+        "actions_left": state.actions_left,
+        "first_player": state.first_player,
+        "phase": state.phase,
+        "francs": state.francs,
+        "goods": state.goods,
+        "owner": state.owner,
+        "placed": state.placed,
+        "pending": state.pending,
+        "rules": state.rules,
+        "rng": state.rng,
+    }
+    values.update(changes)
+    return State(**values)
+
+
+def _with(pair: tuple[Any, Any], player: int, value: Any) -> Any:
+    return (value, pair[1]) if player == 0 else (pair[0], value)
+
+
+def _with_at(items: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def _sell(state: State, player: int, building: int) -> State:
+    price = sale_price(state, building)
+    state = _replace(
+        state,
+        francs=_with(state.francs, player, state.francs[player] + price),
+        owner=_with_at(state.owner, building, -1),
+    )
+    if state.phase == AFTER and not _own_buildings(state, player):
+        return _end_turn(state, player)
+    return state
+
+
+def _build(state: State, player: int, building: int) -> State:
+    cost = BUILDINGS[building].cost
+    if cost.kind == FRANCS_COST:
+        state = _replace(state, francs=_with(state.francs, player, state.francs[player] - cost.amount))
+        return _place(state, player, building)
+    payments = build_payments(state, player, building)
+    if len(payments) == 1:
+        state = _replace(state, goods=_with(state.goods, player, payments[0]))
+        return _place(state, player, building)
+    return _replace(state, phase=PAY, pending=Pending(building, "build"))
+
+
+def _place(state: State, player: int, building: int) -> State:
+    state = _replace(
+        state,
+        owner=_with_at(state.owner, building, player),
+        placed=_with_at(state.placed, building, state.round),
+        phase=MAIN,
+        pending=None,
+    )
+    return _after_main(state, player)
+
+
+def _use(state: State, player: int, building: int) -> State:
+    owner = state.owner[building]
+    age = sector_age(state, building)
+    francs = list(state.francs)
+    if owner != player:
+        francs[player] -= 1  # the fee goes to the owner before anything else
+        francs[owner] += 1
+    if age == BONUS_SECTOR:
+        francs[player] += 1  # the 4+ bonus, usable for this use's own costs
+    state = _replace(
+        state,
+        francs=(francs[0], francs[1]),
+        placed=_with_at(state.placed, building, state.round),  # back to the owner's sector 0
+        pending=Pending(building, "use", SECTOR_APPLICATIONS[age]),
+    )
+    effect = EFFECTS[BUILDINGS[building].key]
+    if effect.options is None:
+        return _resolve(state, player, None)
+    choices = pending_choices(state)
+    if len(choices) == 1:
+        return _choose(state, player, choices[0])
+    return _replace(state, phase=CHOOSE)
+
+
+def _choose(state: State, player: int, choice: Choice) -> State:
+    pending = state.pending
+    assert pending is not None
+    effect = EFFECTS[BUILDINGS[pending.building].key]
+    if isinstance(choice, Times) and effect.food_per_time and choice.count:
+        state = _replace(state, pending=Pending(pending.building, "use", pending.applications, choice.count))
+        payments = pending_payments(state)
+        if len(payments) == 1:
+            return _resolve(_replace(state, goods=_with(state.goods, player, payments[0])), player, choice)
+        return _replace(state, phase=PAY)
+    return _resolve(state, player, choice)
+
+
+def _pay(state: State, player: int, pay: Pay) -> State:
+    pending = state.pending
+    assert pending is not None
+    before = state.goods[player]
+    after = (before[0] - pay.fish, before[1] - pay.clay, before[2] - pay.wood, before[3] - pay.grain)
+    state = _replace(state, goods=_with(state.goods, player, after))
+    if pending.action == "build":
+        return _place(state, player, pending.building)
+    return _resolve(state, player, Times(pending.times))
+
+
+def _resolve(state: State, player: int, choice: Choice | None) -> State:
+    pending = state.pending
+    assert pending is not None
+    effect = EFFECTS[BUILDINGS[pending.building].key]
+    goods, francs = effect.resolve(
+        state.goods[player], state.francs[player], pending.applications, choice, tables(state.rules)
+    )
+    state = _replace(
+        state,
+        goods=_with(state.goods, player, goods),
+        francs=_with(state.francs, player, francs),
+        phase=MAIN,
+        pending=None,
+    )
+    return _after_main(state, player)
+
+
+def _after_main(state: State, player: int) -> State:
+    if any(o == player for o in state.owner):
+        return _replace(state, phase=AFTER)
+    return _end_turn(state, player)
+
+
+def _end_turn(state: State, player: int) -> State:
+    actions_left = state.actions_left - 1
+    if actions_left:
+        return _replace(state, actions_left=actions_left, current_player=1 - player, phase=MAIN)
+    return _end_round(_replace(state, actions_left=0), next_player=1 - player)
+
+
+def _end_round(state: State, next_player: int) -> State:
+    """Both pointers turn; buildings reaching the forced-sale sector are sold for half value."""
+    next_round = state.round + 1
+    francs = list(state.francs)
+    owner = list(state.owner)
+    for b in range(NUM_BUILDINGS):
+        if owner[b] >= 0 and not BUILDINGS[b].locked and next_round - state.placed[b] >= FORCED_SALE_AGE:
+            francs[owner[b]] += sale_price(state, b)
+            owner[b] = -1
+    over = next_round == NUM_ROUNDS
+    return _replace(
+        state,
+        round=next_round,
+        actions_left=0 if over else ROUND_ACTIONS[next_round],
+        current_player=None if over else next_player,
+        phase=OVER if over else MAIN,
+        francs=(francs[0], francs[1]),
+        owner=tuple(owner),
+    )
+
+
+# -- why not ----------------------------------------------------------------------------------
+def explain_illegal(state: State, action: Any) -> str:
+    """Which rule forbids ``action`` here (called only when it is not legal)."""
+    if not isinstance(action, ACTION_TYPES):
+        return f"not an Inland Port action: {action!r}"
+    if state.current_player is None:
+        return "the game is over"
+    player = state.current_player
+    phase = state.phase
+    if phase in (CHOOSE, PAY):
+        assert state.pending is not None
+        name = BUILDINGS[state.pending.building].name
+        offered = legal_tuple(state)
+        listed = ", ".join(str(a) for a in offered)
+        if phase == PAY and isinstance(action, Pay):
+            return (
+                f"{action} is not a way to pay for {name} here (no change is given); choose one of: {listed}"
+            )
+        if phase == CHOOSE and isinstance(action, (Move, Times)):
+            return f"{action} is not a choice {name} allows here; choose one of: {listed}"
+        what = "how to pay" if phase == PAY else "a choice"
+        return f"{name} is waiting for {what} ({listed}); {action} is not possible now"
+    if isinstance(action, (Move, Times, Pay)):
+        return f"{action}: no building is waiting for a choice or a payment"
+    if isinstance(action, (Build, Use, Sell)):
+        if action.building not in BUILDING_INDEX:
+            return f"there is no building called {action.building!r}"
+        b = BUILDING_INDEX[action.building]
+        info = BUILDINGS[b]
+        if isinstance(action, Sell):
+            if state.owner[b] != player:
+                return f"{info.name}: you may only sell your own buildings"
+        elif phase == AFTER:
+            return f"{action}: you have taken your main action this turn (sell or end)"
+        elif isinstance(action, Build):
+            return _why_not_build(state, player, b)
+        else:
+            return _why_not_use(state, player, b)
+    if isinstance(action, Pass):
+        if phase == AFTER:
+            return "pass: you have taken your main action this turn (sell or end)"
+        return "pass is allowed only when no building can be built or used"
+    if isinstance(action, End):
+        return "end: take a main action first (build, use, or pass)"
+    return f"{action} is not legal here"
+
+
+def _why_not_build(state: State, player: int, b: int) -> str:
+    info = BUILDINGS[b]
+    if state.owner[b] >= 0:
+        return f"{info.name} is already built by player {state.owner[b]}"
+    if info.round > state.round:
+        return (
+            f"{info.name} enters the game in round {info.letter}, this is round {ROUND_LETTERS[state.round]}"
+        )
+    goods = state.goods[player]
+    cost = info.cost
+    if cost.kind == FRANCS_COST:
+        have = f"{state.francs[player]} Francs"
+    elif cost.kind == FOOD_COST:
+        have = f"{goods[FISH]} Fish + {goods[GRAIN]} Grain"
+    else:
+        have = f"{goods[WOOD]} Wood, {goods[CLAY]} Clay"
+    return f"{info.name} costs {cost}: you have {have}"
+
+
+def _why_not_use(state: State, player: int, b: int) -> str:
+    info = BUILDINGS[b]
+    if state.owner[b] < 0:
+        return f"{info.name} has not been built"
+    if info.locked:
+        return f"{info.name} is locked: it has no function to use"
+    if sector_age(state, b) <= 0:
+        return f"{info.name} is in sector 0 and cannot be used this round"
+    return f"using the opponent's {info.name} costs 1 Franc: you have {state.francs[player]}"
