@@ -1,0 +1,251 @@
+"""The conformance kit: random legal playouts that check every promise of the protocol.
+
+Modelled on OpenSpiel's ``random_sim_test``. Any game module (ours or yours) can run it::
+
+    from harborgames import inland_port
+    from harborgames.testing import check_game
+    check_game(inland_port, 2, games=20, seed=0)
+
+A broken promise raises ``ConformanceError`` naming the game, the playout seed, the step and
+the check. The kit only calls the module's public functions.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from .core.errors import IllegalActionError
+from .core.play import make_record, replay
+
+__all__ = ["ConformanceError", "ConformanceReport", "check_game"]
+
+
+class ConformanceError(AssertionError):
+    """A game module broke a promise of the protocol."""
+
+
+@attrs.frozen
+class ConformanceReport:
+    game: str
+    num_players: int
+    variant: str
+    games: int
+    decisions: int
+    longest: int
+
+
+class _NotAnAction:
+    def __repr__(self) -> str:
+        return "<not an action>"
+
+
+def _sampled(step: int) -> bool:
+    """Steps where the costly checks run: the first ten and every power of two."""
+    return step < 10 or (step & (step - 1)) == 0
+
+
+def check_game(
+    module: Any,
+    num_players: int,
+    *,
+    variant: str | None = None,
+    options: Mapping[str, str] | None = None,
+    games: int = 20,
+    seed: int = 0,
+    cross_process: bool = True,
+) -> ConformanceReport:
+    """Play ``games`` random games and check the protocol at every step (see docs/protocol.md)."""
+    info = module.INFO
+    variant = variant or info.default_variant
+    checker = _Checker(module, num_players, variant, dict(options or {}))
+    decisions = longest = 0
+    for game in range(games):
+        length = checker.play(seed + game)
+        decisions += length
+        longest = max(longest, length)
+    if cross_process and games:
+        checker.check_cross_process(seed)
+    return ConformanceReport(info.name, num_players, variant, games, decisions, longest)
+
+
+class _Checker:
+    def __init__(self, module: Any, num_players: int, variant: str, options: dict[str, str]) -> None:
+        self.m = module
+        self.info = module.INFO
+        self.n = num_players
+        self.variant = variant
+        self.options = options
+        self.seen_actions: dict[str, Any] = {}
+        self.records: dict[int, tuple[list[Any], Any]] = {}
+        self.where = ""
+
+    def fail(self, message: str) -> None:
+        raise ConformanceError(f"{self.info.name} ({self.n} players, {self.variant}) {self.where}: {message}")
+
+    def new(self, game_seed: int) -> Any:
+        return self.m.new_game(self.n, seed=game_seed, variant=self.variant, options=self.options or None)
+
+    def play(self, game_seed: int) -> int:
+        m = self.m
+        rng = random.Random(game_seed)
+        state = self.new(game_seed)
+        if state != self.new(game_seed):
+            self.where = f"game seed {game_seed}, setup"
+            self.fail("new_game with the same seed gave different states")
+        actions: list[Any] = []
+        step = 0
+        while True:
+            self.where = f"game seed {game_seed}, step {step}"
+            legal = self.check_step(state, step, rng)
+            if not legal:
+                break
+            if step >= self.info.max_decisions:
+                self.fail(f"the game is longer than INFO.max_decisions = {self.info.max_decisions}")
+            action = legal[rng.randrange(len(legal))]
+            before = m.dumps(state)
+            after = m.apply(state, action)
+            if m.dumps(state) != before:
+                self.fail(f"apply({action}) changed its input state")
+            actions.append(action)
+            state = after
+            step += 1
+        self.check_end(state)
+        record = make_record(m, self.n, game_seed, actions, variant=self.variant, options=self.options)
+        replayed = replay(m, m.loads(m.dumps(record)))
+        if replayed != state:
+            self.fail("replaying the game record did not reproduce the final state")
+        self.records[game_seed] = (actions, state)
+        return step
+
+    def check_step(self, state: Any, step: int, rng: random.Random) -> list[Any]:
+        m = self.m
+        legal = m.legal_actions(state)
+        terminal = m.is_terminal(state)
+        if bool(legal) == terminal:
+            self.fail(f"legal_actions has {len(legal)} actions but is_terminal is {terminal}")
+        if (state.current_player is None) != terminal:
+            self.fail(f"current_player is {state.current_player!r} but is_terminal is {terminal}")
+        if state.current_player is not None and not 0 <= state.current_player < self.n:
+            self.fail(f"current_player {state.current_player} is not a seat")
+        if m.legal_actions(state) != legal:
+            self.fail("legal_actions is not repeatable")
+        if len(set(legal)) != len(legal):
+            self.fail("legal_actions lists an action twice")
+        self.check_scores(state)
+        for action in legal:
+            text = str(action)
+            try:
+                parsed = m.parse_action(state, text)
+            except IllegalActionError as error:
+                self.fail(f"parse_action could not read its own notation {text!r}: {error}")
+            if parsed != action:
+                self.fail(f"parse_action(str(a)) != a for {text!r}: got {parsed!r}")
+            self.seen_actions.setdefault(text, action)
+        if _sampled(step):
+            self.check_sampled(state, legal, rng)
+        return list(legal)
+
+    def check_sampled(self, state: Any, legal: list[Any], rng: random.Random) -> None:
+        m = self.m
+        text = m.dumps(state)
+        json.loads(text)
+        loaded = m.loads(text)
+        if loaded != state or m.dumps(loaded) != text:
+            self.fail("the state does not round-trip through JSON")
+        if hash(loaded) != hash(state):
+            self.fail("a state loaded from JSON hashes differently")
+        if m.legal_actions(loaded) != legal:
+            self.fail("legal_actions differs (or is ordered differently) after a JSON round-trip")
+        for action in legal:
+            try:
+                m.apply(state, action)
+            except Exception as error:  # every offered action must apply
+                self.fail(f"offered action {action} does not apply: {type(error).__name__}: {error}")
+            if m.loads(m.dumps(action)) != action:
+                self.fail(f"action {action} does not round-trip through JSON")
+        if m.dumps(state) != text:
+            self.fail("applying the offered actions changed the state")
+        self.check_illegal(state, legal, text)
+        for player in range(self.n):
+            observation = m.observe(state, player)
+            if m.loads(m.dumps(observation)) != observation:
+                self.fail(f"observe(state, {player}) does not round-trip through JSON")
+        if self.info.information == "imperfect":
+            self.check_resample(state, rng)
+
+    def check_illegal(self, state: Any, legal: list[Any], text: str) -> None:
+        m = self.m
+        legal_set = set(legal)
+        elsewhere = [a for a in self.seen_actions.values() if a not in legal_set][:5]
+        for bad in [*elsewhere, _NotAnAction(), None, "not an action"]:
+            try:
+                m.apply(state, bad)
+            except IllegalActionError as error:
+                if not str(error):
+                    self.fail(f"the IllegalActionError for {bad!r} has no message")
+            except Exception as error:
+                self.fail(f"apply({bad!r}) raised {type(error).__name__} instead of IllegalActionError")
+            else:
+                self.fail(f"apply accepted {bad!r}, which legal_actions does not offer")
+            if m.dumps(state) != text:
+                self.fail(f"a refused action ({bad!r}) changed the state")
+
+    def check_resample(self, state: Any, rng: random.Random) -> None:
+        m = self.m
+        for player in range(self.n):
+            sample = m.resample(state, player, rng.randrange(2**32))
+            if m.observe(sample, player) != m.observe(state, player):
+                self.fail(f"resample for seat {player} changed what that seat observes")
+            if player == state.current_player and m.legal_actions(sample) != m.legal_actions(state):
+                self.fail(f"resample for the deciding seat {player} changed its legal actions")
+
+    def check_scores(self, state: Any) -> None:
+        scores = self.m.scores(state)
+        if not isinstance(scores, tuple) or len(scores) != self.n:
+            self.fail(f"scores must be a tuple of {self.n} ints, got {scores!r}")
+        if not all(type(s) is int for s in scores):
+            self.fail(f"scores must be ints, got {scores!r}")
+
+    def check_end(self, state: Any) -> None:
+        scores = self.m.scores(state)
+        winners = self.m.winners(state)
+        if not winners:
+            self.fail("a finished game has no winner")
+        top = max(scores)
+        if any(scores[w] != top for w in winners):
+            self.fail(f"winners {winners} do not all hold the top score {top} (scores {scores})")
+        if not all(self.info.min_score <= s <= self.info.max_score for s in scores):
+            self.fail(f"final scores {scores} leave INFO's bounds")
+
+    def check_cross_process(self, seed: int) -> None:
+        """Replay the first game in a fresh interpreter with another hash seed: same JSON."""
+        actions, state = self.records[seed]
+        record = make_record(self.m, self.n, seed, actions, variant=self.variant, options=self.options)
+        script = (
+            "import sys, importlib\n"
+            "from harborgames.core.play import replay\n"
+            f"m = importlib.import_module({self.m.__name__!r})\n"
+            "print(m.dumps(replay(m, m.loads(sys.stdin.read()))))\n"
+        )
+        env = {**os.environ, "PYTHONHASHSEED": str(12345 + seed)}
+        result = subprocess.run(
+            [sys.executable, "-c", script],
+            input=self.m.dumps(record),
+            capture_output=True,
+            text=True,
+            env=env,
+            check=False,
+        )
+        self.where = f"game seed {seed}, replay in a fresh process"
+        if result.returncode != 0:
+            self.fail(f"the replay process failed: {result.stderr.strip()[-500:]}")
+        if result.stdout.strip() != self.m.dumps(state):
+            self.fail("a replay in another process (other PYTHONHASHSEED) gave different JSON")
