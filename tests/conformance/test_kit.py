@@ -1,0 +1,29 @@
+"""The conformance kit catches broken games, and passes a correct one."""
+
+from __future__ import annotations
+
+import pytest
+
+from harborgames.testing import ConformanceError, check_game
+
+from . import toy
+
+
+def test_a_correct_game_passes() -> None:
+    report = check_game(toy.correct(), 2, games=10, cross_process=False)
+    assert report.games == 10 and report.decisions > 0
+
+
+def test_a_game_that_mutates_its_input_is_reported() -> None:
+    with pytest.raises(ConformanceError, match="changed (its input state|the state)"):
+        check_game(toy.mutating(), 2, games=3, cross_process=False)
+
+
+def test_a_game_whose_json_does_not_round_trip_is_reported() -> None:
+    with pytest.raises(ConformanceError, match="round-trip"):
+        check_game(toy.lossy_json(), 3, games=3, cross_process=False)
+
+
+def test_a_game_that_accepts_an_illegal_action_is_reported() -> None:
+    with pytest.raises(ConformanceError, match="accepted"):
+        check_game(toy.accepts_illegal(), 2, games=5, cross_process=False)
