@@ -15,7 +15,7 @@ def test_a_correct_game_passes() -> None:
 
 
 def test_a_game_that_mutates_its_input_is_reported() -> None:
-    with pytest.raises(ConformanceError, match="changed (its input state|the state)"):
+    with pytest.raises(ConformanceError, match=r"changed (its input state|the state)"):
         check_game(toy.mutating(), 2, games=3, cross_process=False)
 
 

@@ -133,10 +133,21 @@ def correct() -> types.SimpleNamespace:
         __name__="toy_race",
         **{
             name: globals()[name]
-            for name in (
-                "INFO new_game legal_actions apply is_terminal scores winners observe dumps loads "
-                "parse_action render heuristic"
-            ).split()
+            for name in [
+                "INFO",
+                "new_game",
+                "legal_actions",
+                "apply",
+                "is_terminal",
+                "scores",
+                "winners",
+                "observe",
+                "dumps",
+                "loads",
+                "parse_action",
+                "render",
+                "heuristic",
+            ]
         },
     )
 
