@@ -1,0 +1,298 @@
+"""Monte Carlo tree search for any game and any number of players: ``mcts`` and ``ismcts``.
+
+Both keep a reward per seat in every node (max^n style) and let the seat that moves at a node
+pick by UCB1 on its own reward, so they need no two-player or zero-sum assumption. Rewards are
+normalized ranks (``base.rank_rewards``), the same scale for every game. Chance is resolved by
+the RNG inside the sampled state when ``apply`` runs, so no chance nodes are needed.
+
+Budgets are iterations, for reproducibility; ``time_limit`` (seconds) adds a wall-clock stop.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from ..core.protocol import GameModule
+from .base import seed_of, terminal_or_cutoff_rewards
+from .simple import greedy_step
+from .view import View
+
+__all__ = ["ISMCTSBot", "MCTSBot", "rollout"]
+
+_ROLLOUTS = ("random", "greedy")
+
+
+def rollout(
+    game: GameModule,
+    state: Any,
+    rng: random.Random,
+    *,
+    policy: str = "random",
+    depth: int | None = None,
+    epsilon: float = 0.2,
+) -> tuple[float, ...]:
+    """Play on from ``state`` and return each seat's reward.
+
+    With ``depth`` the playout stops after that many decisions and the position is ranked by
+    the game's heuristic: long games get many more (if rougher) samples per second that way.
+    """
+    steps = 0
+    while state.current_player is not None and (depth is None or steps < depth):
+        if policy == "random":
+            legal = game.legal_actions(state)
+            action = legal[rng.randrange(len(legal))]
+        else:
+            action = greedy_step(game, state, rng, epsilon)
+        state = game.apply(state, action)
+        steps += 1
+    return terminal_or_cutoff_rewards(game, state)
+
+
+class _SearchBot:
+    """Parameters and the budget loop both searches share."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        seed: int,
+        *,
+        iterations: int,
+        time_limit: float | None,
+        c: float,
+        rollout: str,
+        rollout_depth: int | None,
+        epsilon: float,
+    ) -> None:
+        if iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if rollout not in _ROLLOUTS:
+            raise ValueError(f"rollout must be one of {', '.join(_ROLLOUTS)}, not {rollout!r}")
+        if rollout_depth is not None and rollout_depth < 0:
+            raise ValueError("rollout_depth must be non-negative (or None: play to the end)")
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.c = c
+        self.rollout = rollout
+        self.rollout_depth = rollout_depth
+        self.epsilon = epsilon
+        self.last_iterations = 0  # how many iterations the last decision ran, for benchmarks
+
+    def _budget(self) -> range | _Timed:
+        if self.time_limit is None:
+            return range(self.iterations)
+        return _Timed(self.iterations, self.time_limit)
+
+    def _rollout(self, game: GameModule, state: Any) -> tuple[float, ...]:
+        return rollout(
+            game,
+            state,
+            self.rng,
+            policy=self.rollout,
+            depth=self.rollout_depth,
+            epsilon=self.epsilon,
+        )
+
+
+class _Timed:
+    """Iterate until ``iterations`` or ``seconds`` run out, whichever comes first."""
+
+    def __init__(self, iterations: int, seconds: float) -> None:
+        self.iterations = iterations
+        self.deadline = time.perf_counter() + seconds
+
+    def __iter__(self) -> _Timed:
+        return self
+
+    def __next__(self) -> int:
+        if self.iterations <= 0 or time.perf_counter() >= self.deadline:
+            raise StopIteration
+        self.iterations -= 1
+        return self.iterations
+
+
+class _Node:
+    __slots__ = ("action", "children", "mover", "state", "totals", "untried", "visits")
+
+    def __init__(self, state: Any, action: Any, mover: int, untried: list[Any]) -> None:
+        self.state = state
+        self.action = action
+        self.mover = mover  # the seat that chose ``action`` to reach this node
+        self.untried = untried
+        self.children: list[_Node] = []
+        self.visits = 0
+        self.totals = [0.0] * state.num_players
+
+
+class MCTSBot(_SearchBot):
+    """UCT on one sampled state (the true one in perfect-information games).
+
+    For hidden information this searches a single guess of the hidden cards; ``ismcts`` is the
+    bot that averages over guesses.
+    """
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        iterations: int = 400,
+        time_limit: float | None = None,
+        c: float = 0.7,
+        rollout: str = "random",
+        rollout_depth: int | None = 20,
+        epsilon: float = 0.2,
+    ) -> None:
+        super().__init__(
+            seed,
+            iterations=iterations,
+            time_limit=time_limit,
+            c=c,
+            rollout=rollout,
+            rollout_depth=rollout_depth,
+            epsilon=epsilon,
+        )
+
+    def choose(self, view: View) -> Any:
+        if len(view.legal_actions) == 1:
+            return view.legal_actions[0]
+        game, rng = view.game, self.rng
+        start = view.sample(seed_of(rng))
+        untried = list(view.legal_actions)
+        rng.shuffle(untried)
+        root = _Node(start, None, -1, untried)
+        count = 0
+        for _ in self._budget():
+            count += 1
+            node, path = root, [root]
+            while not node.untried and node.children:
+                node = self._select(node)
+                path.append(node)
+            if node.untried:
+                action = node.untried.pop()
+                state = game.apply(node.state, action)
+                legal = [] if state.current_player is None else game.legal_actions(state)
+                rng.shuffle(legal)
+                child = _Node(state, action, node.state.current_player, legal)
+                node.children.append(child)
+                path.append(child)
+                node = child
+            rewards = self._rollout(game, node.state)
+            for visited in path:
+                visited.visits += 1
+                totals = visited.totals
+                for seat, reward in enumerate(rewards):
+                    totals[seat] += reward
+        self.last_iterations = count
+        best = max(root.children, key=lambda ch: (ch.visits, ch.totals[ch.mover] / ch.visits))
+        return best.action
+
+    def _select(self, node: _Node) -> _Node:
+        log_n = math.log(node.visits)
+        c = self.c
+        best, best_value = node.children[0], -math.inf
+        for child in node.children:
+            value = child.totals[child.mover] / child.visits + c * math.sqrt(log_n / child.visits)
+            if value > best_value:
+                best, best_value = child, value
+        return best
+
+
+class _InfoNode:
+    __slots__ = ("available", "children", "mover", "totals", "visits")
+
+    def __init__(self, mover: int, num_players: int) -> None:
+        self.mover = mover
+        self.children: dict[Any, _InfoNode] = {}
+        self.visits = 0
+        self.available = 1  # how often this action was legal when its parent was visited
+        self.totals = [0.0] * num_players
+
+
+class ISMCTSBot(_SearchBot):
+    """Single-observer information-set MCTS: every iteration searches a fresh ``sample``.
+
+    The tree is keyed by actions, not states, so statistics from different guesses of the
+    hidden cards and dice add up in one tree; UCB uses availability counts because an action
+    may be legal in some guesses only (Cowling, Powley and Whitehouse, 2012).
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        iterations: int = 400,
+        time_limit: float | None = None,
+        c: float = 0.7,
+        rollout: str = "random",
+        rollout_depth: int | None = 20,
+        epsilon: float = 0.2,
+    ) -> None:
+        super().__init__(
+            seed,
+            iterations=iterations,
+            time_limit=time_limit,
+            c=c,
+            rollout=rollout,
+            rollout_depth=rollout_depth,
+            epsilon=epsilon,
+        )
+
+    def choose(self, view: View) -> Any:
+        legal_here = view.legal_actions
+        if len(legal_here) == 1:
+            return legal_here[0]
+        game, rng, seat = view.game, self.rng, view.seat
+        root = _InfoNode(-1, 0)
+        count = 0
+        for _ in self._budget():
+            count += 1
+            state = view.sample(seed_of(rng))
+            node, path = root, [root]
+            while state.current_player is not None:
+                legal = list(legal_here) if node is root else game.legal_actions(state)
+                children = node.children
+                untried = [a for a in legal if a not in children]
+                mover = state.current_player
+                if untried:
+                    action = untried[rng.randrange(len(untried))]
+                    child = _InfoNode(mover, state.num_players)
+                    children[action] = child
+                    state = game.apply(state, action)
+                    path.append(child)
+                    break
+                action = self._select(children, legal)
+                state = game.apply(state, action)
+                node = children[action]
+                path.append(node)
+            rewards = self._rollout(game, state)
+            for visited in path[1:]:
+                visited.visits += 1
+                totals = visited.totals
+                for who, reward in enumerate(rewards):
+                    totals[who] += reward
+            root.visits += 1
+        self.last_iterations = count
+        options = [(a, root.children[a]) for a in legal_here if a in root.children]
+        best = max(options, key=lambda item: (item[1].visits, item[1].totals[seat] / item[1].visits))
+        return best[0]
+
+    def _select(self, children: dict[Any, _InfoNode], legal: list[Any]) -> Any:
+        c = self.c
+        best, best_value = legal[0], -math.inf
+        for action in legal:
+            child = children[action]
+            child.available += 1
+            value = child.totals[child.mover] / child.visits + c * math.sqrt(
+                math.log(child.available) / child.visits
+            )
+            if value > best_value:
+                best, best_value = action, value
+        return best

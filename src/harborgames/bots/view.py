@@ -1,0 +1,99 @@
+"""What a bot may know: its seat's view of the game, never the true state.
+
+A bot decides from a ``View``: the game module (for search on states it samples), its seat, its
+observation, its legal actions, and ``sample(seed)``. For games with hidden information (or with
+dice still to come and a ``resample`` to hide them) ``sample`` returns
+``module.resample(state, seat, seed)``: a state the seat cannot tell apart from the true one, with a
+fresh RNG. For perfect-information games whose future is not hidden it returns the state itself,
+since nothing in it is secret. So a bot that needs more than its seat may know cannot be written
+against this protocol: that is the point.
+
+Python cannot stop deliberate introspection (a closure's cells are reachable), so the guarantee is
+that nothing in the view's public surface leads to the true state; an arena that distrusts its
+bots should run them in another process and send them views.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, final
+
+from ..core.protocol import GameInfo, GameModule
+
+__all__ = ["View", "hides_future", "make_view"]
+
+
+def hides_future(game: GameModule) -> bool:
+    """Whether ``sample`` must redraw the state: hidden cards, or hidden future dice.
+
+    A perfect-information game whose dice come from the RNG inside the state would otherwise
+    let a searching bot see the dice before they are rolled; when the game offers ``resample``
+    we use it to draw a fresh RNG.
+    """
+    if game.INFO.information == "imperfect":
+        return True
+    return game.INFO.chance == "stochastic" and callable(getattr(game, "resample", None))
+
+
+@final
+class View:
+    """One seat's view of one decision; see the module docstring for why it holds no state."""
+
+    __slots__ = ("_sampler", "game", "legal_actions", "observation", "seat")
+
+    game: GameModule
+    seat: int
+    observation: Any
+    legal_actions: tuple[Any, ...]
+    _sampler: Callable[[int], Any]
+
+    def __init__(
+        self,
+        game: GameModule,
+        seat: int,
+        observation: Any,
+        legal_actions: Sequence[Any],
+        sampler: Callable[[int], Any],
+    ) -> None:
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "observation", observation)
+        object.__setattr__(self, "legal_actions", tuple(legal_actions))
+        object.__setattr__(self, "_sampler", sampler)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a View is read-only")
+
+    @property
+    def info(self) -> GameInfo:
+        return self.game.INFO
+
+    def sample(self, seed: int) -> Any:
+        """A state consistent with this seat's observation, drawn from ``seed``.
+
+        Same seed, same state, so a seeded bot stays reproducible.
+        """
+        return self._sampler(seed)
+
+    def __repr__(self) -> str:
+        return (
+            f"View(game={self.game.INFO.name!r}, seat={self.seat}, "
+            f"legal_actions={len(self.legal_actions)})"
+        )
+
+
+def make_view(game: GameModule, state: Any, seat: int) -> View:
+    """The view that ``seat`` gets of ``state`` (normally the seat to move)."""
+    legal = game.legal_actions(state) if state.current_player == seat else []
+    if hides_future(game):
+        resample = game.resample  # type: ignore[attr-defined]
+
+        def sampler(seed: int) -> Any:
+            return resample(state, seat, seed)
+
+    else:
+
+        def sampler(seed: int) -> Any:
+            return state
+
+    return View(game, seat, game.observe(state, seat), legal, sampler)

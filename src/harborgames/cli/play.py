@@ -1,0 +1,241 @@
+"""``harborgames play``: a person against bots at the terminal.
+
+Reads one line per decision from standard input, so a script can drive a whole game: a number
+from the list, the action's notation, or one of the commands ``undo``, ``save FILE``, ``hint``,
+``table``, ``help``, ``quit``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .. import bots
+from ..bots.arena import check_setup, load_game
+from ..bots.base import derive_seed
+from ..core.errors import IllegalActionError
+from ..core.play import make_record
+from ..core.protocol import GameModule
+
+__all__ = ["add_play_parser", "group_actions"]
+
+_HELP = """commands:
+  N            play action number N from the list
+  <notation>   play an action by its notation, e.g. as listed
+  undo         take back your last decision (and the bots' moves after it)
+  save FILE    write the game so far as a record (replay it with `harborgames replay FILE`)
+  hint         ask the strongest bot what it would do in your place
+  table        show the table again
+  help         this text
+  quit         leave the game"""
+
+
+def add_play_parser(commands: Any) -> None:
+    parser = commands.add_parser("play", help="play against bots in the terminal")
+    parser.add_argument("game", help="game name (see `harborgames games`)")
+    parser.add_argument("--players", type=int, help="number of seats (default: the minimum)")
+    parser.add_argument(
+        "--bots",
+        help="bots for the other seats, comma-separated, in seat order; "
+        "one name fills every bot seat (default: the strongest search for the game)",
+    )
+    parser.add_argument(
+        "--seats", default="0", help="your seat or seats, comma-separated, 0-based (default 0)"
+    )
+    parser.add_argument("--seed", type=int, help="game seed (default: random, printed)")
+    parser.add_argument("--variant", help="game variant (default: the game's first)")
+    parser.set_defaults(run=run_play)
+
+
+def _kind(action: Any) -> str:
+    """The group an action is listed under: its ``kind`` if it has one, else its class name."""
+    kind = getattr(action, "kind", None)
+    if isinstance(kind, str):
+        return kind
+    return re.sub(r"(?<!^)(?=[A-Z])", " ", type(action).__name__).lower()
+
+
+def group_actions(actions: Sequence[Any]) -> list[tuple[str, list[Any]]]:
+    """Actions grouped by kind, groups in order of first appearance, order kept inside."""
+    groups: dict[str, list[Any]] = {}
+    for action in actions:
+        groups.setdefault(_kind(action), []).append(action)
+    return list(groups.items())
+
+
+class _Session:
+    """One game at the terminal: the moves so far and the states they passed through."""
+
+    def __init__(
+        self,
+        game: GameModule,
+        num_players: int,
+        seed: int,
+        variant: str,
+        humans: set[int],
+        players: dict[int, bots.Bot],
+    ) -> None:
+        self.game = game
+        self.num_players = num_players
+        self.seed = seed
+        self.variant = variant
+        self.humans = humans
+        self.players = players
+        self.states = [game.new_game(num_players, seed=seed, variant=variant)]
+        self.actions: list[Any] = []
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    def push(self, action: Any) -> None:
+        self.states.append(self.game.apply(self.state, action))
+        self.actions.append(action)
+
+    def undo(self) -> bool:
+        """Back to the human decision before the current one; False if there is none."""
+        for index in range(len(self.actions) - 1, -1, -1):
+            if self.states[index].current_player in self.humans:
+                del self.states[index + 1 :]
+                del self.actions[index:]
+                return True
+        return False
+
+    def record_json(self) -> str:
+        record = make_record(
+            self.game, self.num_players, self.seed, self.actions, variant=self.variant
+        )
+        return self.game.dumps(record)
+
+    def who(self, seat: int) -> str:
+        return "you" if seat in self.humans else self.players[seat].name
+
+
+def _read(prompt: str) -> str | None:
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    if not line:
+        return None
+    if not sys.stdin.isatty():
+        sys.stdout.write(line if line.endswith("\n") else line + "\n")  # echo scripted input
+    return line.strip()
+
+
+def _show_choices(game: GameModule, legal: Sequence[Any]) -> list[Any]:
+    numbered: list[Any] = []
+    for kind, group in group_actions(legal):
+        print(f"  {kind}:")
+        for action in group:
+            numbered.append(action)
+            print(f"    {len(numbered):>3}. {action}")
+    return numbered
+
+
+def run_play(args: argparse.Namespace) -> int:
+    game = load_game(args.game)
+    info = game.INFO
+    num_players = args.players if args.players is not None else info.min_players
+    variant = check_setup(info, num_players, args.variant)
+    try:
+        humans = {int(s) for s in args.seats.split(",") if s.strip()}
+    except ValueError:
+        raise ValueError(f"--seats takes seat numbers, not {args.seats!r}") from None
+    if not humans or not all(0 <= s < num_players for s in humans):
+        raise ValueError(f"--seats must name seats 0-{num_players - 1}, not {args.seats!r}")
+    bot_seats = [s for s in range(num_players) if s not in humans]
+    specs = (args.bots or bots.strongest(info.information)).split(",")
+    if len(specs) == 1:
+        specs = specs * len(bot_seats)
+    if len(specs) != len(bot_seats):
+        raise ValueError(f"{len(bot_seats)} bot seats need {len(bot_seats)} bots, not {len(specs)}")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    players = {
+        seat: bots.make_from_spec(spec.strip(), seed=derive_seed("play", seed, seat))
+        for seat, spec in zip(bot_seats, specs, strict=True)
+    }
+    session = _Session(game, num_players, seed, variant, humans, players)
+    seats = ", ".join(f"seat {s}: {session.who(s)}" for s in range(num_players))
+    print(f"{info.title}, {num_players} players, variant {variant}, seed {seed} ({seats})")
+    print("type `help` for the commands")
+    while session.state.current_player is not None:
+        seat = session.state.current_player
+        if seat not in humans:
+            view = bots.make_view(game, session.state, seat)
+            action = players[seat].choose(view)
+            print(f"seat {seat} ({players[seat].name}): {action}")
+            session.push(action)
+            continue
+        status = _human_turn(session, seat)
+        if status is not None:
+            return status
+    final = session.state
+    print(game.render(final))
+    scores = game.scores(final)
+    print("scores: " + ", ".join(f"seat {s} ({session.who(s)}) {v}" for s, v in enumerate(scores)))
+    won = game.winners(final)
+    print("winners: " + ", ".join(f"seat {s} ({session.who(s)})" for s in won))
+    return 0
+
+
+def _human_turn(session: _Session, seat: int) -> int | None:
+    """One human decision (after any commands); an exit status if the person left."""
+    game, state = session.game, session.state
+    print()
+    print(game.render(state))
+    print(f"seat {seat} (you) to decide:")
+    numbered = _show_choices(game, game.legal_actions(state))
+    while True:
+        line = _read("> ")
+        if line is None:
+            print("input ended; the game is left unfinished")
+            return 1
+        if not line:
+            continue
+        command, _, rest = line.partition(" ")
+        if command in ("quit", "exit"):
+            print("game abandoned")
+            return 0
+        if command in ("help", "?"):
+            print(_HELP)
+        elif command == "table":
+            print(game.render(state))
+            _show_choices(game, numbered)
+        elif command == "undo":
+            if session.undo():
+                return None
+            print("nothing of yours to undo")
+        elif command == "save":
+            if not rest.strip():
+                print("save needs a file name: save FILE")
+                continue
+            try:
+                Path(rest.strip()).write_text(session.record_json() + "\n", encoding="utf-8")
+            except OSError as error:
+                print(f"could not save: {error}")
+            else:
+                print(f"saved {len(session.actions)} moves to {rest.strip()}")
+        elif command == "hint":
+            name = bots.strongest(game.INFO.information)
+            adviser = bots.make(name, seed=derive_seed("hint", session.seed, len(session.actions)))
+            suggestion = adviser.choose(bots.make_view(game, state, seat))
+            print(f"hint ({name}): {numbered.index(suggestion) + 1}. {suggestion}")
+        elif line.isdigit():
+            number = int(line)
+            if 1 <= number <= len(numbered):
+                session.push(numbered[number - 1])
+                return None
+            print(f"choose a number from 1 to {len(numbered)}")
+        else:
+            try:
+                action = game.parse_action(state, line)
+            except (IllegalActionError, ValueError) as error:
+                print(f"not a legal action: {error}")
+                continue
+            session.push(action)
+            return None
