@@ -47,27 +47,9 @@ def test_legal_action_counts_along_a_fixed_line_are_pinned() -> None:
         legal = ip.legal_actions(state)
         counts.append(len(legal))
         state = ip.apply(state, legal[rng.randrange(len(legal))])
-    assert counts == [5, 2, 4, 2, 3, 2, 2, 5, 2, 4, 2, 4, 3, 2, 5, 2, 2, 4, 2, 5] + [
-        2,
-        3,
-        2,
-        4,
-        2,
-        2,
-        2,
-        5,
-        4,
-        2,
-        2,
-        2,
-        4,
-        3,
-        2,
-        3,
-        3,
-        2,
-        3,
-        3,
+    assert counts == [
+        *(5, 2, 4, 2, 3, 2, 2, 5, 2, 4, 2, 4, 3, 2, 5, 2, 2, 4, 2, 5),
+        *(2, 3, 2, 4, 2, 2, 2, 5, 4, 2, 2, 2, 4, 3, 2, 3, 3, 2, 3, 3),
     ]
 
 
