@@ -179,22 +179,51 @@ def _own_buildings(state: State, player: int) -> list[int]:
     return [b for b in range(NUM_BUILDINGS) if state.owner[b] == player]
 
 
+# Precomputed per building, for the hot path of listing main actions.
+_ENTERED = tuple(tuple(b for b in range(NUM_BUILDINGS) if BUILDINGS[b].round <= r) for r in range(NUM_ROUNDS))
+_LOCKED = tuple(b.locked for b in BUILDINGS)
+_COSTS = tuple((b.cost.kind, b.cost.wood, b.cost.clay, b.cost.amount) for b in BUILDINGS)
+
+
+def _main_actions(state: State, player: int) -> tuple[Any, ...]:
+    owner, placed, now = state.owner, state.placed, state.round
+    francs = state.francs[player]
+    fish, clay, wood, grain = state.goods[player]
+    food = fish + grain
+    actions: list[Any] = []
+    for b in _ENTERED[now]:
+        if owner[b] >= 0:
+            continue
+        kind, wood_cost, clay_cost, amount = _COSTS[b]
+        if kind == FRANCS_COST:
+            affordable = francs >= amount
+        elif kind == FOOD_COST:
+            affordable = food >= amount
+        else:
+            affordable = wood >= wood_cost and clay >= clay_cost
+        if affordable:
+            actions.append(BUILD_ACTIONS[b])
+    sells = []
+    for b, who in enumerate(owner):
+        if who < 0:
+            continue
+        if who == player:
+            sells.append(SELL_ACTIONS[b])
+        if not _LOCKED[b] and placed[b] < now and (who == player or francs >= 1):
+            actions.append(USE_ACTIONS[b])
+    if not actions:
+        actions.append(PASS)
+    actions += sells
+    return tuple(actions)
+
+
 def _compute_legal(state: State) -> tuple[Any, ...]:
     player = state.current_player
     if player is None:
         return ()
     phase = state.phase
     if phase == MAIN:
-        actions: list[Any] = [
-            BUILD_ACTIONS[b]
-            for b in range(NUM_BUILDINGS)
-            if is_available(state, b) and can_afford(state, player, b)
-        ]
-        actions += [USE_ACTIONS[b] for b in range(NUM_BUILDINGS) if can_use(state, player, b)]
-        if not actions:
-            actions.append(PASS)
-        actions += [SELL_ACTIONS[b] for b in _own_buildings(state, player)]
-        return tuple(actions)
+        return _main_actions(state, player)
     if phase == AFTER:
         return (*(SELL_ACTIONS[b] for b in _own_buildings(state, player)), END)
     if phase == CHOOSE:
