@@ -56,7 +56,9 @@ class Cost:
         if self.kind == WOOD_CLAY:
             parts = [f"{self.wood} Wood"] * bool(self.wood) + [f"{self.clay} Clay"] * bool(self.clay)
             return " + ".join(parts)
-        return f"{self.amount} {'Food' if self.kind == FOOD_COST else 'Francs'}"
+        if self.kind == FOOD_COST:
+            return f"{self.amount} Food"
+        return f"{self.amount} Franc{'s' if self.amount != 1 else ''}"
 
 
 def wood_clay(wood: int = 0, clay: int = 0) -> Cost:
