@@ -1,0 +1,83 @@
+"""Port Gdańsk (2-4 players), by its printed rules, on replaceable component data.
+
+The shipped components are a checked **stand-in**, not the published ones; pass the real data
+with ``new_game(..., components=PATH)`` (format: docs/rules/gdansk.md).
+
+>>> from harborgames import gdansk
+>>> state = gdansk.new_game(2, seed=1)
+>>> [str(a) for a in gdansk.legal_actions(state)][:3]
+['start L1', 'start L2', 'start L3']
+"""
+
+from __future__ import annotations
+
+from .actions import (
+    Cruise,
+    Discard,
+    EndTurn,
+    Execute,
+    HrPlace,
+    HrSwap,
+    HrSwapWith,
+    Keep,
+    Load,
+    Move,
+    PlaceMeeple,
+    Recruit,
+    RemoveSector,
+    Reroll,
+    Roll,
+    Unload,
+)
+from .data import OPTIONS, Components, Rules, load_components, standin_components
+from .info import INFO
+from .notation import parse_action
+from .observe import observe, resample
+from .render import render
+from .rules import apply, is_terminal, legal_actions, new_game
+from .scoring import heuristic, scores, winners
+from .serialize import dumps, loads
+from .state import Board, Observation, Player, State, Turn
+
+__all__ = [
+    "INFO",
+    "OPTIONS",
+    "Board",
+    "Components",
+    "Cruise",
+    "Discard",
+    "EndTurn",
+    "Execute",
+    "HrPlace",
+    "HrSwap",
+    "HrSwapWith",
+    "Keep",
+    "Load",
+    "Move",
+    "Observation",
+    "PlaceMeeple",
+    "Player",
+    "Recruit",
+    "RemoveSector",
+    "Reroll",
+    "Roll",
+    "Rules",
+    "State",
+    "Turn",
+    "Unload",
+    "apply",
+    "dumps",
+    "heuristic",
+    "is_terminal",
+    "legal_actions",
+    "load_components",
+    "loads",
+    "new_game",
+    "observe",
+    "parse_action",
+    "render",
+    "resample",
+    "scores",
+    "standin_components",
+    "winners",
+]

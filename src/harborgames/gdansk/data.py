@@ -1,0 +1,547 @@
+"""Port Gdańsk's components: the rulebook's fixed numbers and the replaceable component file.
+
+The rulebook fixes the goods, sectors, cruise-ship sizes, dice symbols and rule numbers; it does
+not print the board map, the Port cards, the Order tokens, the Cruise Ship values or the exact
+dice faces. Those come from a component file. The package ships ``components.json``, a checked
+**stand-in** (invented, not the published components); a user passes the real data with
+``new_game(..., components=PATH)``. ``load_components`` validates a file against every rulebook
+constraint and refuses a bad one with a ``FormatError`` naming section, entry and constraint.
+
+A loaded ``Components`` is immutable and shared by every state of a game (structural sharing);
+two loads of the same content give the same object, and equality is by content digest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any
+
+import attrs
+
+from ..core.errors import FormatError
+from .actions import Move
+
+# -- what the rulebook itself fixes ------------------------------------------------------------
+
+GOODS = ("grain", "liquid_fuels", "coal", "containers", "cargo", "ro_ro")
+GOOD_INDEX = {name: i for i, name in enumerate(GOODS)}
+# weight (loading symbols per cube), cubes in the box, VP per cube unloaded in Central Port
+RULEBOOK_GOODS = {
+    "grain": (1, 12, 2),
+    "liquid_fuels": (1, 12, 2),
+    "coal": (1, 12, 2),
+    "containers": (2, 10, 3),
+    "cargo": (2, 10, 3),
+    "ro_ro": (3, 8, 4),
+}
+SECTORS = ("blue", "purple", "green", "brown")
+SECTOR_INDEX = {name: i for i, name in enumerate(SECTORS)}
+CRUISE_SIZES = ("small", "medium", "large")
+CRUISE_INDEX = {name: i for i, name in enumerate(CRUISE_SIZES)}
+CRUISE_WORKERS = (3, 5, 8)  # workers returned to serve a small / medium / large cruise ship
+CRUISE_CARDS = 21
+NUM_QUAYS = 20
+NUM_TOKENS = 20
+DIE_KINDS = ("loading", "movement", "recruitment")
+DIE_LETTERS = ("L", "M", "R")  # face codes in the notation: L2 = double loading symbol
+LOADING, MOVEMENT, RECRUITMENT = 0, 1, 2
+# The rulebook's numbers, checked against the file's "rules" section.
+RULEBOOK_RULES: dict[str, Any] = {
+    "end_vp": 60,
+    "influence_markers": 8,
+    "cargo_capacity": 9,
+    "initial_cards": 3,
+    "cards_per_order": 2,
+    "sector_vp_per_marker": 2,
+    "hr_swap_cost": 2,
+    "hr_place_cost": 3,
+    "set_scores": [0, 1, 3, 6, 10],
+}
+TWO_PLAYER_TOKENS_REMOVED = 5
+# Facts the rulebook's examples state about the printed board (checked in a user's file too).
+RULEBOOK_QUAY_SECTORS = {1: "blue", 2: "blue", 3: "blue", 4: "blue", 5: "blue", 12: "green",
+                         17: "brown"}
+RULEBOOK_DOUBLE = (9, 14)  # Górniczy Basin and Rudowe Quay share one location
+RULEBOOK_ADJACENT = (20, 18)  # Krakowskie Quay to Przemysłowe Quay: one move
+RULEBOOK_DISTANCE = (20, 9, 2)  # Krakowskie Quay to Górniczy Basin: two moves
+
+
+@attrs.frozen(slots=True, eq=False)
+class Components:
+    """Every table the rules read, precomputed once from a validated component document."""
+
+    digest: str  # sha256 of ``text``; equality and hashing use it
+    text: str  # the document as canonical JSON (what a saved state embeds)
+    data_status: str  # "stand-in" for the shipped file
+    weight: tuple[int, ...]  # per good: loading symbols per cube
+    supply: tuple[int, ...]  # per good: cubes in the game (the limited common supply)
+    unload_vp: tuple[int, ...]  # per good: VP per cube unloaded in Central Port
+    quay_name: tuple[str, ...]  # per quay index (printed number - 1)
+    quay_sector: tuple[int, ...]  # per quay: sector index
+    quay_workers: tuple[int, ...]  # per quay: workers its Port card asks to execute the order
+    quay_location: tuple[int, ...]  # per quay: the location (movement node) it belongs to
+    sector_mask: tuple[int, ...]  # per sector: bitmask over quays (bit q = quay index q)
+    location_ids: tuple[str, ...]  # per location: its id in the file
+    location_index: Mapping[str, int]  # id -> location index
+    location_quays: tuple[tuple[int, ...], ...]  # per location: its quays (two on a double)
+    central_port: int  # the Central Port location
+    distance: tuple[tuple[int, ...], ...]  # moves between two locations
+    reach: tuple[tuple[tuple[Move, ...], ...], ...]  # [location][arrows]: Move actions in range
+    token_ids: tuple[str, ...]  # per Order token
+    token_vp: tuple[int, ...]
+    token_bonus: tuple[int, ...]  # per token: the good on its back, or -1
+    token_requires: tuple[tuple[int, ...], ...]  # per token: cubes required, per good
+    cruise_vp: tuple[tuple[int, ...], ...]  # per size: the card values, as listed
+    dice_count: int
+    die_sides: tuple[int, ...]  # the six sides of a die, as face ids
+    face_codes: tuple[str, ...]  # per face id: "L1", "M2", ...
+    face_kind: tuple[int, ...]  # per face id: LOADING, MOVEMENT or RECRUITMENT
+    face_value: tuple[int, ...]  # per face id: number of symbols
+    removable_sectors: tuple[int, ...]  # two players: the colours that may sit out
+    end_vp: int
+    influence_markers: int
+    cargo_capacity: int
+    initial_cards: int
+    cards_per_order: int
+    sector_vp_per_marker: int
+    hr_swap_cost: int
+    hr_place_cost: int
+    set_scores: tuple[int, ...]  # VP for a set of 0..4 different colours
+    memo: dict[Any, Any] = attrs.field(factory=dict, repr=False)  # derived lookups, filled lazily
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Components) and self.digest == other.digest)
+
+    def __hash__(self) -> int:
+        return hash(self.digest)
+
+    @property
+    def face_index(self) -> dict[str, int]:
+        return {code: i for i, code in enumerate(self.face_codes)}
+
+    def document(self) -> Any:
+        """The component document as plain JSON data."""
+        return json.loads(self.text)
+
+
+_CACHE: dict[str, Components] = {}
+
+
+def standin_components() -> Components:
+    """The shipped stand-in data (invented; see the file's ``meta.note``)."""
+    text = resources.files(__package__).joinpath("components.json").read_text(encoding="utf-8")
+    return components_from_text(text, "components.json (shipped stand-in)")
+
+
+def load_components(path: str | os.PathLike[str]) -> Components:
+    """A user's component file, validated; ``FormatError`` names what is wrong."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except OSError as error:
+        raise FormatError(f"components file {os.fspath(path)!r}: cannot read: {error}") from None
+    return components_from_text(text, f"components file {os.fspath(path)!r}")
+
+
+def components_from_text(text: str, source: str = "components") -> Components:
+    cached = _CACHE.get(text)  # saved states embed the canonical text: found here directly
+    if cached is not None:
+        return cached
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise FormatError(f"{source}: not JSON: {error}") from None
+    return components_from_document(document, source)
+
+
+def components_from_document(document: Any, source: str = "components") -> Components:
+    """Validate and build (or fetch the cached object for identical content)."""
+    canonical = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    cached = _CACHE.get(canonical)
+    if cached is not None:
+        return cached
+    built = _Builder(source).build(document, canonical)
+    _CACHE[canonical] = built
+    return built
+
+
+# -- validation --------------------------------------------------------------------------------
+
+
+class _Builder:
+    """Reads a component document, checking each rulebook constraint where it applies."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, section: str, entry: object, constraint: str) -> None:
+        where = f"section {section!r}" + ("" if entry is None else f", entry {entry}")
+        raise FormatError(f"{self.source}: {where}: {constraint}")
+
+    def need(self, ok: bool, section: str, entry: object, constraint: str) -> None:
+        if not ok:
+            self.fail(section, entry, constraint)
+
+    def int_at_least(self, value: Any, low: int, section: str, entry: object, what: str) -> int:
+        if type(value) is not int or value < low:
+            self.fail(section, entry, f"{what} must be an integer >= {low}, not {value!r}")
+        return int(value)
+
+    def keys(self, obj: Any, required: set[str], optional: set[str], section: str,
+             entry: object) -> dict[str, Any]:
+        if not isinstance(obj, dict):
+            self.fail(section, entry, f"must be an object, not {type(obj).__name__}")
+        missing = required - obj.keys()
+        self.need(not missing, section, entry, f"missing keys {sorted(missing)}")
+        extra = obj.keys() - required - optional
+        self.need(not extra, section, entry, f"unknown keys {sorted(extra)}")
+        return dict(obj)
+
+    def build(self, document: Any, canonical: str) -> Components:
+        top = {"meta", "goods", "sectors", "quays", "locations", "edges", "order_tokens",
+               "cruise_ships", "dice", "rules"}
+        doc = self.keys(document, top, set(), "(top level)", None)
+        meta = self.keys(doc["meta"], {"name", "data_status"}, {"note"}, "meta", None)
+        self.need(isinstance(meta["data_status"], str), "meta", "data_status", "must be a string")
+        self.goods(doc["goods"])
+        self.need(doc["sectors"] == list(SECTORS), "sectors", None,
+                  f"the rulebook's four colours are {list(SECTORS)}, not {doc['sectors']!r}")
+        quays = self.quays(doc["quays"])
+        locations, location_quays, central = self.locations(doc["locations"])
+        quay_location = [0] * NUM_QUAYS
+        for index, members in enumerate(location_quays):
+            for q in members:
+                quay_location[q] = index
+        distance = self.edges(doc["edges"], locations, location_quays, quays)
+        self.map_facts(quay_location, distance)
+        tokens = self.tokens(doc["order_tokens"])
+        cruise_vp = self.cruise(doc["cruise_ships"])
+        dice_count, die_sides, faces = self.dice(doc["dice"])
+        rules, removable = self.rules(doc["rules"], quays)
+
+        reach = []
+        for here in range(len(locations)):
+            per_arrows: list[tuple[Move, ...]] = []
+            for arrows in range(dice_count * max(value for _, value in faces) + 1):
+                per_arrows.append(tuple(
+                    Move(locations[there]) for there in range(len(locations))
+                    if 1 <= distance[here][there] <= arrows
+                ))
+            reach.append(tuple(per_arrows))
+        sector_mask = [0] * len(SECTORS)
+        for q, (_, sector, _) in enumerate(quays):
+            sector_mask[sector] |= 1 << q
+        return Components(
+            digest=hashlib.sha256(canonical.encode()).hexdigest(),
+            text=canonical,
+            data_status=meta["data_status"],
+            weight=tuple(RULEBOOK_GOODS[g][0] for g in GOODS),
+            supply=tuple(RULEBOOK_GOODS[g][1] for g in GOODS),
+            unload_vp=tuple(RULEBOOK_GOODS[g][2] for g in GOODS),
+            quay_name=tuple(name for name, _, _ in quays),
+            quay_sector=tuple(sector for _, sector, _ in quays),
+            quay_workers=tuple(workers for _, _, workers in quays),
+            quay_location=tuple(quay_location),
+            sector_mask=tuple(sector_mask),
+            location_ids=tuple(locations),
+            location_index={name: i for i, name in enumerate(locations)},
+            location_quays=tuple(location_quays),
+            central_port=central,
+            distance=distance,
+            reach=tuple(reach),
+            token_ids=tuple(t[0] for t in tokens),
+            token_vp=tuple(t[1] for t in tokens),
+            token_bonus=tuple(t[2] for t in tokens),
+            token_requires=tuple(t[3] for t in tokens),
+            cruise_vp=cruise_vp,
+            dice_count=dice_count,
+            die_sides=die_sides,
+            face_codes=tuple(f"{DIE_LETTERS[kind]}{value}" for kind, value in faces),
+            face_kind=tuple(kind for kind, _ in faces),
+            face_value=tuple(value for _, value in faces),
+            removable_sectors=removable,
+            end_vp=rules["end_vp"],
+            influence_markers=rules["influence_markers"],
+            cargo_capacity=rules["cargo_capacity"],
+            initial_cards=rules["initial_cards"],
+            cards_per_order=rules["cards_per_order"],
+            sector_vp_per_marker=rules["sector_vp_per_marker"],
+            hr_swap_cost=rules["hr_swap_cost"],
+            hr_place_cost=rules["hr_place_cost"],
+            set_scores=tuple(rules["set_scores"]),
+        )
+
+    def goods(self, goods: Any) -> None:
+        self.keys(goods, set(GOODS), set(), "goods", None)
+        for name in GOODS:
+            entry = self.keys(goods[name], {"weight", "supply", "unload_vp"}, set(), "goods", name)
+            weight, supply, unload = RULEBOOK_GOODS[name]
+            for key, expected, rule in (
+                ("weight", weight, "loading symbols per cube"),
+                ("supply", supply, "cubes in the box"),
+                ("unload_vp", unload, "VP per cube unloaded in Central Port"),
+            ):
+                self.need(entry[key] == expected and type(entry[key]) is int, "goods", name,
+                          f"{key} ({rule}) is {expected} in the rulebook, not {entry[key]!r}")
+
+    def quays(self, quays: Any) -> list[tuple[str, int, int]]:
+        if not isinstance(quays, list) or len(quays) != NUM_QUAYS:
+            self.fail("quays", None, f"the board has {NUM_QUAYS} quays, one Port card each")
+        out: list[tuple[str, int, int] | None] = [None] * NUM_QUAYS
+        for position, raw in enumerate(quays):
+            entry = self.keys(raw, {"number", "name", "sector", "workers"}, set(), "quays",
+                              position)
+            number = entry["number"]
+            label = f"{position} (number {number!r})"
+            self.need(type(number) is int and 1 <= number <= NUM_QUAYS, "quays", label,
+                      f"quay numbers run 1..{NUM_QUAYS}")
+            self.need(out[number - 1] is None, "quays", label, "quay numbers must be unique")
+            self.need(isinstance(entry["name"], str) and entry["name"] != "", "quays", label,
+                      "name must be a non-empty string")
+            self.need(entry["sector"] in SECTOR_INDEX, "quays", label,
+                      f"sector {entry['sector']!r} is not one of {list(SECTORS)}")
+            expected = RULEBOOK_QUAY_SECTORS.get(number)
+            self.need(expected is None or entry["sector"] == expected, "quays", label,
+                      f"the rulebook places quay {number} in the {expected} sector")
+            workers = self.int_at_least(entry["workers"], 1, "quays", label,
+                                        "workers (the worker icon on the Port card)")
+            out[number - 1] = (entry["name"], SECTOR_INDEX[entry["sector"]], workers)
+        result = [q for q in out if q is not None]
+        for sector, name in enumerate(SECTORS):
+            self.need(any(s == sector for _, s, _ in result), "quays", None,
+                      f"the {name} sector has no quay")
+        return result
+
+    def locations(self, locations: Any) -> tuple[list[str], list[tuple[int, ...]], int]:
+        if not isinstance(locations, list) or not locations:
+            self.fail("locations", None, "must be a non-empty list")
+        ids: list[str] = []
+        members: list[tuple[int, ...]] = []
+        central = -1
+        seen_quays: dict[int, str] = {}
+        for position, raw in enumerate(locations):
+            entry = self.keys(raw, {"id", "quays"}, {"central_port"}, "locations", position)
+            name = entry["id"]
+            label = f"{position} ({name!r})"
+            self.need(isinstance(name, str) and name != "" and " " not in name, "locations",
+                      label, "id must be a non-empty string without spaces")
+            self.need(name not in ids, "locations", label, "location ids must be unique")
+            quays = entry["quays"]
+            self.need(isinstance(quays, list), "locations", label, "quays must be a list")
+            is_central = entry.get("central_port", False)
+            self.need(type(is_central) is bool, "locations", label, "central_port is true/false")
+            if is_central:
+                self.need(central < 0, "locations", label, "only one Central Port location")
+                self.need(quays == [], "locations", label,
+                          "the Central Port location has no quay (it never holds an Order token)")
+                central = position
+            else:
+                self.need(1 <= len(quays) <= 2, "locations", label,
+                          "a Port location is single (one quay) or double (two quays)")
+            for number in quays:
+                self.need(type(number) is int and 1 <= number <= NUM_QUAYS, "locations", label,
+                          f"quay {number!r} is not a quay number 1..{NUM_QUAYS}")
+                self.need(number not in seen_quays, "locations", label,
+                          f"quay {number} is already in location {seen_quays.get(number)!r}")
+                seen_quays[number] = name
+            ids.append(name)
+            members.append(tuple(number - 1 for number in quays))
+        self.need(central >= 0, "locations", None, "one location must be the Central Port")
+        missing = sorted(set(range(1, NUM_QUAYS + 1)) - seen_quays.keys())
+        self.need(not missing, "locations", None, f"quays {missing} belong to no location")
+        return ids, members, central
+
+    def edges(self, edges: Any, ids: list[str], members: list[tuple[int, ...]],
+              quays: list[tuple[str, int, int]]) -> tuple[tuple[int, ...], ...]:
+        self.need(isinstance(edges, list), "edges", None, "must be a list of location pairs")
+        index = {name: i for i, name in enumerate(ids)}
+        neighbours: list[set[int]] = [set() for _ in ids]
+        for position, pair in enumerate(edges):
+            ok = isinstance(pair, list) and len(pair) == 2 and all(p in index for p in pair)
+            self.need(ok, "edges", position, f"{pair!r} must name two known locations")
+            a, b = index[pair[0]], index[pair[1]]
+            self.need(a != b, "edges", position, "a connection joins two different locations")
+            self.need(b not in neighbours[a], "edges", position, f"{pair!r} is listed twice")
+            neighbours[a].add(b)
+            neighbours[b].add(a)
+        size = len(ids)
+        unreachable = 10**6
+        distance = []
+        for start in range(size):
+            row = [unreachable] * size
+            row[start] = 0
+            frontier = [start]
+            while frontier:
+                nxt = []
+                for here in frontier:
+                    for there in neighbours[here]:
+                        if row[there] == unreachable:
+                            row[there] = row[here] + 1
+                            nxt.append(there)
+                frontier = nxt
+            distance.append(tuple(row))
+        cut_off = [ids[i] for i in range(size) if distance[0][i] == unreachable]
+        self.need(not cut_off, "edges", None, f"the map is not connected: {cut_off} cut off")
+        for sector, name in enumerate(SECTORS):
+            nodes = {i for i, m in enumerate(members) if any(quays[q][1] == sector for q in m)}
+            start = min(nodes)
+            seen = {start}
+            stack = [start]
+            while stack:
+                here = stack.pop()
+                for there in neighbours[here] & nodes:
+                    if there not in seen:
+                        seen.add(there)
+                        stack.append(there)
+            self.need(seen == nodes, "edges", None,
+                      f"the {name} sector is not one connected region")
+        return tuple(distance)
+
+    def map_facts(self, quay_location: list[int], distance: tuple[tuple[int, ...], ...]) -> None:
+        a, b = RULEBOOK_DOUBLE
+        self.need(quay_location[a - 1] == quay_location[b - 1], "locations", None,
+                  f"the rulebook makes quays {a} and {b} one double location")
+        a, b = RULEBOOK_ADJACENT
+        self.need(distance[quay_location[a - 1]][quay_location[b - 1]] == 1, "edges", None,
+                  f"the rulebook moves from quay {a} to quay {b} with one arrow")
+        a, b, moves = RULEBOOK_DISTANCE
+        self.need(distance[quay_location[a - 1]][quay_location[b - 1]] == moves, "edges", None,
+                  f"the rulebook moves from quay {a} to quay {b} with exactly {moves} arrows")
+
+    def tokens(self, tokens: Any) -> list[tuple[str, int, int, tuple[int, ...]]]:
+        if not isinstance(tokens, list) or len(tokens) != NUM_TOKENS:
+            self.fail("order_tokens", None, f"the game has {NUM_TOKENS} Order tokens")
+        out = []
+        seen: set[str] = set()
+        for position, raw in enumerate(tokens):
+            entry = self.keys(raw, {"id", "vp", "bonus", "requires"}, set(), "order_tokens",
+                              position)
+            label = f"{position} ({entry['id']!r})"
+            self.need(isinstance(entry["id"], str) and entry["id"] not in seen, "order_tokens",
+                      label, "id must be a unique string")
+            seen.add(entry["id"])
+            vp = self.int_at_least(entry["vp"], 1, "order_tokens", label,
+                                   "vp (all Order tokens give Victory points)")
+            bonus = entry["bonus"]
+            self.need(bonus is None or bonus in GOOD_INDEX, "order_tokens", label,
+                      f"bonus {bonus!r} must be null or one of {list(GOODS)}")
+            requires = entry["requires"]
+            self.need(isinstance(requires, dict) and requires != {}, "order_tokens", label,
+                      "requires must name at least one good")
+            counts = [0] * len(GOODS)
+            for good, count in requires.items():
+                self.need(good in GOOD_INDEX, "order_tokens", label,
+                          f"{good!r} is not one of {list(GOODS)}")
+                counts[GOOD_INDEX[good]] = self.int_at_least(count, 1, "order_tokens", label,
+                                                             f"the count of {good}")
+                self.need(count <= RULEBOOK_GOODS[good][1], "order_tokens", label,
+                          f"{count} {good} is more than the {RULEBOOK_GOODS[good][1]} in the box")
+            self.need(sum(counts) <= RULEBOOK_RULES["cargo_capacity"], "order_tokens", label,
+                      f"an order needs at most {RULEBOOK_RULES['cargo_capacity']} cubes "
+                      "(the cargo space)")
+            out.append((entry["id"], vp, -1 if bonus is None else GOOD_INDEX[bonus],
+                        tuple(counts)))
+        return out
+
+    def cruise(self, ships: Any) -> tuple[tuple[int, ...], ...]:
+        self.keys(ships, set(CRUISE_SIZES), set(), "cruise_ships", None)
+        out = []
+        for size, workers in zip(CRUISE_SIZES, CRUISE_WORKERS, strict=True):
+            entry = self.keys(ships[size], {"workers", "vp"}, set(), "cruise_ships", size)
+            self.need(entry["workers"] == workers and type(entry["workers"]) is int,
+                      "cruise_ships", size,
+                      f"a {size} cruise ship needs {workers} workers in the rulebook")
+            values = entry["vp"]
+            self.need(isinstance(values, list) and values != [], "cruise_ships", size,
+                      "vp must be a non-empty list (one value per card)")
+            for value in values:
+                self.int_at_least(value, 0, "cruise_ships", size, "each card's VP")
+            out.append(tuple(values))
+        total = sum(len(v) for v in out)
+        self.need(total == CRUISE_CARDS, "cruise_ships", None,
+                  f"the game has {CRUISE_CARDS} Cruise Ship cards, the file {total}")
+        self.need(12 in out[2], "cruise_ships", "large",
+                  "the rulebook's example large ship is worth 12 VP")
+        return tuple(out)
+
+    def dice(self, dice: Any) -> tuple[int, tuple[int, ...], list[tuple[int, int]]]:
+        entry = self.keys(dice, {"count", "faces"}, set(), "dice", None)
+        self.need(entry["count"] == 3 and type(entry["count"]) is int, "dice", "count",
+                  "the game has 3 action dice")
+        sides = entry["faces"]
+        self.need(isinstance(sides, list) and len(sides) == 6, "dice", "faces",
+                  "a die has 6 faces")
+        parsed = []
+        for position, side in enumerate(sides):
+            ok = (isinstance(side, list) and len(side) == 2 and side[0] in DIE_KINDS
+                  and type(side[1]) is int and 1 <= side[1] <= 9)
+            self.need(ok, "dice", f"faces[{position}]",
+                      f"{side!r} must be [kind, symbols] with kind in {list(DIE_KINDS)}")
+            parsed.append((DIE_KINDS.index(side[0]), side[1]))
+        for required in ((LOADING, 1), (LOADING, 2), (MOVEMENT, 1), (MOVEMENT, 2)):
+            self.need(parsed.count(required) == 1, "dice", "faces",
+                      f"each die has exactly one {DIE_KINDS[required[0]]} x{required[1]} face")
+        self.need(sum(1 for kind, _ in parsed if kind == RECRUITMENT) == 2, "dice", "faces",
+                  "the two remaining faces show recruitment")
+        faces = sorted(set(parsed))
+        return 3, tuple(faces.index(side) for side in parsed), faces
+
+    def rules(self, rules: Any, quays: list[tuple[str, int, int]]
+              ) -> tuple[dict[str, Any], tuple[int, ...]]:
+        entry = self.keys(rules, {*RULEBOOK_RULES, "two_player"}, set(), "rules", None)
+        for key, expected in RULEBOOK_RULES.items():
+            self.need(entry[key] == expected, "rules", key,
+                      f"the rulebook says {expected!r}, not {entry[key]!r}")
+        two = self.keys(entry["two_player"], {"removable_sectors", "tokens_removed"}, set(),
+                        "rules", "two_player")
+        self.need(two["tokens_removed"] == TWO_PLAYER_TOKENS_REMOVED, "rules", "two_player",
+                  f"two players return {TWO_PLAYER_TOKENS_REMOVED} Order tokens to the box")
+        removable = two["removable_sectors"]
+        self.need(isinstance(removable, list) and removable != [], "rules", "two_player",
+                  "removable_sectors must list at least one colour")
+        out = []
+        for name in removable:
+            self.need(name in SECTOR_INDEX, "rules", "two_player",
+                      f"{name!r} is not a sector colour")
+            self.need(name != "green", "rules", "two_player",
+                      "the rulebook never removes green")
+            sector = SECTOR_INDEX[name]
+            count = sum(1 for _, s, _ in quays if s == sector)
+            # Cards and tokens must stay equal so every revealed card gets its Order token.
+            self.need(count == TWO_PLAYER_TOKENS_REMOVED, "rules", "two_player",
+                      f"removing {name} ({count} cards) must remove as many cards as tokens "
+                      f"({TWO_PLAYER_TOKENS_REMOVED})")
+            out.append(sector)
+        return entry, tuple(sorted(set(out)))
+
+
+# -- rule options ------------------------------------------------------------------------------
+
+# Each open question of the rulebook that a reasonable player could read either way; the first
+# value is the default. docs/rules/gdansk.md gives the reasoning for each.
+OPTIONS: dict[str, tuple[str, ...]] = {
+    # "place your meeple on any location": the Central Port is a location too.
+    "meeple_start": ("any_location", "quays_only"),
+    # Loading and unloading both spend loading symbols: once ("either") or each in full ("both").
+    "load_and_unload": ("either", "both"),
+    # "Before and/or after performing all of your actions from your dice roll": additional
+    # actions may not split the dice actions ("around_dice"), or may come at any time.
+    "additional_actions": ("around_dice", "any_time"),
+    # Two players: the colour that sits out is drawn at random, or chosen by the first player.
+    "two_player_removed_sector": ("random", "first_player_chooses"),
+}
+
+
+@attrs.frozen(slots=True)
+class Rules:
+    """The rule options and components a game was started with (shared by all its states)."""
+
+    components: Components  # the board, cards, tokens, ships and dice in use
+    meeple_start: str = "any_location"  # OPTIONS["meeple_start"]
+    load_and_unload: str = "either"  # OPTIONS["load_and_unload"]
+    additional_actions: str = "around_dice"  # OPTIONS["additional_actions"]
+    two_player_removed_sector: str = "random"  # OPTIONS["two_player_removed_sector"]

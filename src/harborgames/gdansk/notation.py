@@ -1,0 +1,143 @@
+"""Reading the notation back: ``parse_action(state, str(action)) == action``.
+
+Grammar (one decision per line, words separated by spaces):
+
+=========================  =====================================================
+``remove <colour>``        two players: the colour that sits out (option)
+``start <location>``       setup: place your meeple, e.g. ``start L20``
+``roll``                   roll the three dice
+``reroll <face> ...``      reroll dice showing these faces, e.g. ``reroll L1 M2``
+``keep``                   stop rolling
+``load <good>``            load one cube, e.g. ``load ro_ro``
+``discard <good>``         return a cube to make room (full cargo space)
+``unload <good>``          unload one cube in Central Port
+``move <location>``        move the meeple
+``recruit``                take the rolled workers
+``execute <quay>``         execute the order on quay number <quay>
+``swap <quay>``            HR swap: your marker on this quay ...
+``with P<seat> <quay>``    ... trades places with seat's marker on this quay
+``place <quay>``           HR place: a marker from stock onto this quay
+``cruise <size>``          serve a small, medium or large cruise ship
+``end``                    end the turn
+=========================  =====================================================
+
+Faces: ``L`` loading, ``M`` movement, ``R`` recruitment, followed by the number of symbols.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..core.errors import IllegalActionError
+from .actions import (
+    END,
+    KEEP,
+    RECRUIT,
+    ROLL,
+    Cruise,
+    Discard,
+    Execute,
+    HrPlace,
+    HrSwap,
+    HrSwapWith,
+    Load,
+    Move,
+    PlaceMeeple,
+    RemoveSector,
+    Reroll,
+    Unload,
+)
+from .data import CRUISE_SIZES, GOODS, NUM_QUAYS, SECTORS, Components
+from .state import State
+
+
+def _one(words: list[str], what: str) -> str:
+    if len(words) != 2:
+        raise IllegalActionError(f"'{words[0]}' takes one {what}, got {len(words) - 1} words")
+    return words[1]
+
+
+def _named(word: str, names: tuple[str, ...], what: str) -> str:
+    if word not in names:
+        raise IllegalActionError(f"could not read {word!r} as a {what}: one of {', '.join(names)}")
+    return word
+
+
+def _number(word: str) -> int:
+    if not word.isdigit() or not 1 <= int(word) <= NUM_QUAYS:
+        raise IllegalActionError(f"could not read {word!r} as a quay number 1-{NUM_QUAYS}")
+    return int(word)
+
+
+def _bare(action: Any) -> Callable[[list[str], Components], Any]:
+    def parse(words: list[str], _: Components) -> Any:
+        if len(words) != 1:
+            raise IllegalActionError(f"'{words[0]}' takes no arguments, got {' '.join(words[1:])!r}")
+        return action
+
+    return parse
+
+
+def _good(cls: type) -> Callable[[list[str], Components], Any]:
+    return lambda words, _: cls(_named(_one(words, "good"), GOODS, "good"))
+
+
+def _location(cls: type) -> Callable[[list[str], Components], Any]:
+    return lambda words, c: cls(_named(_one(words, "location"), c.location_ids, "location"))
+
+
+def _quay(cls: type) -> Callable[[list[str], Components], Any]:
+    return lambda words, _: cls(_number(_one(words, "quay number")))
+
+
+def _reroll(words: list[str], c: Components) -> Reroll:
+    if len(words) < 2:
+        raise IllegalActionError("'reroll' needs the faces of the dice to reroll, e.g. reroll L1")
+    index = c.face_index
+    for word in words[1:]:
+        _named(word, c.face_codes, "die face")
+    return Reroll(tuple(sorted(words[1:], key=index.__getitem__)))
+
+
+def _with(words: list[str], _: Components) -> HrSwapWith:
+    if len(words) != 3 or not words[1].startswith("P") or not words[1][1:].isdigit():
+        raise IllegalActionError(f"could not read {' '.join(words)!r}: write 'with P<seat> <quay>'")
+    return HrSwapWith(int(words[1][1:]), _number(words[2]))
+
+
+_PARSERS: dict[str, Callable[[list[str], Components], Any]] = {
+    "remove": lambda words, _: RemoveSector(_named(_one(words, "colour"), SECTORS, "colour")),
+    "start": _location(PlaceMeeple),
+    "roll": _bare(ROLL),
+    "reroll": _reroll,
+    "keep": _bare(KEEP),
+    "load": _good(Load),
+    "discard": _good(Discard),
+    "unload": _good(Unload),
+    "move": _location(Move),
+    "recruit": _bare(RECRUIT),
+    "execute": _quay(Execute),
+    "swap": _quay(HrSwap),
+    "with": _with,
+    "place": _quay(HrPlace),
+    "cruise": lambda words, _: Cruise(_named(_one(words, "size"), CRUISE_SIZES, "size")),
+    "end": _bare(END),
+}
+
+
+def parse_action(state: State, text: str) -> Any:
+    """The action written as ``text``; ``IllegalActionError`` naming what could not be read.
+
+    Reading does not check legality (``apply`` does), only that the words name real things.
+    """
+    if not isinstance(text, str):
+        raise IllegalActionError(f"an action is written as text, not {type(text).__name__}")
+    words = text.split()
+    if not words:
+        raise IllegalActionError("empty action text")
+    parser = _PARSERS.get(words[0])
+    if parser is None:
+        raise IllegalActionError(f"could not read {words[0]!r}: actions start with one of "
+                                 f"{', '.join(_PARSERS)}")
+    return parser(words, state.rules.components)

@@ -1,0 +1,85 @@
+"""What a player may know (``observe``), and drawing a position consistent with it (``resample``).
+
+Hidden: the other players' Cruise Ship values (the size is public: everyone saw the workers
+paid), the order of the three Cruise Ship piles, the Port deck, the Order-token stack below its
+face-up top, and the RNG state (it decides every future die). The tokens two players return to
+the box are public: each was face up on top of the stack while being removed.
+"""
+
+from __future__ import annotations
+
+from ..core.rng import Rng
+from .state import Board, Observation, Player, State
+
+
+def _hide_cruise(p: Player) -> Player:
+    return Player(p.score, p.location, p.hold, p.workers, p.stock, p.markers, p.bonus, p.tokens,
+                  p.cards, tuple((size, -1) for size, _ in p.cruise))
+
+
+def observe(state: State, player: int) -> Observation:
+    """The state as ``player`` sees it: hidden cards, tokens and the RNG left out."""
+    if type(player) is not int or not 0 <= player < state.num_players:
+        raise ValueError(f"seat {player!r} is not a seat of this {state.num_players}-player game")
+    b = state.board
+    players = tuple(
+        p if seat == player or not p.cruise else _hide_cruise(p)
+        for seat, p in enumerate(state.players)
+    )
+    return Observation(
+        player=player,
+        current_player=state.current_player,
+        num_players=state.num_players,
+        rules=state.rules,
+        phase=state.phase,
+        players=players,
+        turn=state.turn,
+        supply=state.supply,
+        tokens=b.tokens,
+        deck_size=len(b.deck),
+        central_port_open=b.central_port_open,
+        token_stack_top=b.token_stack[0] if b.token_stack else -1,
+        token_stack_size=len(b.token_stack),
+        boxed_tokens=b.boxed_tokens,
+        removed_sector=b.removed_sector,
+        cruise_pile_sizes=tuple(len(pile) for pile in b.cruise_piles),
+        first_player=state.first_player,
+        round=state.round,
+        end_triggered=state.end_triggered,
+    )
+
+
+def resample(state: State, player: int, seed: int) -> State:
+    """A state ``player`` cannot tell from ``state``, with a fresh RNG drawn from ``seed``.
+
+    Re-deals, from the fresh RNG and in this order: the Port deck, the token stack below its
+    top, then per cruise size the values of the pile and of the other players' cards of that
+    size together. The RNG left after those draws becomes the new state's RNG.
+    """
+    if type(player) is not int or not 0 <= player < state.num_players:
+        raise ValueError(f"seat {player!r} is not a seat of this {state.num_players}-player game")
+    rng = Rng.from_seed(seed)
+    b = state.board
+    deck, rng = rng.shuffled(b.deck)
+    stack = b.token_stack
+    if len(stack) > 1:
+        rest, rng = rng.shuffled(stack[1:])
+        stack = stack[:1] + rest
+    players = list(state.players)
+    piles = []
+    for size, pile in enumerate(b.cruise_piles):
+        slots = [(seat, i) for seat, p in enumerate(players) if seat != player
+                 for i, (s, _) in enumerate(p.cruise) if s == size]
+        pool = [players[seat].cruise[i][1] for seat, i in slots] + list(pile)
+        dealt, rng = rng.shuffled(pool)
+        for (seat, i), value in zip(slots, dealt, strict=False):
+            p = players[seat]
+            cruise = (*p.cruise[:i], (size, value), *p.cruise[i + 1:])
+            players[seat] = Player(p.score, p.location, p.hold, p.workers, p.stock, p.markers,
+                                   p.bonus, p.tokens, p.cards, cruise)
+        piles.append(tuple(dealt[len(slots):]))
+    board = Board(b.tokens, deck, b.central_port_open, stack, b.boxed_tokens, b.removed_sector,
+                  tuple(piles))
+    return State(state.current_player, state.num_players, rng, state.rules, state.phase,
+                 tuple(players), state.turn, state.supply, board, state.first_player,
+                 state.round, state.end_triggered)

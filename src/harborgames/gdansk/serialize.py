@@ -1,0 +1,139 @@
+"""JSON for Port Gdańsk, with the consistency checks that ``loads`` applies.
+
+The components travel inside every saved state and observation as one string: their canonical
+JSON. Loading looks that text up in a content-addressed cache, so a million saved states of one
+game share one ``Components`` object and a state written with a user's component file still
+loads anywhere, without the file.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..core.codec import Codec
+from ..core.errors import FormatError
+from .actions import ACTION_TYPES
+from .data import (
+    CRUISE_SIZES,
+    GOODS,
+    NUM_QUAYS,
+    NUM_TOKENS,
+    OPTIONS,
+    Components,
+    Rules,
+    components_from_text,
+)
+from .state import OVER, PHASES, Observation, Player, State
+
+
+def _fail(message: str) -> None:
+    raise FormatError(f"gdansk: inconsistent state: {message}")
+
+
+def _check_common(n: int, current: int | None, phase: str, rules: Rules,
+                  players: tuple[Player, ...]) -> None:
+    if not 2 <= n <= 4:
+        _fail(f"num_players is {n}, must be 2..4")
+    if len(players) != n:
+        _fail(f"{len(players)} players for num_players {n}")
+    if phase not in PHASES:
+        _fail(f"phase {phase!r} is not one of {PHASES}")
+    if (phase == OVER) != (current is None):
+        _fail("current_player is null exactly when the phase is 'over'")
+    if current is not None and not 0 <= current < n:
+        _fail(f"current_player {current} is not a seat")
+    for name, values in OPTIONS.items():
+        if getattr(rules, name) not in values:
+            _fail(f"rule option {name} must be one of {values}")
+    c = rules.components
+    for seat, p in enumerate(players):
+        where = f"player {seat}"
+        if len(p.hold) != len(GOODS) or len(p.bonus) != len(GOODS):
+            _fail(f"{where}: hold and bonus list {len(GOODS)} goods")
+        if min(p.hold) < 0 or sum(p.hold) > c.cargo_capacity:
+            _fail(f"{where}: the cargo space holds 0..{c.cargo_capacity} cubes")
+        if p.workers < 0 or p.score < 0:
+            _fail(f"{where}: negative workers or score")
+        if not -1 <= p.location < len(c.location_ids):
+            _fail(f"{where}: location {p.location} does not exist")
+        if p.markers >> NUM_QUAYS or p.markers < 0:
+            _fail(f"{where}: markers on quays that do not exist")
+        if p.stock < 0 or p.stock + p.markers.bit_count() != c.influence_markers:
+            _fail(f"{where}: stock and markers on the board must add up to "
+                  f"{c.influence_markers}")
+        if any(not 0 <= q < NUM_QUAYS for q in p.cards):
+            _fail(f"{where}: a Port card that does not exist")
+        if any(not 0 <= size < len(CRUISE_SIZES) for size, _ in p.cruise):
+            _fail(f"{where}: a cruise ship size that does not exist")
+
+
+def validate_state(state: State) -> None:
+    """Refuse positions the rules can never reach in form: conservation of every component."""
+    _check_common(state.num_players, state.current_player, state.phase, state.rules,
+                  state.players)
+    c = state.rules.components
+    b = state.board
+    for g, name in enumerate(GOODS):
+        total = state.supply[g] + sum(p.hold[g] for p in state.players)
+        if state.supply[g] < 0 or total != c.supply[g]:
+            _fail(f"{total} {name} cubes in play; the game has {c.supply[g]}")
+    on_board = [t for t in b.tokens if t >= 0]
+    taken = [t for p in state.players for t in p.tokens]
+    all_tokens = sorted([*on_board, *b.token_stack, *b.boxed_tokens, *taken])
+    if all_tokens != list(range(NUM_TOKENS)):
+        _fail("the Order tokens must each appear once (board, stack, box, players)")
+    cards = [q for q, t in enumerate(b.tokens) if t >= 0]
+    cards += list(b.deck) + [q for p in state.players for q in p.cards]
+    if b.removed_sector >= 0:
+        cards += [q for q in range(NUM_QUAYS) if c.quay_sector[q] == b.removed_sector]
+    if len(set(cards)) != len(cards):
+        _fail("a Port card appears twice")
+    for size, values in enumerate(c.cruise_vp):
+        held = [vp for p in state.players for s, vp in p.cruise if s == size]
+        if Counter([*held, *b.cruise_piles[size]]) != Counter(values):
+            _fail(f"the {CRUISE_SIZES[size]} cruise ships do not match the components")
+    bits = [p.markers for p in state.players]
+    for q in range(NUM_QUAYS):
+        if b.tokens[q] >= 0 and any(m >> q & 1 for m in bits):
+            _fail(f"quay {q + 1} holds both an Order token and a marker")
+
+
+def validate_observation(observation: Observation) -> None:
+    _check_common(observation.num_players, observation.current_player, observation.phase,
+                  observation.rules, observation.players)
+    if not 0 <= observation.player < observation.num_players:
+        _fail(f"observation for seat {observation.player}")
+
+
+def _make_codec() -> Codec:
+    codec = Codec(
+        "gdansk",
+        state_type=State,
+        observation_type=Observation,
+        action_types=ACTION_TYPES,
+        validate_state=validate_state,
+        validate_observation=validate_observation,
+    )
+
+    def structure_components(value: Any, _: Any) -> Components:
+        if not isinstance(value, str):
+            raise TypeError("components must be the component document as a JSON string")
+        return components_from_text(value, "embedded components")
+
+    codec.converter.register_unstructure_hook(Components, lambda c: c.text)
+    codec.converter.register_structure_hook(Components, structure_components)
+    return codec
+
+
+CODEC = _make_codec()
+
+
+def dumps(obj: Any) -> str:
+    """JSON text of a state, observation, action or game record."""
+    return CODEC.dumps(obj)
+
+
+def loads(text: str) -> Any:
+    """The object ``dumps`` wrote; ``FormatError`` naming the problem if the text is not one."""
+    return CODEC.loads(text)
