@@ -1136,3 +1136,14 @@ def test_illegal_non_actions_and_unreadable_notation() -> None:
         parse_action(state, "  ")
     with pytest.raises(IllegalActionError, match="cannot read 'fly kiln'"):
         parse_action(state, "fly kiln")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: notation.parse_action checks 'times N' with str.isdigit(), which accepts '²', "
+    "so int() raises a bare ValueError instead of IllegalActionError",
+)
+def test_unreadable_times_count_is_an_illegal_action_error() -> None:
+    state = position(round=0)
+    with pytest.raises(IllegalActionError, match="times: write a number"):
+        parse_action(state, "times ²")
