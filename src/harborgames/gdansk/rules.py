@@ -577,10 +577,6 @@ def _check_dice_action(s: State, t: Turn, p: Player, kind: int, a: Any) -> None:
         if not t.load:
             raise _refuse("you rolled no loading symbols")
         on_port = p.location == c.central_port and s.board.central_port_open
-        other = UNLOAD if kind == LOAD else LOAD
-        if rules.load_and_unload == "either" and t.used & other:
-            raise _refuse(f"your loading symbols were spent when you {_DONE[other]} this turn "
-                          "(rule option load_and_unload=either)")
         if kind == LOAD and on_port:
             raise _refuse("you may not load on the Central Port location once the Central "
                           "Port card is out")
@@ -588,6 +584,10 @@ def _check_dice_action(s: State, t: Turn, p: Player, kind: int, a: Any) -> None:
             raise _refuse("unloading in Central Port needs the Central Port card on the board")
         if kind == UNLOAD and not on_port:
             raise _refuse("unloading happens only with your meeple on the Central Port location")
+        other = UNLOAD if kind == LOAD else LOAD
+        if rules.load_and_unload == "either" and t.used & other:
+            raise _refuse(f"your loading symbols were spent when you {_DONE[other]} this turn "
+                          "(rule option load_and_unload=either)")
     elif kind == MOVE and not t.move:
         raise _refuse("you rolled no movement symbols")
     elif kind == RECRUIT_BIT and not t.recruit:

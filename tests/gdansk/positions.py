@@ -1,0 +1,146 @@
+"""Build Port Gdańsk positions for tests: a fresh game after setup, then only what a test needs.
+
+>>> s = position(players=3, location={0: "L1"}, hold={0: {"grain": 3}}, orders={1: "O16"})
+>>> s.current_player, s.phase, s.players[0].hold[0], s.supply[0]
+(0, 'roll', 3, 9)
+
+Quays are printed numbers, goods and sizes rulebook names, tokens their ids ("O16"). Passing
+``dice`` (face codes such as ``["L2", "L2", "M1"]``) puts the player after the last roll, ready
+for actions. Every position is checked by the codec's consistency rules, and everything the
+position does not fix (the deck, the token stack, the cruise piles) stays as the seed dealt it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from harborgames.gdansk import State, apply, legal_actions, new_game, parse_action
+from harborgames.gdansk.data import CRUISE_INDEX, GOOD_INDEX, GOODS, NUM_QUAYS, SECTOR_INDEX
+from harborgames.gdansk.rules import _dice_done
+from harborgames.gdansk.serialize import validate_state
+from harborgames.gdansk.state import ACTIONS, NO_TURN, ROLL, Board, Player
+
+__all__ = ["TOKEN", "legal", "play", "position", "texts"]
+
+
+def _goods(counts: Mapping[str, int] | None) -> tuple[int, ...]:
+    out = [0] * len(GOODS)
+    for name, n in (counts or {}).items():
+        out[GOOD_INDEX[name]] = n
+    return tuple(out)
+
+
+def _token_index(state: State) -> dict[str, int]:
+    return {name: i for i, name in enumerate(state.rules.components.token_ids)}
+
+
+TOKEN = {f"O{i + 1:02}": i for i in range(20)}  # stand-in token id -> index
+
+
+def position(
+    *,
+    players: int = 4,
+    seed: int = 0,
+    options: Mapping[str, str] | None = None,
+    player: int = 0,
+    first_player: int = 0,
+    location: Mapping[int, str] | None = None,
+    hold: Mapping[int, Mapping[str, int]] | None = None,
+    workers: Mapping[int, int] | None = None,
+    score: Mapping[int, int] | None = None,
+    markers: Mapping[int, Iterable[int]] | None = None,
+    stock: Mapping[int, int] | None = None,
+    taken: Mapping[int, Sequence[str]] | None = None,
+    cards: Mapping[int, Iterable[int]] | None = None,
+    cruise: Mapping[int, Sequence[tuple[str, int]]] | None = None,
+    orders: Mapping[int, str] | None = None,
+    deck: Sequence[int] | None = None,
+    central_port_open: bool = False,
+    removed_sector: str | None = None,
+    dice: Sequence[str] | None = None,
+    round: int = 1,
+    end_triggered: bool = False,
+) -> State:
+    """A position with ``player`` to act (to roll, or to act on ``dice`` if given)."""
+    base = new_game(players, seed=seed, options=options)
+    c = base.rules.components
+    b = base.board
+    ids = _token_index(base)
+    seats = range(players)
+    location = location or {}
+    built = []
+    for seat in seats:
+        p = base.players[seat]
+        bits = 0
+        for q in (markers or {}).get(seat, ()):
+            bits |= 1 << (q - 1)
+        own_tokens = tuple(ids[t] for t in (taken or {}).get(seat, ()))
+        bonus = [0] * len(GOODS)
+        for t in own_tokens:
+            if c.token_bonus[t] >= 0:
+                bonus[c.token_bonus[t]] += 1
+        ships = tuple((CRUISE_INDEX[size], vp) for size, vp in (cruise or {}).get(seat, ()))
+        built.append(Player(
+            (score or {}).get(seat, 0),
+            c.location_index[location.get(seat, "L1")],
+            _goods((hold or {}).get(seat)),
+            (workers or {}).get(seat, 0),
+            (stock or {}).get(seat, c.influence_markers - bits.bit_count()),
+            bits,
+            tuple(bonus),
+            own_tokens,
+            tuple(q - 1 for q in (cards or {}).get(seat, ())),
+            ships,
+        ))
+    supply = tuple(c.supply[g] - sum(p.hold[g] for p in built) for g in range(len(GOODS)))
+    tokens = [-1] * NUM_QUAYS
+    for q, name in (orders or {}).items():
+        tokens[q - 1] = ids[name]
+    used_tokens = {t for t in tokens if t >= 0} | {t for p in built for t in p.tokens}
+    boxed = tuple(t for t in b.boxed_tokens if t not in used_tokens)
+    stack = tuple(t for t in (*b.token_stack, *b.boxed_tokens, *b.tokens)
+                  if t >= 0 and t not in used_tokens and t not in boxed)
+    removed = b.removed_sector if removed_sector is None else SECTOR_INDEX[removed_sector]
+    held_cards = {q for p in built for q in p.cards} | {q for q in range(NUM_QUAYS)
+                                                         if tokens[q] >= 0}
+    if deck is None:
+        revealed = [q for q in range(NUM_QUAYS) if b.tokens[q] >= 0]
+        deck_cards = tuple(q for q in (*b.deck, *revealed) if q not in held_cards
+                           and c.quay_sector[q] != removed)
+    else:
+        deck_cards = tuple(q - 1 for q in deck)
+    piles = [list(pile) for pile in b.cruise_piles]
+    for p in built:
+        for size, vp in p.cruise:
+            piles[size].remove(vp)
+    board = Board(tuple(tokens), deck_cards, central_port_open, stack, boxed, removed,
+                  tuple(tuple(pile) for pile in piles))
+    turn = NO_TURN
+    phase = ROLL
+    if dice is not None:
+        index = c.face_index
+        turn = _dice_done(c, tuple(sorted(index[f] for f in dice)), 3)
+        phase = ACTIONS
+    state = State(player, players, base.rng, base.rules, phase, tuple(built), turn, supply,
+                  board, first_player, round, end_triggered)
+    validate_state(state)
+    return state
+
+
+def play(state: State, *moves: str) -> State:
+    """Apply moves written in notation, checking each is offered by ``legal_actions``."""
+    for text in moves:
+        action = parse_action(state, text)
+        offered = legal_actions(state)
+        assert action in offered, f"{text!r} not offered; legal: {[str(a) for a in offered]}"
+        state = apply(state, action)
+    return state
+
+
+def legal(state: State) -> list[str]:
+    return [str(a) for a in legal_actions(state)]
+
+
+def texts(actions: Iterable[Any]) -> list[str]:
+    return [str(a) for a in actions]
