@@ -6,7 +6,7 @@
 
 Quays are printed numbers, goods and sizes rulebook names, tokens their ids ("O16"). Passing
 ``dice`` (face codes such as ``["L2", "L2", "M1"]``) puts the player after the last roll, ready
-for actions. Every position is checked by the codec's consistency rules, and everything the
+for actions (or, with ``rolls`` 1 or 2, deciding whether to reroll). Every position is checked by the codec's consistency rules, and everything the
 position does not fix (the deck, the token stack, the cruise piles) stays as the seed dealt it.
 """
 
@@ -19,7 +19,7 @@ from harborgames.gdansk import State, apply, legal_actions, new_game, parse_acti
 from harborgames.gdansk.data import CRUISE_INDEX, GOOD_INDEX, GOODS, NUM_QUAYS, SECTOR_INDEX
 from harborgames.gdansk.rules import _dice_done
 from harborgames.gdansk.serialize import validate_state
-from harborgames.gdansk.state import ACTIONS, NO_TURN, ROLL, Board, Player
+from harborgames.gdansk.state import ACTIONS, NO_TURN, REROLL, ROLL, Board, Player, Turn
 
 __all__ = ["TOKEN", "legal", "play", "position", "texts"]
 
@@ -59,6 +59,7 @@ def position(
     central_port_open: bool = False,
     removed_sector: str | None = None,
     dice: Sequence[str] | None = None,
+    rolls: int = 3,
     round: int = 1,
     end_triggered: bool = False,
 ) -> State:
@@ -120,8 +121,11 @@ def position(
     phase = ROLL
     if dice is not None:
         index = c.face_index
-        turn = _dice_done(c, tuple(sorted(index[f] for f in dice)), 3)
-        phase = ACTIONS
+        faces = tuple(sorted(index[f] for f in dice))
+        if rolls < 3:
+            turn, phase = Turn(faces, rolls, 0, 0, 0, 0, 0, 0, False, 0, -1), REROLL
+        else:
+            turn, phase = _dice_done(c, faces, rolls), ACTIONS
     state = State(player, players, base.rng, base.rules, phase, tuple(built), turn, supply,
                   board, first_player, round, end_triggered)
     validate_state(state)
