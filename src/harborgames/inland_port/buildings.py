@@ -159,15 +159,18 @@ def craftsmens_yard_options(goods: Goods, francs: int, n: int, t: Tables) -> tup
 
 # -- n different markers one step each: Masons' Guild, Guild Hall, Business Office --------------
 def _different(movable: list[int], n: int) -> tuple[Choice, ...]:
-    # As many different markers as the sector allows must move; a marker that cannot move is
-    # not counted (a stopped step changes nothing, so it is never a distinct choice).
-    size = min(n, len(movable))
+    # The player names min(n, 4) different counters. A named counter that cannot move stays
+    # where it is (the edge rule), so naming stopped counters wastes applications, exactly as
+    # steps put on a stopped counter do for the Marketplace. Outcomes are listed, not namings.
+    named = min(n, 4)
+    stopped = 4 - len(movable)
     choices = []
-    for chosen in combinations(movable, size):
-        counts = [0, 0, 0, 0]
-        for good in chosen:
-            counts[good] = 1
-        choices.append(Move(*counts))
+    for size in range(min(named, len(movable)), max(0, named - stopped) - 1, -1):
+        for chosen in combinations(movable, size):
+            counts = [0, 0, 0, 0]
+            for good in chosen:
+                counts[good] = 1
+            choices.append(Move(*counts))
     return tuple(choices)
 
 

@@ -43,7 +43,7 @@ def _goods(words: list[str], verb: str) -> tuple[int, int, int, int]:
     if words == ["none"]:
         return (0, 0, 0, 0)
     for word in words:
-        match = re.fullmatch(r"([fcwg])(\d+)", word.lower())
+        match = re.fullmatch(r"([fcwg])([0-9]+)", word.lower())
         if not match:
             raise IllegalActionError(
                 f"{verb}: cannot read {word!r}; write goods as F (fish), C (clay), W (wood), "
@@ -76,7 +76,7 @@ def parse_action(state: State, text: str) -> Any:
     if verb == "pay":
         return Pay(*_goods(rest, verb))
     if verb == "times":
-        if len(rest) != 1 or not rest[0].isdigit():
+        if len(rest) != 1 or not re.fullmatch(r"[0-9]+", rest[0]):
             raise IllegalActionError("times: write a number, e.g. 'times 2'")
         return Times(int(rest[0]))
     raise IllegalActionError(

@@ -170,9 +170,19 @@ def pending_choices(state: State) -> tuple[Choice, ...]:
     effect = EFFECTS[BUILDINGS[pending.building].key]
     assert effect.options is not None
     player = state.current_player
-    return effect.options(
+    choices = effect.options(
         state.goods[player], state.francs[player], pending.applications, tables(state.rules)
     )
+    if effect.food_per_time and state.rules.effect_cost_payment == "per_application":
+        # Paid one application at a time, food can run out before the total does (no change).
+        choices = tuple(
+            c
+            for c in choices
+            if not isinstance(c, Times)
+            or c.count == 0
+            or food_payments(state, player, effect.food_per_time, c.count)
+        )
+    return choices
 
 
 def _own_buildings(state: State, player: int) -> list[int]:
