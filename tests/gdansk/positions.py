@@ -6,8 +6,9 @@
 
 Quays are printed numbers, goods and sizes rulebook names, tokens their ids ("O16"). Passing
 ``dice`` (face codes such as ``["L2", "L2", "M1"]``) puts the player after the last roll, ready
-for actions (or, with ``rolls`` 1 or 2, deciding whether to reroll). Every position is checked by the codec's consistency rules, and everything the
-position does not fix (the deck, the token stack, the cruise piles) stays as the seed dealt it.
+for actions (or, with ``rolls`` 1 or 2, deciding whether to reroll). Every position is checked
+by the codec's consistency rules, and everything the position does not fix (the deck, the token
+stack, the cruise piles) stays as the seed dealt it.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ def test_loading_takes_cubes_within_the_weight_of_the_loading_symbols() -> None:
         "load grain", "load liquid_fuels", "load coal"]
     s = play(s, "load coal")
     assert not any(a.startswith("load") for a in legal(s))
-    with pytest.raises(IllegalActionError, match="needs 1 loading symbol.*you have 0 left"):
+    with pytest.raises(IllegalActionError, match=r"needs 1 loading symbol.*you have 0 left"):
         gdansk.apply(s, gdansk.Load("grain"))
 
 
@@ -302,7 +302,7 @@ def test_unloading_pays_2_3_4_vp_per_cube_within_the_loading_symbols() -> None:
     s = play(s, "unload grain", "unload cargo")
     assert s.players[0].score == 2 + 3 and s.players[0].hold == (0, 0, 0, 0, 0, 2)
     assert "unload ro_ro" not in legal(s)
-    with pytest.raises(IllegalActionError, match="needs 3 loading symbol.*2 left"):
+    with pytest.raises(IllegalActionError, match=r"needs 3 loading symbol.*2 left"):
         gdansk.apply(s, gdansk.Unload("ro_ro"))
     s = play(position(players=2, location={0: "CP"}, dice=["L2", "L1", "M1"],
                       hold={0: {"ro_ro": 2}}, central_port_open=True, deck=[]), "unload ro_ro")

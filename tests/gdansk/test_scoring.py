@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,7 +16,7 @@ SET_SCORES = (0, 1, 3, 6, 10)
 def brute_force(cards: tuple[int, ...]) -> int:
     """Every way to deal the cards (colours) into sets of different colours; the best total."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(remaining: tuple[int, ...], sets: tuple[frozenset[int], ...]) -> int:
         if not remaining:
             return sum(SET_SCORES[len(s)] for s in sets)
