@@ -44,6 +44,7 @@ def position(
     players: int = 4,
     seed: int = 0,
     options: Mapping[str, str] | None = None,
+    components: Any = None,
     player: int = 0,
     first_player: int = 0,
     location: Mapping[int, str] | None = None,
@@ -65,7 +66,7 @@ def position(
     end_triggered: bool = False,
 ) -> State:
     """A position with ``player`` to act (to roll, or to act on ``dice`` if given)."""
-    base = new_game(players, seed=seed, options=options)
+    base = new_game(players, seed=seed, options=options, components=components)
     c = base.rules.components
     b = base.board
     ids = _token_index(base)

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+from importlib import resources
+from pathlib import Path
+
 import pytest
 
 from harborgames import gdansk
@@ -189,19 +193,20 @@ def test_other_players_score_2_vp_per_marker_in_the_sector() -> None:
     assert [p.score for p in s.players] == [4, 4, 0]  # quays 2, 3 blue; 6 purple; 12 green
 
 
-def test_a_worker_count_above_one_on_a_port_card_is_charged(tmp_path: object) -> None:
-    import json
-    from importlib import resources
-    from pathlib import Path
-
+def test_a_worker_count_above_one_on_a_port_card_is_charged(tmp_path: Path) -> None:
+    """Open question: the card's worker icon is the cost (all 1 in the stand-in)."""
     doc = json.loads(resources.files("harborgames.gdansk").joinpath("components.json")
                      .read_text("utf-8"))
     doc["quays"][0]["workers"] = 2
-    path = Path(str(tmp_path)) / "two.json"
+    path = tmp_path / "two.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    s = gdansk.new_game(2, components=path)
-    c = s.rules.components
-    assert c.quay_workers[0] == 2
+    one = _ready_to_execute(components=path, workers={0: 1})
+    assert one.rules.components.quay_workers[0] == 2
+    assert "execute 1" not in legal(one)
+    with pytest.raises(IllegalActionError, match="needs 2 worker"):
+        gdansk.apply(one, gdansk.Execute(1))
+    two = play(_ready_to_execute(components=path, workers={0: 2}), "execute 1")
+    assert two.players[0].workers == 0
 
 
 # -- HR panel
