@@ -16,13 +16,14 @@ import time
 from typing import Any
 
 from ..core.protocol import GameModule
-from .base import seed_of, terminal_or_cutoff_rewards
+from .base import heuristic_rewards, outcome_rewards, seed_of
 from .simple import greedy_step
 from .view import View
 
-__all__ = ["ISMCTSBot", "MCTSBot", "rollout"]
+__all__ = ["ISMCTSBot", "Leaf", "MCTSBot", "advantages", "rollout"]
 
 _ROLLOUTS = ("random", "greedy")
+_LEAVES = ("margin", "rank")
 
 
 def rollout(
@@ -32,15 +33,24 @@ def rollout(
     *,
     policy: str = "random",
     depth: int | None = None,
-    epsilon: float = 0.2,
-) -> tuple[float, ...]:
-    """Play on from ``state`` and return each seat's reward.
+    epsilon: float = 0.0,
+    finish_turn: bool = True,
+    mover: int | None = None,
+) -> Any:
+    """Play on from ``state``: to the end, or for ``depth`` decisions; the state reached.
 
-    With ``depth`` the playout stops after that many decisions and the position is ranked by
-    the game's heuristic: long games get many more (if rougher) samples per second that way.
+    A cut-off playout is valued by the game's heuristic (``Leaf``): long games get many more,
+    if rougher, samples per second that way. With ``finish_turn`` the playout does not stop
+    while the seat that moved last (``mover``, the seat whose decision led to ``state``) is
+    still deciding: in the middle of a turn a choice is made but not yet paid for or used,
+    and the heuristic would misjudge it.
     """
     steps = 0
-    while state.current_player is not None and (depth is None or steps < depth):
+    while state.current_player is not None:
+        ending_turn = finish_turn and state.current_player == mover
+        if depth is not None and steps >= depth and not ending_turn:
+            break
+        mover = state.current_player
         if policy == "random":
             legal = game.legal_actions(state)
             action = legal[rng.randrange(len(legal))]
@@ -48,7 +58,48 @@ def rollout(
             action = greedy_step(game, state, rng, epsilon)
         state = game.apply(state, action)
         steps += 1
-    return terminal_or_cutoff_rewards(game, state)
+    return state
+
+
+def advantages(game: GameModule, state: Any) -> list[float]:
+    """Each seat's heuristic minus the seats' mean: what a seat gains is relative to the rest."""
+    values = [game.heuristic(state, p) for p in range(state.num_players)]
+    mean = sum(values) / len(values)
+    return [v - mean for v in values]
+
+
+class Leaf:
+    """Rewards in [0, 1] for the positions where playouts stop.
+
+    ``"rank"`` ranks the seats by heuristic: coarse (win/lose in two-player games) but free of
+    any scale. ``"margin"`` scores how much each seat's heuristic advantage grew since the
+    root, squashed by a logistic whose scale is the spread of growths seen so far in this
+    search: the heuristic's units (Francs, points) differ per game, and this adapts to them
+    without a per-game constant. Finished games always get their outcome.
+    """
+
+    def __init__(self, game: GameModule, mode: str) -> None:
+        if mode not in _LEAVES:
+            raise ValueError(f"leaf must be one of {', '.join(_LEAVES)}, not {mode!r}")
+        self.game = game
+        self.mode = mode
+        self.sum_squares = 0.0
+        self.count = 0
+
+    def rewards(self, state: Any, root: list[float] | None) -> tuple[float, ...]:
+        """``root``: the root's ``advantages`` (needed for ``"margin"``)."""
+        game = self.game
+        if state.current_player is None:
+            return outcome_rewards(game, state)
+        if self.mode == "rank" or root is None:
+            return heuristic_rewards(game, state)
+        growth = [a - r for a, r in zip(advantages(game, state), root, strict=True)]
+        self.sum_squares += sum(g * g for g in growth) / len(growth)
+        self.count += 1
+        scale = math.sqrt(self.sum_squares / self.count)
+        if scale == 0.0:
+            return (0.5,) * len(growth)
+        return tuple(1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -g / scale)))) for g in growth)
 
 
 class _SearchBot:
@@ -66,6 +117,8 @@ class _SearchBot:
         rollout: str,
         rollout_depth: int | None,
         epsilon: float,
+        leaf: str,
+        finish_turn: bool,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -73,6 +126,8 @@ class _SearchBot:
             raise ValueError(f"rollout must be one of {', '.join(_ROLLOUTS)}, not {rollout!r}")
         if rollout_depth is not None and rollout_depth < 0:
             raise ValueError("rollout_depth must be non-negative (or None: play to the end)")
+        if leaf not in _LEAVES:
+            raise ValueError(f"leaf must be one of {', '.join(_LEAVES)}, not {leaf!r}")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.time_limit = time_limit
@@ -80,6 +135,8 @@ class _SearchBot:
         self.rollout = rollout
         self.rollout_depth = rollout_depth
         self.epsilon = epsilon
+        self.leaf = leaf
+        self.finish_turn = finish_turn
         self.last_iterations = 0  # how many iterations the last decision ran, for benchmarks
 
     def _budget(self) -> range | _Timed:
@@ -87,7 +144,7 @@ class _SearchBot:
             return range(self.iterations)
         return _Timed(self.iterations, self.time_limit)
 
-    def _rollout(self, game: GameModule, state: Any) -> tuple[float, ...]:
+    def _playout(self, game: GameModule, state: Any, mover: int) -> Any:
         return rollout(
             game,
             state,
@@ -95,8 +152,9 @@ class _SearchBot:
             policy=self.rollout,
             depth=self.rollout_depth,
             epsilon=self.epsilon,
+            finish_turn=self.finish_turn,
+            mover=mover,
         )
-
 
 class _Timed:
     """Iterate until ``iterations`` or ``seconds`` run out, whichever comes first."""
@@ -146,7 +204,9 @@ class MCTSBot(_SearchBot):
         c: float = 0.7,
         rollout: str = "random",
         rollout_depth: int | None = 20,
-        epsilon: float = 0.2,
+        epsilon: float = 0.0,
+        leaf: str = "margin",
+        finish_turn: bool = True,
     ) -> None:
         super().__init__(
             seed,
@@ -156,6 +216,8 @@ class MCTSBot(_SearchBot):
             rollout=rollout,
             rollout_depth=rollout_depth,
             epsilon=epsilon,
+            leaf=leaf,
+            finish_turn=finish_turn,
         )
 
     def choose(self, view: View) -> Any:
@@ -166,6 +228,8 @@ class MCTSBot(_SearchBot):
         untried = list(view.legal_actions)
         rng.shuffle(untried)
         root = _Node(start, None, -1, untried)
+        leaf = Leaf(game, self.leaf)
+        base = advantages(game, start)
         count = 0
         for _ in self._budget():
             count += 1
@@ -182,7 +246,7 @@ class MCTSBot(_SearchBot):
                 node.children.append(child)
                 path.append(child)
                 node = child
-            rewards = self._rollout(game, node.state)
+            rewards = leaf.rewards(self._playout(game, node.state, node.mover), base)
             for visited in path:
                 visited.visits += 1
                 totals = visited.totals
@@ -233,7 +297,9 @@ class ISMCTSBot(_SearchBot):
         c: float = 0.7,
         rollout: str = "random",
         rollout_depth: int | None = 20,
-        epsilon: float = 0.2,
+        epsilon: float = 0.0,
+        leaf: str = "margin",
+        finish_turn: bool = True,
     ) -> None:
         super().__init__(
             seed,
@@ -243,6 +309,8 @@ class ISMCTSBot(_SearchBot):
             rollout=rollout,
             rollout_depth=rollout_depth,
             epsilon=epsilon,
+            leaf=leaf,
+            finish_turn=finish_turn,
         )
 
     def choose(self, view: View) -> Any:
@@ -251,10 +319,12 @@ class ISMCTSBot(_SearchBot):
             return legal_here[0]
         game, rng, seat = view.game, self.rng, view.seat
         root = _InfoNode(-1, 0)
+        leaf = Leaf(game, self.leaf)
         count = 0
         for _ in self._budget():
             count += 1
             state = view.sample(seed_of(rng))
+            base = advantages(game, state)
             node, path = root, [root]
             while state.current_player is not None:
                 legal = list(legal_here) if node is root else game.legal_actions(state)
@@ -272,7 +342,7 @@ class ISMCTSBot(_SearchBot):
                 state = game.apply(state, action)
                 node = children[action]
                 path.append(node)
-            rewards = self._rollout(game, state)
+            rewards = leaf.rewards(self._playout(game, state, path[-1].mover), base)
             for visited in path[1:]:
                 visited.visits += 1
                 totals = visited.totals

@@ -30,10 +30,13 @@ def add_replay_parser(commands: Any) -> None:
         "default: the final table only",
     )
     parser.add_argument("--every", type=int, help="show the table every K moves")
+    parser.add_argument(
+        "--game", help="read it with this game module (for a game that is not registered)"
+    )
     parser.set_defaults(run=run_replay)
 
 
-def read_record(path: Path) -> tuple[Any, GameRecord]:
+def read_record(path: Path, game_name: str | None = None) -> tuple[Any, GameRecord]:
     """The game module and the record in ``path``; ``FormatError`` says what is wrong."""
     try:
         text = path.read_text(encoding="utf-8")
@@ -50,7 +53,7 @@ def read_record(path: Path) -> tuple[Any, GameRecord]:
     if not isinstance(document, dict) or not isinstance(document.get("game"), str):
         raise FormatError(f"{path}: not a harborgames document (no 'game' name)")
     try:
-        game = load_game(document["game"])
+        game = load_game(game_name or document["game"])
     except ValueError as error:
         raise FormatError(f"{path}: {error}") from None
     record = game.loads(json.dumps(document))
@@ -67,7 +70,7 @@ def run_replay(args: argparse.Namespace) -> int:
     if args.every is not None and args.every < 1:
         raise ValueError("--every must be at least 1")
     path = Path(args.file)
-    game, record = read_record(path)
+    game, record = read_record(path, args.game)
     info = game.INFO
     print(
         f"{info.title}: {record.num_players} players, variant {record.variant}, "

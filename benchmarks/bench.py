@@ -1,0 +1,221 @@
+"""How fast are the games and the bots? Random playouts, JSON, and python-chess as a yardstick.
+
+Run: ``.venv/bin/python benchmarks/bench.py [--games N] [--json FILE] [--bots]``
+
+For every registered game at every player count (default variant) it reports µs per decision
+(``legal_actions`` + a random choice + ``apply``), random games per second (``new_game`` included),
+decisions per game, and the cost of ``dumps`` and ``loads`` of a mid-game state (states are
+immutable, so JSON is the only "clone" there is). In the same process it plays random chess games
+with python-chess (``list(board.legal_moves)``, a random choice, ``board.push``) and reports
+each game's µs per decision as a multiple of chess's µs per ply. ``--bots`` adds each bot's
+cost per decision at its default budget. Timings are for reading, never for asserting.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import harborgames
+from harborgames import bots
+from harborgames.core.protocol import GameModule
+
+
+def bench_game(game: GameModule, num_players: int, games: int, seed: int) -> dict[str, Any]:
+    """Random playouts of one game at one player count."""
+    rng = random.Random(seed)
+    playing = 0.0
+    total = 0.0
+    decisions: list[int] = []
+    midgame: list[Any] = []
+    for index in range(games):
+        started = time.perf_counter()
+        state = game.new_game(num_players, seed=seed + index)
+        after_setup = time.perf_counter()
+        history = [state]
+        count = 0
+        legal_actions, apply = game.legal_actions, game.apply
+        while state.current_player is not None:
+            legal = legal_actions(state)
+            state = apply(state, legal[rng.randrange(len(legal))])
+            history.append(state)
+            count += 1
+        finished = time.perf_counter()
+        playing += finished - after_setup
+        total += finished - started
+        decisions.append(count)
+        midgame.append(history[len(history) // 2])
+    dumps_us, loads_us = bench_json(game, midgame)
+    return {
+        "game": game.INFO.name,
+        "players": num_players,
+        "games": games,
+        "us_per_decision": 1e6 * playing / sum(decisions),
+        "games_per_second": games / total,
+        "decisions_per_game": statistics.fmean(decisions),
+        "dumps_us": dumps_us,
+        "loads_us": loads_us,
+        "state_json_bytes": statistics.fmean(len(game.dumps(s)) for s in midgame),
+    }
+
+
+def bench_json(game: GameModule, states: list[Any], repeat: int = 20) -> tuple[float, float]:
+    """µs per ``dumps`` and per ``loads`` of mid-game states (checked to round-trip)."""
+    texts = [game.dumps(s) for s in states]
+    assert all(game.loads(t) == s for t, s in zip(texts, states, strict=True))
+    started = time.perf_counter()
+    for _ in range(repeat):
+        for state in states:
+            game.dumps(state)
+    middle = time.perf_counter()
+    for _ in range(repeat):
+        for text in texts:
+            game.loads(text)
+    ended = time.perf_counter()
+    count = repeat * len(states)
+    return 1e6 * (middle - started) / count, 1e6 * (ended - middle) / count
+
+
+def bench_chess(games: int, seed: int, ply_cap: int = 400) -> dict[str, Any]:
+    """Random python-chess games: the yardstick for a pure-Python rules library."""
+    import chess
+
+    rng = random.Random(seed)
+    plies = 0
+    elapsed = 0.0
+    for _ in range(games):
+        board = chess.Board()
+        started = time.perf_counter()
+        count = 0
+        while not board.is_game_over() and count < ply_cap:
+            moves = list(board.legal_moves)
+            board.push(moves[rng.randrange(len(moves))])
+            count += 1
+        elapsed += time.perf_counter() - started
+        plies += count
+    return {
+        "games": games,
+        "us_per_ply": 1e6 * elapsed / plies,
+        "plies_per_game": plies / games,
+        "ply_cap": ply_cap,
+        "version": chess.__version__,
+    }
+
+
+def bench_bots(game: GameModule, positions: int, seed: int) -> list[dict[str, Any]]:
+    """Each bot's cost per decision at its default budget, on positions from random games."""
+    rng = random.Random(seed)
+    num_players = game.INFO.min_players
+    spots: list[Any] = []
+    game_seed = seed
+    while len(spots) < positions and game_seed < seed + 10 * positions:
+        state = game.new_game(num_players, seed=game_seed)
+        game_seed += 1
+        line = [state]
+        while state.current_player is not None:
+            legal = game.legal_actions(state)
+            state = game.apply(state, legal[rng.randrange(len(legal))])
+            line.append(state)
+        choices = [s for s in line if s.current_player is not None and len(game.legal_actions(s)) > 1]
+        spots.extend(rng.sample(choices, min(len(choices), positions - len(spots), 4)))
+    rows = []
+    for name in bots.names():
+        bot = bots.make(name, seed=seed)
+        times = []
+        for state in spots:
+            view = bots.make_view(game, state, state.current_player)
+            started = time.perf_counter()
+            bot.choose(view)
+            times.append(time.perf_counter() - started)
+        rows.append(
+            {
+                "game": game.INFO.name,
+                "players": num_players,
+                "bot": name,
+                "positions": len(spots),
+                "ms_per_decision": 1000 * statistics.fmean(times),
+                "ms_max": 1000 * max(times),
+            }
+        )
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=30, help="random games per setting")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", help="write the results to this file")
+    parser.add_argument("--bots", action="store_true", help="also time each bot per decision")
+    parser.add_argument("--positions", type=int, default=12, help="positions per bot (--bots)")
+    args = parser.parse_args(argv)
+
+    chess_result = bench_chess(args.games, args.seed)
+    rows: list[dict[str, Any]] = []
+    unavailable: dict[str, str] = {}
+    modules: list[GameModule] = []
+    for name in harborgames.games():
+        try:
+            game = harborgames.load(name)
+        except ImportError as error:
+            unavailable[name] = str(error)
+            continue
+        modules.append(game)
+        for players in range(game.INFO.min_players, game.INFO.max_players + 1):
+            row = bench_game(game, players, args.games, args.seed)
+            row["ratio_to_chess"] = row["us_per_decision"] / chess_result["us_per_ply"]
+            rows.append(row)
+
+    print(f"python {platform.python_version()}, {platform.machine()}, {args.games} games each")
+    print(
+        f"python-chess {chess_result['version']}: {chess_result['us_per_ply']:.1f} µs per ply "
+        f"({chess_result['plies_per_game']:.0f} plies per game, cap {chess_result['ply_cap']})"
+    )
+    header = (
+        f"{'game':<12} {'players':>7} {'µs/decision':>12} {'× chess':>8} {'games/s':>8} "
+        f"{'decisions':>9} {'dumps µs':>9} {'loads µs':>9}"
+    )
+    print(header)
+    print("-" * len(header))
+    for r in rows:
+        print(
+            f"{r['game']:<12} {r['players']:>7} {r['us_per_decision']:>12.1f} "
+            f"{r['ratio_to_chess']:>8.2f} {r['games_per_second']:>8.1f} "
+            f"{r['decisions_per_game']:>9.1f} {r['dumps_us']:>9.0f} {r['loads_us']:>9.0f}"
+        )
+    for name, why in unavailable.items():
+        print(f"{name:<12} not available: {why}")
+
+    bot_rows: list[dict[str, Any]] = []
+    if args.bots:
+        for game in modules:
+            bot_rows.extend(bench_bots(game, args.positions, args.seed))
+        print()
+        print(f"{'game':<12} {'players':>7} {'bot':<8} {'ms/decision':>12} {'ms max':>8}")
+        for b in bot_rows:
+            print(
+                f"{b['game']:<12} {b['players']:>7} {b['bot']:<8} "
+                f"{b['ms_per_decision']:>12.1f} {b['ms_max']:>8.1f}"
+            )
+
+    if args.json:
+        document = {
+            "python": platform.python_version(),
+            "machine": platform.machine(),
+            "chess": chess_result,
+            "games": rows,
+            "unavailable": unavailable,
+            "bots": bot_rows,
+        }
+        Path(args.json).write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

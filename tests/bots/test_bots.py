@@ -1,0 +1,139 @@
+"""Every bot: legal, seeded, generic; the registry; the reward helpers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from harborgames import bots, inland_port
+from harborgames.bots.arena import play_game
+from harborgames.bots.search import Leaf
+from harborgames.core.protocol import GameModule
+
+from . import toy_cards, toy_nim
+
+# Small budgets: these tests check behaviour, not strength.
+SMALL: dict[str, dict[str, Any]] = {
+    "random": {},
+    "greedy": {},
+    "mcts": {"iterations": 25},
+    "ismcts": {"iterations": 25},
+}
+GAMES: list[Any] = [toy_nim, toy_cards]
+
+
+def _play(game: GameModule, names: list[str], seed: int, bot_seed: int) -> list[str]:
+    players = [bots.make(n, seed=bot_seed + i, **SMALL[n]) for i, n in enumerate(names)]
+    _, actions = play_game(game, players, seed=seed)
+    return [str(a) for a in actions]
+
+
+@pytest.mark.parametrize("name", bots.names())
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.INFO.name)
+def test_the_same_seed_makes_the_same_choices(name: str, game: GameModule) -> None:
+    first = _play(game, [name, name], seed=4, bot_seed=10)
+    assert first == _play(game, [name, name], seed=4, bot_seed=10)
+
+
+@pytest.mark.parametrize("name", bots.names())
+def test_every_bot_plays_the_inland_port_legally(name: str) -> None:
+    players = [bots.make(name, seed=1, **SMALL[name]), bots.make("random", seed=2)]
+    final, actions = play_game(inland_port, players, seed=3)  # play_game refuses illegal picks
+    assert inland_port.is_terminal(final) and actions
+
+
+@pytest.mark.parametrize("name", bots.names())
+def test_every_bot_plays_three_and_four_players(name: str) -> None:
+    for players in (3, 4):
+        seats = [bots.make(name, seed=s, **SMALL[name]) for s in range(players)]
+        final, _ = play_game(toy_cards, seats, seed=players)
+        assert toy_cards.is_terminal(final)
+
+
+def test_random_bots_with_other_seeds_choose_otherwise() -> None:
+    games = {tuple(_play(inland_port, ["random", "random"], seed=1, bot_seed=s)) for s in range(3)}
+    assert len(games) == 3
+
+
+def test_greedy_finds_the_winning_nim_move_across_a_two_decision_turn() -> None:
+    # Piles (2, 3): the winning move is to take 1 from pile 1 (leaving 2, 2).
+    state = toy_nim.new_game(2, seed=0, variant="small")
+    view = bots.make_view(toy_nim, state, state.current_player)  # type: ignore[arg-type]
+    assert bots.make("greedy", seed=0).choose(view) == toy_nim.Pick(1)
+
+
+def test_search_bots_find_the_winning_nim_move() -> None:
+    state = toy_nim.new_game(2, seed=0, variant="small")
+    seat = state.current_player
+    assert seat is not None
+    for name in ("mcts", "ismcts"):
+        bot = bots.make(name, seed=0, iterations=300, rollout_depth=None, leaf="rank")
+        picked = toy_nim.apply(state, bot.choose(bots.make_view(toy_nim, state, seat)))
+        assert bot.choose(bots.make_view(toy_nim, picked, seat)) == toy_nim.Take(1)
+
+
+def test_greedy_beats_random_at_the_inland_port() -> None:
+    players = [bots.make("greedy", seed=1), bots.make("random", seed=2)]
+    final, _ = play_game(inland_port, players, seed=5)
+    assert inland_port.winners(final) == (0,)
+
+
+def test_registry() -> None:
+    assert bots.names() == ("random", "greedy", "mcts", "ismcts")
+    assert bots.make("mcts", seed=1, iterations=5).name == "mcts"
+    with pytest.raises(ValueError, match="unknown bot 'nobody'"):
+        bots.make("nobody")
+    with pytest.raises(ValueError, match="bad parameters for bot 'greedy'"):
+        bots.make("greedy", depth=3)
+    with pytest.raises(ValueError, match="rollout must be one of"):
+        bots.make("mcts", rollout="smart")
+    assert bots.parse_spec("mcts:iterations=10:c=0.5:rollout=greedy:rollout_depth=none") == (
+        "mcts",
+        {"iterations": 10, "c": 0.5, "rollout": "greedy", "rollout_depth": None},
+    )
+    with pytest.raises(ValueError, match="not key=value"):
+        bots.parse_spec("mcts:iterations")
+    bots.register("first", lambda seed=0: _First())
+    assert "first" in bots.names()
+    assert bots.make_from_spec("first").name == "first"
+
+
+class _First:
+    name = "first"
+
+    def choose(self, view: bots.View) -> Any:
+        return view.legal_actions[0]
+
+
+def test_time_limited_search_still_returns_a_legal_action() -> None:
+    state = inland_port.new_game(2, seed=9)
+    view = bots.make_view(inland_port, state, state.current_player)  # type: ignore[arg-type]
+    bot = bots.make("mcts", seed=0, iterations=10**9, time_limit=0.05)
+    assert bot.choose(view) in view.legal_actions
+
+
+def test_rank_rewards() -> None:
+    assert bots.rank_rewards([5, 3]) == (1.0, 0.0)
+    assert bots.rank_rewards([4, 4]) == (0.5, 0.5)
+    assert bots.rank_rewards([2, 9, 2]) == (0.25, 1.0, 0.25)
+    assert bots.rank_rewards([7]) == (1.0,)
+
+
+def test_outcome_rewards_put_the_rules_winner_first() -> None:
+    final, _ = play_game(toy_cards, [bots.make("random", seed=s) for s in range(3)], seed=8)
+    rewards = bots.outcome_rewards(toy_cards, final)
+    assert {p for p, r in enumerate(rewards) if r == max(rewards)} == set(toy_cards.winners(final))
+    assert sum(rewards) == pytest.approx(1.5)
+
+
+def test_margin_leaves_are_centred_on_the_root() -> None:
+    state = toy_cards.new_game(2, seed=1)
+    leaf = Leaf(toy_cards, "margin")
+    root = [toy_cards.heuristic(state, p) - sum(toy_cards.heuristic(state, q) for q in (0, 1)) / 2
+            for p in (0, 1)]
+    assert leaf.rewards(state, root) == (0.5, 0.5)
+    moved = toy_cards.apply(state, toy_cards.legal_actions(state)[-1])
+    rewards = leaf.rewards(moved, root)
+    assert sum(rewards) == pytest.approx(1.0)
+    assert all(0.0 < r < 1.0 for r in rewards)
