@@ -236,6 +236,14 @@ def test_one_marker_per_player_per_quay_but_one_on_each_quay_of_a_double_locatio
     assert s.players[0].markers == (1 << 8) | (1 << 13)
 
 
+def test_hr_place_goes_onto_the_quay_with_the_marker_not_its_empty_twin() -> None:
+    """Ruling: markers sit on quays; the empty quay of a double location may still get an order."""
+    s = position(players=3, dice=["R1", "L1", "M1"], workers={0: 3}, markers={1: [9]})
+    assert [a for a in legal(s) if a.startswith("place")] == ["place 9"]
+    with pytest.raises(IllegalActionError, match="quay 14 has none"):
+        gdansk.apply(s, gdansk.HrPlace(14))
+
+
 def test_hr_swap_trades_places_and_never_doubles_a_players_markers_on_a_quay() -> None:
     s = position(players=3, dice=["R1", "L1", "M1"], workers={0: 2},
                  markers={0: [1, 2], 1: [2, 3], 2: [1]})

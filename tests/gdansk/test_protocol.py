@@ -217,6 +217,18 @@ def test_malformed_or_inconsistent_json_is_refused() -> None:
     broken["data"]["phase"] = "dancing"
     with pytest.raises(FormatError, match="phase 'dancing'"):
         gdansk.loads(json.dumps(broken))
+    broken = json.loads(json.dumps(data))
+    broken["data"]["phase"] = "swap_with"
+    with pytest.raises(FormatError, match="dice and rolls"):
+        gdansk.loads(json.dumps(broken))
+    rolled = json.loads(gdansk.dumps(position(players=2, dice=["L1", "L1", "M2"])))
+    rolled["data"]["turn"]["move"] = 6
+    with pytest.raises(FormatError, match="symbols do not match the dice"):
+        gdansk.loads(json.dumps(rolled))
+    rolled = json.loads(gdansk.dumps(position(players=2, dice=["L1", "L1", "M2"])))
+    rolled["data"]["players"][1]["location"] = -1
+    with pytest.raises(FormatError, match="every meeple is on the board"):
+        gdansk.loads(json.dumps(rolled))
 
 
 def test_render_shows_places_orders_markers_meeples_and_each_players_board() -> None:

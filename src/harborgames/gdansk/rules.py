@@ -522,6 +522,11 @@ def _after_roll(s: State, dice: tuple[int, ...], rolls: int, rng: Rng) -> State:
                  s.supply, s.board, s.first_player, s.round, s.end_triggered)
 
 
+def dice_symbols(c: Components, dice: tuple[int, ...]) -> tuple[int, int, int]:
+    """Loading, movement and recruitment symbols showing on these dice."""
+    return _dice_table(c, dice)[0]
+
+
 def _dice_done(c: Components, dice: tuple[int, ...], rolls: int) -> Turn:
     load, move, recruit = _dice_table(c, dice)[0]
     return Turn(dice, rolls, load, move, recruit, 0, 0, 0, False, 0, -1)

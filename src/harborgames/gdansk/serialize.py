@@ -20,11 +20,27 @@ from .data import (
     NUM_QUAYS,
     NUM_TOKENS,
     OPTIONS,
+    SECTORS,
     Components,
     Rules,
     components_from_text,
 )
-from .state import OVER, PHASES, Observation, Player, State
+from .rules import dice_symbols as rules_dice_symbols
+from .state import (
+    ACTIONS,
+    AFTER_DICE,
+    CHOOSE_SECTOR,
+    LOAD,
+    OVER,
+    PHASES,
+    PLACE_MEEPLE,
+    REROLL,
+    SWAP_WITH,
+    UNLOAD,
+    Observation,
+    Player,
+    State,
+)
 
 
 def _fail(message: str) -> None:
@@ -74,6 +90,17 @@ def validate_state(state: State) -> None:
                   state.players)
     c = state.rules.components
     b = state.board
+    _check_turn(state)
+    if not 0 <= state.first_player < state.num_players or state.round < 0:
+        _fail(f"first_player {state.first_player} or round {state.round} out of range")
+    if not -1 <= b.removed_sector < len(SECTORS):
+        _fail(f"removed_sector {b.removed_sector} is not a sector")
+    if len(b.tokens) != NUM_QUAYS or any(not -1 <= t < NUM_TOKENS for t in b.tokens):
+        _fail("tokens must list one Order token or -1 per quay")
+    if any(not 0 <= q < NUM_QUAYS for q in b.deck):
+        _fail("the Port deck holds a card that does not exist")
+    if len(b.cruise_piles) != len(CRUISE_SIZES):
+        _fail("there are three cruise ship piles")
     for g, name in enumerate(GOODS):
         total = state.supply[g] + sum(p.hold[g] for p in state.players)
         if state.supply[g] < 0 or total != c.supply[g]:
@@ -97,6 +124,38 @@ def validate_state(state: State) -> None:
     for q in range(NUM_QUAYS):
         if b.tokens[q] >= 0 and any(m >> q & 1 for m in bits):
             _fail(f"quay {q + 1} holds both an Order token and a marker")
+
+
+def _check_turn(state: State) -> None:
+    """The turn record must fit the phase, so legal_actions can trust it."""
+    c = state.rules.components
+    t = state.turn
+    phase = state.phase
+    placed = phase in (CHOOSE_SECTOR, PLACE_MEEPLE, OVER) or min(p.location for p in state.players) >= 0
+    if not placed:
+        _fail(f"every meeple is on the board in phase {phase!r}")
+    if any(not 0 <= f < len(c.face_codes) for f in t.dice) or list(t.dice) != sorted(t.dice):
+        _fail("dice must be sorted face ids of the components")
+    rolled = phase in (REROLL, ACTIONS, SWAP_WITH)
+    if rolled != (len(t.dice) == c.dice_count) or not (1 if rolled else 0) <= t.rolls <= 3:
+        _fail(f"the dice and rolls {t.rolls} do not fit phase {phase!r}")
+    if phase == REROLL and t.rolls == 3:
+        _fail("no reroll after the third roll")
+    if t.active not in (0, LOAD, UNLOAD) or not 0 <= t.stage <= AFTER_DICE or t.left < 0:
+        _fail("the turn's active action, stage or budget is out of range")
+    if t.must_load and t.active != LOAD:
+        _fail("a pending load belongs to a loading action")
+    if (phase == SWAP_WITH) != (t.swap_from >= 0):
+        _fail("swap_from is set exactly in phase 'swap_with'")
+    if phase == SWAP_WITH:
+        me = state.current_player
+        mine = -1 if me is None else state.players[me].markers
+        if t.swap_from >= NUM_QUAYS or mine < 0 or not mine >> t.swap_from & 1:
+            _fail("swap_from must be a quay holding the current player's marker")
+    if rolled and phase != REROLL:
+        symbols = rules_dice_symbols(c, t.dice)
+        if (t.load, t.move, t.recruit) != symbols:
+            _fail("the symbols do not match the dice")
 
 
 def validate_observation(observation: Observation) -> None:
