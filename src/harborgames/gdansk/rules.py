@@ -265,7 +265,7 @@ def _action_choices(s: State) -> list[Any]:
                     out.append(HR_PLACES[q])
         if not used & CRUISE:
             piles = s.board.cruise_piles
-            for size in range(3):
+            for size in range(len(CRUISE_WORKERS)):
                 if workers >= CRUISE_WORKERS[size] and piles[size]:
                     out.append(CRUISES[size])
     out.append(END)
