@@ -2,7 +2,7 @@
 
 >>> import harborgames
 >>> harborgames.games()
-("inland_port",)
+("inland_port", "gdansk")
 >>> game = harborgames.load("inland_port")
 >>> state = game.new_game(2, seed=7)
 >>> state.current_player in (0, 1)
@@ -19,7 +19,7 @@ from .core.protocol import GameModule
 __all__ = ["__version__", "games", "load"]
 __version__ = "0.1.0"
 
-_GAMES = ("inland_port",)
+_GAMES = ("inland_port", "gdansk")
 
 
 def games() -> tuple[str, ...]:
