@@ -2,7 +2,7 @@
 
 >>> import harborgames
 >>> harborgames.games()
-("inland_port", "gdansk")
+('inland_port', 'gdansk')
 >>> game = harborgames.load("inland_port")
 >>> state = game.new_game(2, seed=7)
 >>> state.current_player in (0, 1)

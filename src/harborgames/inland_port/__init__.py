@@ -5,9 +5,12 @@
 >>> [str(a) for a in ip.legal_actions(state)]
 ['build wood_company', 'build farmland', 'build clay_mound', 'build grocery_store', \
 'build hardware_store']
+>>> builder = state.current_player
 >>> state = ip.apply(state, ip.parse_action(state, "build wood_company"))
->>> state.goods[state.current_player ^ 1]  # paid 2 Clay: fish, clay, wood, grain
-(4, 1, 2, 1)
+>>> state.goods[builder]  # fish, clay, wood, grain: 2 Clay from 3 on (3, 0), no change given
+(4, 0, 2, 1)
+>>> [str(a) for a in ip.legal_actions(state)]  # sell before the turn ends, or end it
+['sell wood_company', 'end']
 """
 
 from __future__ import annotations
