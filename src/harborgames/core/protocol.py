@@ -49,6 +49,33 @@ class GameInfo:
     def default_options(self) -> dict[str, str]:
         return {name: values[0] for name, values in self.options.items()}
 
+    def check_new_game(
+        self, num_players: int, variant: str, options: Mapping[str, str] | None
+    ) -> dict[str, str]:
+        """The chosen rule options, after refusing a seat count, variant or option the game lacks.
+
+        Raises ``ValueError`` naming what is allowed, so every game answers bad setup alike.
+        """
+        if type(num_players) is not int or not self.min_players <= num_players <= self.max_players:
+            seats = (
+                f"exactly {self.min_players}"
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
+            )
+            raise ValueError(f"{self.title} is for {seats} players, not {num_players!r}")
+        if variant not in self.variants:
+            raise ValueError(f"unknown variant {variant!r}; {self.title} has {', '.join(self.variants)}")
+        chosen = dict(options or {})
+        for name, value in chosen.items():
+            if name not in self.options:
+                known = ", ".join(self.options) or "none"
+                raise ValueError(f"unknown rule option {name!r}; known options: {known}")
+            if value not in self.options[name]:
+                raise ValueError(
+                    f"rule option {name} must be one of {', '.join(self.options[name])}, not {value!r}"
+                )
+        return chosen
+
 
 @attrs.frozen
 class GameRecord:

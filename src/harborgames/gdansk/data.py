@@ -545,3 +545,8 @@ class Rules:
     load_and_unload: str = "either"  # OPTIONS["load_and_unload"]
     additional_actions: str = "around_dice"  # OPTIONS["additional_actions"]
     two_player_removed_sector: str = "random"  # OPTIONS["two_player_removed_sector"]
+
+MAX_PLAYERS = 4
+# The rulebook has no turn limit; random play could in principle never trigger an end, so the
+# engine ends the game after this many rounds (docs/rules/gdansk.md, "Deviations").
+ROUND_LIMIT = 100

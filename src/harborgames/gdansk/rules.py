@@ -44,10 +44,11 @@ from .data import (
     GOOD_INDEX,
     GOODS,
     LOADING,
+    MAX_PLAYERS,
     MOVEMENT,
     NUM_QUAYS,
     NUM_TOKENS,
-    OPTIONS,
+    ROUND_LIMIT,
     SECTOR_INDEX,
     SECTORS,
     TWO_PLAYER_TOKENS_REMOVED,
@@ -56,6 +57,7 @@ from .data import (
     load_components,
     standin_components,
 )
+from .info import INFO
 from .state import (
     ACTIONS,
     AFTER_DICE,
@@ -82,11 +84,6 @@ from .state import (
 )
 from .state import ROLL as ROLL_PHASE
 
-# The rulebook has no turn limit; random play could in principle never trigger an end, so the
-# engine ends the game after this many rounds (docs/rules/gdansk.md, "Deviations").
-ROUND_LIMIT = 100
-MAX_PLAYERS = 4
-
 # Prebuilt actions: legal_actions hands these out instead of constructing new objects.
 LOADS = tuple(Load(g) for g in GOODS)
 DISCARDS = tuple(Discard(g) for g in GOODS)
@@ -109,8 +106,15 @@ _PHASE_WORDS = {
     SWAP_WITH: "choosing the marker to swap with (with P<seat> <quay>)",
     OVER: "nothing: the game is over",
 }
-_DONE = {LOAD: "loaded", UNLOAD: "unloaded", MOVE: "moved", RECRUIT_BIT: "recruited",
-         EXECUTE: "executed an order", HR: "used your HR panel", CRUISE: "served a cruise ship"}
+_DONE = {
+    LOAD: "loaded",
+    UNLOAD: "unloaded",
+    MOVE: "moved",
+    RECRUIT_BIT: "recruited",
+    EXECUTE: "executed an order",
+    HR: "used your HR panel",
+    CRUISE: "served a cruise ship",
+}
 
 
 # -- setup ---------------------------------------------------------------------------------------
@@ -130,16 +134,7 @@ def new_game(
     the three Cruise Ship piles shuffled (small, medium, large), the first player, and with two
     players the colour that sits out (unless the first player chooses it).
     """
-    if type(num_players) is not int or not 2 <= num_players <= MAX_PLAYERS:
-        raise ValueError(f"Port Gdańsk is for 2 to 4 players, not {num_players!r}")
-    if variant != "standard":
-        raise ValueError(f"unknown variant {variant!r}; Port Gdańsk has 'standard' only")
-    chosen = dict(options or {})
-    for name, value in chosen.items():
-        if name not in OPTIONS:
-            raise ValueError(f"unknown rule option {name!r}; known: {', '.join(OPTIONS)}")
-        if value not in OPTIONS[name]:
-            raise ValueError(f"rule option {name} must be one of {OPTIONS[name]}, not {value!r}")
+    chosen = INFO.check_new_game(num_players, variant, options)
     if components is None:
         comp = standin_components()
     elif isinstance(components, Components):
@@ -170,8 +165,20 @@ def new_game(
     empty = (0,) * _NUM_GOODS
     player = Player(0, -1, empty, 0, comp.influence_markers, 0, empty, (), (), ())
     board = Board((-1,) * NUM_QUAYS, deck, False, stack, boxed, removed, tuple(piles))
-    return State(first, num_players, rng, rules, phase, (player,) * num_players, NO_TURN,
-                 comp.supply, board, first, 0, False)
+    return State(
+        first,
+        num_players,
+        rng,
+        rules,
+        phase,
+        (player,) * num_players,
+        NO_TURN,
+        comp.supply,
+        board,
+        first,
+        0,
+        False,
+    )
 
 
 def _reveal(board: Board, count: int) -> Board:
@@ -189,8 +196,15 @@ def _reveal(board: Board, count: int) -> Board:
         card, deck = deck[0], deck[1:]
         if stack:
             tokens[card], stack = stack[0], stack[1:]
-    return Board(tuple(tokens), deck, board.central_port_open or not deck, stack,
-                 board.boxed_tokens, board.removed_sector, board.cruise_piles)
+    return Board(
+        tuple(tokens),
+        deck,
+        board.central_port_open or not deck,
+        stack,
+        board.boxed_tokens,
+        board.removed_sector,
+        board.cruise_piles,
+    )
 
 
 # -- legal actions -----------------------------------------------------------------------------
@@ -253,8 +267,7 @@ def _action_choices(s: State) -> list[Any]:
             tokens = s.board.tokens
             for q in c.location_quays[p.location]:
                 token = tokens[q]
-                if (token >= 0 and workers >= c.quay_workers[q]
-                        and _has_goods(p, c.token_requires[token])):
+                if token >= 0 and workers >= c.quay_workers[q] and _has_goods(p, c.token_requires[token]):
                     out.append(EXECUTES[q])
         if not used & HR:
             if workers >= c.hr_swap_cost:
@@ -272,15 +285,15 @@ def _action_choices(s: State) -> list[Any]:
     return out
 
 
-def _add_loads(out: list[Any], weight: tuple[int, ...], supply: tuple[int, ...],
-               left: int) -> None:
+def _add_loads(out: list[Any], weight: tuple[int, ...], supply: tuple[int, ...], left: int) -> None:
     for g in _GOOD_RANGE:
         if weight[g] <= left and supply[g]:
             out.append(LOADS[g])
 
 
-def _add_loading(out: list[Any], c: Components, hold: tuple[int, ...], supply: tuple[int, ...],
-                 left: int) -> None:
+def _add_loading(
+    out: list[Any], c: Components, hold: tuple[int, ...], supply: tuple[int, ...], left: int
+) -> None:
     """A cube to load, or, with a full cargo space, a cube to return that makes room for one."""
     if sum(hold) < c.cargo_capacity:
         _add_loads(out, c.weight, supply, left)
@@ -298,8 +311,7 @@ def _room_helps(weight: tuple[int, ...], supply: tuple[int, ...], left: int, ret
     return any(weight[g] <= left and supply[g] for g in _GOOD_RANGE)
 
 
-def _add_unloads(out: list[Any], weight: tuple[int, ...], hold: tuple[int, ...],
-                 left: int) -> None:
+def _add_unloads(out: list[Any], weight: tuple[int, ...], hold: tuple[int, ...], left: int) -> None:
     for g in _GOOD_RANGE:
         if hold[g] and weight[g] <= left:
             out.append(UNLOADS[g])
@@ -374,23 +386,27 @@ def _meeple_choices(rules: Rules) -> tuple[PlaceMeeple, ...]:
     choices = c.memo.get(key)
     if choices is None:
         choices = tuple(
-            PlaceMeeple(name) for i, name in enumerate(c.location_ids)
+            PlaceMeeple(name)
+            for i, name in enumerate(c.location_ids)
             if rules.meeple_start == "any_location" or i != c.central_port
         )
         c.memo[key] = choices
     return choices
 
 
-def _dice_table(c: Components, dice: tuple[int, ...]
-                ) -> tuple[tuple[int, int, int], list[Reroll], dict[Reroll, tuple[int, ...]]]:
+def _dice_table(
+    c: Components, dice: tuple[int, ...]
+) -> tuple[tuple[int, int, int], list[Reroll], dict[Reroll, tuple[int, ...]]]:
     """Per sorted dice tuple: the symbols rolled, the reroll choices, and the dice each keeps."""
     entry = c.memo.get(dice)
     if entry is None:
         symbols = [0, 0, 0]
         for face in dice:
             symbols[c.face_kind[face]] += c.face_value[face]
-        subsets = sorted({sub for k in range(1, len(dice) + 1) for sub in combinations(dice, k)},
-                         key=lambda sub: (len(sub), sub))
+        subsets = sorted(
+            {sub for k in range(1, len(dice) + 1) for sub in combinations(dice, k)},
+            key=lambda sub: (len(sub), sub),
+        )
         rerolls: list[Reroll] = []
         kept: dict[Reroll, tuple[int, ...]] = {}
         for sub in subsets:
@@ -422,8 +438,10 @@ def _refuse(message: str) -> IllegalActionError:
 
 def _expect(state: State, phase: str, action: Any) -> None:
     if state.phase != phase:
-        raise _refuse(f"{action} is not possible now: the current decision is "
-                      f"{_PHASE_WORDS.get(state.phase, state.phase)}")
+        raise _refuse(
+            f"{action} is not possible now: the current decision is "
+            f"{_PHASE_WORDS.get(state.phase, state.phase)}"
+        )
 
 
 def _good(name: Any) -> int:
@@ -446,15 +464,31 @@ def _seat(s: State) -> tuple[int, Player, Turn, Components]:
 
 
 def _with_player(players: tuple[Player, ...], seat: int, player: Player) -> tuple[Player, ...]:
-    return (*players[:seat], player, *players[seat + 1:])
+    return (*players[:seat], player, *players[seat + 1 :])
 
 
-def _next(s: State, players: tuple[Player, ...], turn: Turn,
-          supply: tuple[int, ...] | None = None, board: Board | None = None,
-          phase: str = ACTIONS) -> State:
-    return State(s.current_player, s.num_players, s.rng, s.rules, phase, players, turn,
-                 s.supply if supply is None else supply, s.board if board is None else board,
-                 s.first_player, s.round, s.end_triggered)
+def _next(
+    s: State,
+    players: tuple[Player, ...],
+    turn: Turn,
+    supply: tuple[int, ...] | None = None,
+    board: Board | None = None,
+    phase: str = ACTIONS,
+) -> State:
+    return State(
+        s.current_player,
+        s.num_players,
+        s.rng,
+        s.rules,
+        phase,
+        players,
+        turn,
+        s.supply if supply is None else supply,
+        s.board if board is None else board,
+        s.first_player,
+        s.round,
+        s.end_triggered,
+    )
 
 
 # -- setup decisions
@@ -466,12 +500,10 @@ def _apply_remove_sector(s: State, a: RemoveSector) -> State:
     sector = SECTOR_INDEX.get(a.sector) if isinstance(a.sector, str) else None
     if sector is None or sector not in c.removable_sectors:
         names = ", ".join(SECTORS[x] for x in c.removable_sectors)
-        raise _refuse(f"two players remove one colour other than green: {names}, "
-                      f"not {a.sector!r}")
+        raise _refuse(f"two players remove one colour other than green: {names}, not {a.sector!r}")
     b = s.board
     deck = tuple(q for q in b.deck if c.quay_sector[q] != sector)
-    board = Board(b.tokens, deck, b.central_port_open, b.token_stack, b.boxed_tokens, sector,
-                  b.cruise_piles)
+    board = Board(b.tokens, deck, b.central_port_open, b.token_stack, b.boxed_tokens, sector, b.cruise_piles)
     return _next(s, s.players, s.turn, board=board, phase=PLACE_MEEPLE)
 
 
@@ -482,18 +514,44 @@ def _apply_place_meeple(s: State, a: PlaceMeeple) -> State:
     if where is None:
         raise _refuse(f"{a.location!r} is not a location; locations: {', '.join(c.location_ids)}")
     if where == c.central_port and s.rules.meeple_start == "quays_only":
-        raise _refuse("meeples start on a Port location, not the Central Port "
-                      "(rule option meeple_start=quays_only)")
-    player = Player(p.score, where, p.hold, p.workers, p.stock, p.markers, p.bonus, p.tokens,
-                    p.cards, p.cruise)
+        raise _refuse(
+            "meeples start on a Port location, not the Central Port (rule option meeple_start=quays_only)"
+        )
+    player = Player(
+        p.score, where, p.hold, p.workers, p.stock, p.markers, p.bonus, p.tokens, p.cards, p.cruise
+    )
     players = _with_player(s.players, me, player)
     nxt = (me + 1) % s.num_players
     if nxt != s.first_player:
-        return State(nxt, s.num_players, s.rng, s.rules, PLACE_MEEPLE, players, t, s.supply,
-                     s.board, s.first_player, s.round, s.end_triggered)
+        return State(
+            nxt,
+            s.num_players,
+            s.rng,
+            s.rules,
+            PLACE_MEEPLE,
+            players,
+            t,
+            s.supply,
+            s.board,
+            s.first_player,
+            s.round,
+            s.end_triggered,
+        )
     board = _reveal(s.board, c.initial_cards)
-    return State(nxt, s.num_players, s.rng, s.rules, ROLL_PHASE, players, NO_TURN, s.supply,
-                 board, s.first_player, 1, s.end_triggered)
+    return State(
+        nxt,
+        s.num_players,
+        s.rng,
+        s.rules,
+        ROLL_PHASE,
+        players,
+        NO_TURN,
+        s.supply,
+        board,
+        s.first_player,
+        1,
+        s.end_triggered,
+    )
 
 
 # -- the dice
@@ -518,8 +576,20 @@ def _after_roll(s: State, dice: tuple[int, ...], rolls: int, rng: Rng) -> State:
     else:
         turn = _dice_done(c, dice, rolls)
         phase = ACTIONS
-    return State(s.current_player, s.num_players, rng, s.rules, phase, s.players, turn,
-                 s.supply, s.board, s.first_player, s.round, s.end_triggered)
+    return State(
+        s.current_player,
+        s.num_players,
+        rng,
+        s.rules,
+        phase,
+        s.players,
+        turn,
+        s.supply,
+        s.board,
+        s.first_player,
+        s.round,
+        s.end_triggered,
+    )
 
 
 def dice_symbols(c: Components, dice: tuple[int, ...]) -> tuple[int, int, int]:
@@ -549,8 +619,10 @@ def _apply_reroll(s: State, a: Reroll) -> State:
         kept = None
     if kept is None:
         dice = " ".join(c.face_codes[f] for f in s.turn.dice)
-        raise _refuse(f"{a} does not name dice you can reroll: the dice show {dice} "
-                      "(name the faces to reroll in order, e.g. 'reroll L1 M2')")
+        raise _refuse(
+            f"{a} does not name dice you can reroll: the dice show {dice} "
+            "(name the faces to reroll in order, e.g. 'reroll L1 M2')"
+        )
     faces, rng = _roll(s.rng, len(a.faces), c)
     return _after_roll(s, tuple(sorted((*kept, *faces))), s.turn.rolls + 1, rng)
 
@@ -575,24 +647,27 @@ def _check_dice_action(s: State, t: Turn, p: Player, kind: int, a: Any) -> None:
         raise _refuse(f"you have already {_DONE[kind]} this turn: each action at most once a turn")
     rules = s.rules
     if t.stage == AFTER_DICE and rules.additional_actions == "around_dice":
-        raise _refuse(f"{a} is too late: additional actions come before and/or after all the "
-                      "dice actions, and you took one after a dice action")
+        raise _refuse(
+            f"{a} is too late: additional actions come before and/or after all the "
+            "dice actions, and you took one after a dice action"
+        )
     c = rules.components
     if kind & (LOAD | UNLOAD):
         if not t.load:
             raise _refuse("you rolled no loading symbols")
         on_port = p.location == c.central_port and s.board.central_port_open
         if kind == LOAD and on_port:
-            raise _refuse("you may not load on the Central Port location once the Central "
-                          "Port card is out")
+            raise _refuse("you may not load on the Central Port location once the Central Port card is out")
         if kind == UNLOAD and not s.board.central_port_open:
             raise _refuse("unloading in Central Port needs the Central Port card on the board")
         if kind == UNLOAD and not on_port:
             raise _refuse("unloading happens only with your meeple on the Central Port location")
         other = UNLOAD if kind == LOAD else LOAD
         if rules.load_and_unload == "either" and t.used & other:
-            raise _refuse(f"your loading symbols were spent when you {_DONE[other]} this turn "
-                          "(rule option load_and_unload=either)")
+            raise _refuse(
+                f"your loading symbols were spent when you {_DONE[other]} this turn "
+                "(rule option load_and_unload=either)"
+            )
     elif kind == MOVE and not t.move:
         raise _refuse("you rolled no movement symbols")
     elif kind == RECRUIT_BIT and not t.recruit:
@@ -600,8 +675,9 @@ def _check_dice_action(s: State, t: Turn, p: Player, kind: int, a: Any) -> None:
 
 
 def _dice_turn(t: Turn, kind: int, active: int, left: int, must_load: bool = False) -> Turn:
-    return Turn(t.dice, t.rolls, t.load, t.move, t.recruit, t.used | kind, active, left,
-                must_load, DURING_DICE, -1)
+    return Turn(
+        t.dice, t.rolls, t.load, t.move, t.recruit, t.used | kind, active, left, must_load, DURING_DICE, -1
+    )
 
 
 def _apply_load(s: State, a: Load) -> State:
@@ -620,13 +696,28 @@ def _apply_load(s: State, a: Load) -> State:
         raise _refuse(f"no {a.good} cubes are left in the unloading zone (the cubes are limited)")
     hold = p.hold
     if sum(hold) >= c.cargo_capacity:
-        raise _refuse(f"your cargo space is full ({c.cargo_capacity} cubes): "
-                      "return a cube to make room first")
+        raise _refuse(
+            f"your cargo space is full ({c.cargo_capacity} cubes): return a cube to make room first"
+        )
     supply = s.supply
-    player = Player(p.score, p.location, (*hold[:g], hold[g] + 1, *hold[g + 1:]), p.workers,
-                    p.stock, p.markers, p.bonus, p.tokens, p.cards, p.cruise)
-    return _next(s, _with_player(s.players, me, player), _dice_turn(t, LOAD, LOAD, left - weight),
-                 (*supply[:g], supply[g] - 1, *supply[g + 1:]))
+    player = Player(
+        p.score,
+        p.location,
+        (*hold[:g], hold[g] + 1, *hold[g + 1 :]),
+        p.workers,
+        p.stock,
+        p.markers,
+        p.bonus,
+        p.tokens,
+        p.cards,
+        p.cruise,
+    )
+    return _next(
+        s,
+        _with_player(s.players, me, player),
+        _dice_turn(t, LOAD, LOAD, left - weight),
+        (*supply[:g], supply[g] - 1, *supply[g + 1 :]),
+    )
 
 
 def _apply_discard(s: State, a: Discard) -> State:
@@ -646,13 +737,28 @@ def _apply_discard(s: State, a: Discard) -> State:
     if not hold[g]:
         raise _refuse(f"you have no {a.good} in your cargo space")
     if not _room_helps(c.weight, s.supply, left, g):
-        raise _refuse(f"returning {a.good} would make room for nothing: no cube you could "
-                      f"load weighs {left} or less")
+        raise _refuse(
+            f"returning {a.good} would make room for nothing: no cube you could load weighs {left} or less"
+        )
     supply = s.supply
-    player = Player(p.score, p.location, (*hold[:g], hold[g] - 1, *hold[g + 1:]), p.workers,
-                    p.stock, p.markers, p.bonus, p.tokens, p.cards, p.cruise)
-    return _next(s, _with_player(s.players, me, player), _dice_turn(t, LOAD, LOAD, left, True),
-                 (*supply[:g], supply[g] + 1, *supply[g + 1:]))
+    player = Player(
+        p.score,
+        p.location,
+        (*hold[:g], hold[g] - 1, *hold[g + 1 :]),
+        p.workers,
+        p.stock,
+        p.markers,
+        p.bonus,
+        p.tokens,
+        p.cards,
+        p.cruise,
+    )
+    return _next(
+        s,
+        _with_player(s.players, me, player),
+        _dice_turn(t, LOAD, LOAD, left, True),
+        (*supply[:g], supply[g] + 1, *supply[g + 1 :]),
+    )
 
 
 def _apply_unload(s: State, a: Unload) -> State:
@@ -671,11 +777,24 @@ def _apply_unload(s: State, a: Unload) -> State:
     if not hold[g]:
         raise _refuse(f"you have no {a.good} in your cargo space")
     supply = s.supply
-    player = Player(p.score + c.unload_vp[g], p.location, (*hold[:g], hold[g] - 1, *hold[g + 1:]),
-                    p.workers, p.stock, p.markers, p.bonus, p.tokens, p.cards, p.cruise)
-    return _next(s, _with_player(s.players, me, player),
-                 _dice_turn(t, UNLOAD, UNLOAD, left - weight),
-                 (*supply[:g], supply[g] + 1, *supply[g + 1:]))
+    player = Player(
+        p.score + c.unload_vp[g],
+        p.location,
+        (*hold[:g], hold[g] - 1, *hold[g + 1 :]),
+        p.workers,
+        p.stock,
+        p.markers,
+        p.bonus,
+        p.tokens,
+        p.cards,
+        p.cruise,
+    )
+    return _next(
+        s,
+        _with_player(s.players, me, player),
+        _dice_turn(t, UNLOAD, UNLOAD, left - weight),
+        (*supply[:g], supply[g] + 1, *supply[g + 1 :]),
+    )
 
 
 def _apply_move(s: State, a: Move) -> State:
@@ -690,10 +809,12 @@ def _apply_move(s: State, a: Move) -> State:
     if moves == 0:
         raise _refuse(f"your meeple is already on {here}")
     if moves > t.move:
-        raise _refuse(f"moving from {here} to {a.location} takes {moves} movement arrows: "
-                      f"you rolled {t.move}")
-    player = Player(p.score, there, p.hold, p.workers, p.stock, p.markers, p.bonus, p.tokens,
-                    p.cards, p.cruise)
+        raise _refuse(
+            f"moving from {here} to {a.location} takes {moves} movement arrows: you rolled {t.move}"
+        )
+    player = Player(
+        p.score, there, p.hold, p.workers, p.stock, p.markers, p.bonus, p.tokens, p.cards, p.cruise
+    )
     return _next(s, _with_player(s.players, me, player), _dice_turn(t, MOVE, 0, 0))
 
 
@@ -701,8 +822,18 @@ def _apply_recruit(s: State, a: Recruit) -> State:
     _expect(s, ACTIONS, a)
     me, p, t, _ = _seat(s)
     _check_dice_action(s, t, p, RECRUIT_BIT, a)
-    player = Player(p.score, p.location, p.hold, p.workers + t.recruit, p.stock, p.markers,
-                    p.bonus, p.tokens, p.cards, p.cruise)
+    player = Player(
+        p.score,
+        p.location,
+        p.hold,
+        p.workers + t.recruit,
+        p.stock,
+        p.markers,
+        p.bonus,
+        p.tokens,
+        p.cards,
+        p.cruise,
+    )
     return _next(s, _with_player(s.players, me, player), _dice_turn(t, RECRUIT_BIT, 0, 0))
 
 
@@ -755,10 +886,19 @@ def _apply_execute(s: State, a: Execute) -> State:
     bonus = p.bonus
     good = c.token_bonus[token]
     if good >= 0:
-        bonus = (*bonus[:good], bonus[good] + 1, *bonus[good + 1:])
-    mover = Player(p.score + c.token_vp[token], p.location, tuple(hold), p.workers - cost,
-                   p.stock - 1, p.markers | (1 << q), bonus, (*p.tokens, token), (*p.cards, q),
-                   p.cruise)
+        bonus = (*bonus[:good], bonus[good] + 1, *bonus[good + 1 :])
+    mover = Player(
+        p.score + c.token_vp[token],
+        p.location,
+        tuple(hold),
+        p.workers - cost,
+        p.stock - 1,
+        p.markers | (1 << q),
+        bonus,
+        (*p.tokens, token),
+        (*p.cards, q),
+        p.cruise,
+    )
     # Every other player scores for their markers already in the sector.
     sector = c.sector_mask[c.quay_sector[q]]
     players = []
@@ -768,13 +908,32 @@ def _apply_execute(s: State, a: Execute) -> State:
             continue
         count = (other.markers & sector).bit_count()
         if count:
-            other = Player(other.score + c.sector_vp_per_marker * count, other.location,
-                           other.hold, other.workers, other.stock, other.markers, other.bonus,
-                           other.tokens, other.cards, other.cruise)
+            other = Player(
+                other.score + c.sector_vp_per_marker * count,
+                other.location,
+                other.hold,
+                other.workers,
+                other.stock,
+                other.markers,
+                other.bonus,
+                other.tokens,
+                other.cards,
+                other.cruise,
+            )
         players.append(other)
-    tokens = (*b.tokens[:q], -1, *b.tokens[q + 1:])
-    board = _reveal(Board(tokens, b.deck, b.central_port_open, b.token_stack, b.boxed_tokens,
-                          b.removed_sector, b.cruise_piles), c.cards_per_order)
+    tokens = (*b.tokens[:q], -1, *b.tokens[q + 1 :])
+    board = _reveal(
+        Board(
+            tokens,
+            b.deck,
+            b.central_port_open,
+            b.token_stack,
+            b.boxed_tokens,
+            b.removed_sector,
+            b.cruise_piles,
+        ),
+        c.cards_per_order,
+    )
     return _next(s, tuple(players), _additional_turn(t, EXECUTE), supply, board)
 
 
@@ -788,10 +947,11 @@ def _apply_hr_swap(s: State, a: HrSwap) -> State:
     if not p.markers >> q & 1:
         raise _refuse(f"you have no Influence marker on quay {a.quay}")
     if q not in _swap_sources(s.players, me):
-        raise _refuse(f"no other player's marker can trade places with yours on quay {a.quay} "
-                      "(a swap may not leave two markers of one player on one quay)")
-    turn = Turn(t.dice, t.rolls, t.load, t.move, t.recruit, t.used, t.active, t.left, False,
-                t.stage, q)
+        raise _refuse(
+            f"no other player's marker can trade places with yours on quay {a.quay} "
+            "(a swap may not leave two markers of one player on one quay)"
+        )
+    turn = Turn(t.dice, t.rolls, t.load, t.move, t.recruit, t.used, t.active, t.left, False, t.stage, q)
     return _next(s, s.players, turn, phase=SWAP_WITH)
 
 
@@ -807,16 +967,34 @@ def _apply_hr_swap_with(s: State, a: HrSwapWith) -> State:
     if not other.markers >> q & 1:
         raise _refuse(f"P{seat} has no Influence marker on quay {a.quay}")
     if p.markers >> q & 1:
-        raise _refuse(f"you already have a marker on quay {a.quay}: one marker per player "
-                      "per quay")
+        raise _refuse(f"you already have a marker on quay {a.quay}: one marker per player per quay")
     if other.markers >> source & 1:
-        raise _refuse(f"P{seat} already has a marker on quay {source + 1}: one marker per "
-                      "player per quay")
+        raise _refuse(f"P{seat} already has a marker on quay {source + 1}: one marker per player per quay")
     trade = (1 << q) | (1 << source)
-    mover = Player(p.score, p.location, p.hold, p.workers - c.hr_swap_cost, p.stock,
-                   p.markers ^ trade, p.bonus, p.tokens, p.cards, p.cruise)
-    them = Player(other.score, other.location, other.hold, other.workers, other.stock,
-                  other.markers ^ trade, other.bonus, other.tokens, other.cards, other.cruise)
+    mover = Player(
+        p.score,
+        p.location,
+        p.hold,
+        p.workers - c.hr_swap_cost,
+        p.stock,
+        p.markers ^ trade,
+        p.bonus,
+        p.tokens,
+        p.cards,
+        p.cruise,
+    )
+    them = Player(
+        other.score,
+        other.location,
+        other.hold,
+        other.workers,
+        other.stock,
+        other.markers ^ trade,
+        other.bonus,
+        other.tokens,
+        other.cards,
+        other.cruise,
+    )
     players = _with_player(_with_player(s.players, me, mover), seat, them)
     return _next(s, players, _additional_turn(t, HR))
 
@@ -827,21 +1005,31 @@ def _apply_hr_place(s: State, a: HrPlace) -> State:
     _check_additional(t, HR, a)
     q = _quay(a.quay)
     if p.workers < c.hr_place_cost:
-        raise _refuse(f"placing a marker with the HR panel needs {c.hr_place_cost} workers: "
-                      f"you have {p.workers}")
+        raise _refuse(
+            f"placing a marker with the HR panel needs {c.hr_place_cost} workers: you have {p.workers}"
+        )
     if not p.stock:
         raise _refuse("you have no Influence marker left in your stock")
     if s.board.tokens[q] >= 0:
-        raise _refuse(f"the HR panel never places a marker on a quay with an Order token "
-                      f"(quay {a.quay})")
+        raise _refuse(f"the HR panel never places a marker on a quay with an Order token (quay {a.quay})")
     if p.markers >> q & 1:
-        raise _refuse(f"you already have a marker on quay {a.quay}: one marker per player "
-                      "per quay")
+        raise _refuse(f"you already have a marker on quay {a.quay}: one marker per player per quay")
     if not any(o.markers >> q & 1 for seat, o in enumerate(s.players) if seat != me):
-        raise _refuse(f"the HR panel places a marker only where another player has one, "
-                      f"and quay {a.quay} has none")
-    mover = Player(p.score, p.location, p.hold, p.workers - c.hr_place_cost, p.stock - 1,
-                   p.markers | (1 << q), p.bonus, p.tokens, p.cards, p.cruise)
+        raise _refuse(
+            f"the HR panel places a marker only where another player has one, and quay {a.quay} has none"
+        )
+    mover = Player(
+        p.score,
+        p.location,
+        p.hold,
+        p.workers - c.hr_place_cost,
+        p.stock - 1,
+        p.markers | (1 << q),
+        p.bonus,
+        p.tokens,
+        p.cards,
+        p.cruise,
+    )
     return _next(s, _with_player(s.players, me, mover), _additional_turn(t, HR))
 
 
@@ -859,11 +1047,22 @@ def _apply_cruise(s: State, a: Cruise) -> State:
     pile = b.cruise_piles[size]
     if not pile:
         raise _refuse(f"the {a.size} cruise ship pile is empty")
-    mover = Player(p.score, p.location, p.hold, p.workers - cost, p.stock, p.markers, p.bonus,
-                   p.tokens, p.cards, (*p.cruise, (size, pile[0])))
-    piles = (*b.cruise_piles[:size], pile[1:], *b.cruise_piles[size + 1:])
-    board = Board(b.tokens, b.deck, b.central_port_open, b.token_stack, b.boxed_tokens,
-                  b.removed_sector, piles)
+    mover = Player(
+        p.score,
+        p.location,
+        p.hold,
+        p.workers - cost,
+        p.stock,
+        p.markers,
+        p.bonus,
+        p.tokens,
+        p.cards,
+        (*p.cruise, (size, pile[0])),
+    )
+    piles = (*b.cruise_piles[:size], pile[1:], *b.cruise_piles[size + 1 :])
+    board = Board(
+        b.tokens, b.deck, b.central_port_open, b.token_stack, b.boxed_tokens, b.removed_sector, piles
+    )
     return _next(s, _with_player(s.players, me, mover), _additional_turn(t, CRUISE), board=board)
 
 
@@ -888,11 +1087,35 @@ def _apply_end_turn(s: State, a: EndTurn) -> State:
     round_ = s.round
     if nxt == s.first_player:
         if triggered or round_ >= ROUND_LIMIT:
-            return State(None, s.num_players, s.rng, s.rules, OVER, s.players, NO_TURN,
-                         s.supply, s.board, s.first_player, round_, triggered)
+            return State(
+                None,
+                s.num_players,
+                s.rng,
+                s.rules,
+                OVER,
+                s.players,
+                NO_TURN,
+                s.supply,
+                s.board,
+                s.first_player,
+                round_,
+                triggered,
+            )
         round_ += 1
-    return State(nxt, s.num_players, s.rng, s.rules, ROLL_PHASE, s.players, NO_TURN, s.supply,
-                 s.board, s.first_player, round_, triggered)
+    return State(
+        nxt,
+        s.num_players,
+        s.rng,
+        s.rules,
+        ROLL_PHASE,
+        s.players,
+        NO_TURN,
+        s.supply,
+        s.board,
+        s.first_player,
+        round_,
+        triggered,
+    )
 
 
 _HANDLERS: dict[type, Callable[[State, Any], State]] = {

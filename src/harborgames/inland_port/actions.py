@@ -64,8 +64,8 @@ class End:
 
 
 @attrs.frozen(slots=True)
-class Move:
-    """How a use's moves fall on the markers: effective steps per good (fish, clay, wood, grain)."""
+class _PerGood:
+    """A number for each good, in the warehouse's order (fish, clay, wood, grain)."""
 
     fish: int = 0
     clay: int = 0
@@ -75,6 +75,11 @@ class Move:
     @property
     def counts(self) -> tuple[int, int, int, int]:
         return (self.fish, self.clay, self.wood, self.grain)
+
+
+@attrs.frozen(slots=True)
+class Move(_PerGood):
+    """How a use's moves fall on the markers: effective steps per good."""
 
     def __str__(self) -> str:
         return f"move {_goods_text(self.counts)}"
@@ -91,17 +96,8 @@ class Times:
 
 
 @attrs.frozen(slots=True)
-class Pay:
-    """Which goods pay a cost: goods given up per good (fish, clay, wood, grain), overpay included."""
-
-    fish: int = 0
-    clay: int = 0
-    wood: int = 0
-    grain: int = 0
-
-    @property
-    def counts(self) -> tuple[int, int, int, int]:
-        return (self.fish, self.clay, self.wood, self.grain)
+class Pay(_PerGood):
+    """Which goods pay a cost: goods given up per good, overpayment included."""
 
     def __str__(self) -> str:
         return f"pay {_goods_text(self.counts)}"

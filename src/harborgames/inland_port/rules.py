@@ -27,7 +27,6 @@ from .data import (
     GRAIN,
     NUM_BUILDINGS,
     NUM_ROUNDS,
-    OPTIONS,
     ROUND_ACTIONS,
     ROUND_LETTERS,
     SECTOR_APPLICATIONS,
@@ -36,11 +35,11 @@ from .data import (
     WOOD,
     Rules,
 )
+from .info import INFO
 from .scoring import sale_price
 from .state import AFTER, CHOOSE, MAIN, OVER, PAY, Pending, State
 from .warehouse import Goods, gain_tables, payment_ends, repeated_payment_ends
 
-VARIANTS = ("standard",)
 _TABLES: dict[Rules, Tables] = {}
 _LEGAL_CACHE_SIZE = 4096
 _legal_cache: dict[State, tuple[Any, ...]] = {}
@@ -58,16 +57,6 @@ def tables(rules: Rules) -> Tables:
     return found
 
 
-def make_rules(options: Mapping[str, str] | None) -> Rules:
-    options = dict(options or {})
-    for name, value in options.items():
-        if name not in OPTIONS:
-            raise ValueError(f"unknown rule option {name!r}; known: {', '.join(OPTIONS)}")
-        if value not in OPTIONS[name]:
-            raise ValueError(f"rule option {name} must be one of {OPTIONS[name]}, not {value!r}")
-    return Rules(**options)
-
-
 def new_game(
     num_players: int = 2,
     *,
@@ -76,11 +65,7 @@ def new_game(
     options: Mapping[str, str] | None = None,
 ) -> State:
     """A fresh game: a random starting player (from ``seed``) takes the A-F board and starts."""
-    if num_players != 2:
-        raise ValueError(f"the Inland Port is for exactly 2 players, not {num_players}")
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}; the Inland Port has {VARIANTS}")
-    rules = make_rules(options)
+    rules = Rules(**INFO.check_new_game(num_players, variant, options))
     first, rng = Rng.from_seed(seed).below(2)
     return State(
         num_players=2,
