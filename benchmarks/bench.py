@@ -25,6 +25,7 @@ from typing import Any
 
 import harborgames
 from harborgames import bots
+from harborgames.bots.arena import load_game
 from harborgames.core.protocol import GameModule
 
 
@@ -149,7 +150,13 @@ def bench_bots(game: GameModule, positions: int, seed: int) -> list[dict[str, An
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=30, help="random games per setting")
+    parser.add_argument("--games", type=int, default=20, help="random games per setting")
+    parser.add_argument(
+        "--only",
+        action="append",
+        help="benchmark only this game (repeatable); a module path such as harborgames.gdansk "
+        "also works for a game that is not registered yet",
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", help="write the results to this file")
     parser.add_argument("--bots", action="store_true", help="also time each bot per decision")
@@ -160,10 +167,10 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[dict[str, Any]] = []
     unavailable: dict[str, str] = {}
     modules: list[GameModule] = []
-    for name in harborgames.games():
+    for name in args.only or harborgames.games():
         try:
-            game = harborgames.load(name)
-        except ImportError as error:
+            game = load_game(name)
+        except (ImportError, ValueError) as error:
             unavailable[name] = str(error)
             continue
         modules.append(game)

@@ -95,8 +95,13 @@ def test_registry() -> None:
     with pytest.raises(ValueError, match="not key=value"):
         bots.parse_spec("mcts:iterations")
     bots.register("first", lambda seed=0: _First())
-    assert "first" in bots.names()
-    assert bots.make_from_spec("first").name == "first"
+    try:
+        assert "first" in bots.names()
+        assert bots.make_from_spec("first").name == "first"
+    finally:
+        bots._REGISTRY.pop("first")
+    with pytest.raises(ValueError, match="without ','"):
+        bots.register("a,b", _First)
 
 
 class _First:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ..core.protocol import GameModule
@@ -24,6 +25,12 @@ __all__ = ["ISMCTSBot", "Leaf", "MCTSBot", "advantages", "rollout"]
 
 _ROLLOUTS = ("random", "greedy")
 _LEAVES = ("margin", "rank")
+_CUT: dict[str, Callable[[int, int | None, int | None], bool]] = {
+    "own": lambda to_move, mover, seat: mover == seat,
+    "others": lambda to_move, mover, seat: to_move == seat,
+    "turn": lambda to_move, mover, seat: True,
+}
+_CUTOFFS = ("own", "others", "turn", "decision")
 
 
 def rollout(
@@ -34,22 +41,34 @@ def rollout(
     policy: str = "random",
     depth: int | None = None,
     epsilon: float = 0.0,
-    finish_turn: bool = True,
+    cutoff: str = "turn",
+    seat: int | None = None,
     mover: int | None = None,
 ) -> Any:
-    """Play on from ``state``: to the end, or for ``depth`` decisions; the state reached.
+    """Play on from ``state``: to the end, or for ``depth`` decisions and then to a cut-off.
 
     A cut-off playout is valued by the game's heuristic (``Leaf``): long games get many more,
-    if rougher, samples per second that way. With ``finish_turn`` the playout does not stop
-    while the seat that moved last (``mover``, the seat whose decision led to ``state``) is
-    still deciding: in the middle of a turn a choice is made but not yet paid for or used,
-    and the heuristic would misjudge it.
+    if rougher, samples per second that way. Where it stops matters as much as how far it goes:
+
+    * ``"decision"``: right after ``depth`` decisions;
+    * ``"turn"`` (the default): at the next turn boundary, since in the middle of a turn a
+      choice is made but not yet paid for or used, and the heuristic would misjudge it;
+    * ``"own"``: right after a turn of ``seat`` (the searching seat), so that all leaves are
+      judged at the same point of the turn cycle;
+    * ``"others"``: right before a turn of ``seat``, after every other seat has answered.
+
+    Which works best is an empirical matter per game (docs/bots.md has the arena numbers).
+
+    ``mover`` is the seat whose decision led to ``state``.
     """
+    if cutoff not in _CUTOFFS:
+        raise ValueError(f"cutoff must be one of {', '.join(_CUTOFFS)}, not {cutoff!r}")
     steps = 0
     while state.current_player is not None:
-        ending_turn = finish_turn and state.current_player == mover
-        if depth is not None and steps >= depth and not ending_turn:
-            break
+        if depth is not None and steps >= depth:
+            to_move = state.current_player
+            if cutoff == "decision" or (to_move != mover and _CUT[cutoff](to_move, mover, seat)):
+                break
         mover = state.current_player
         if policy == "random":
             legal = game.legal_actions(state)
@@ -118,7 +137,7 @@ class _SearchBot:
         rollout_depth: int | None,
         epsilon: float,
         leaf: str,
-        finish_turn: bool,
+        cutoff: str,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -126,6 +145,8 @@ class _SearchBot:
             raise ValueError(f"rollout must be one of {', '.join(_ROLLOUTS)}, not {rollout!r}")
         if rollout_depth is not None and rollout_depth < 0:
             raise ValueError("rollout_depth must be non-negative (or None: play to the end)")
+        if cutoff not in _CUTOFFS:
+            raise ValueError(f"cutoff must be one of {', '.join(_CUTOFFS)}, not {cutoff!r}")
         if leaf not in _LEAVES:
             raise ValueError(f"leaf must be one of {', '.join(_LEAVES)}, not {leaf!r}")
         self.rng = random.Random(seed)
@@ -136,7 +157,7 @@ class _SearchBot:
         self.rollout_depth = rollout_depth
         self.epsilon = epsilon
         self.leaf = leaf
-        self.finish_turn = finish_turn
+        self.cutoff = cutoff
         self.last_iterations = 0  # how many iterations the last decision ran, for benchmarks
 
     def _budget(self) -> range | _Timed:
@@ -144,7 +165,7 @@ class _SearchBot:
             return range(self.iterations)
         return _Timed(self.iterations, self.time_limit)
 
-    def _playout(self, game: GameModule, state: Any, mover: int) -> Any:
+    def _playout(self, game: GameModule, state: Any, seat: int, mover: int) -> Any:
         return rollout(
             game,
             state,
@@ -152,7 +173,8 @@ class _SearchBot:
             policy=self.rollout,
             depth=self.rollout_depth,
             epsilon=self.epsilon,
-            finish_turn=self.finish_turn,
+            cutoff=self.cutoff,
+            seat=seat,
             mover=mover,
         )
 
@@ -199,14 +221,14 @@ class MCTSBot(_SearchBot):
         self,
         seed: int = 0,
         *,
-        iterations: int = 400,
+        iterations: int = 150,
         time_limit: float | None = None,
         c: float = 0.7,
-        rollout: str = "random",
-        rollout_depth: int | None = 20,
+        rollout: str = "greedy",
+        rollout_depth: int | None = 4,
         epsilon: float = 0.0,
         leaf: str = "margin",
-        finish_turn: bool = True,
+        cutoff: str = "turn",
     ) -> None:
         super().__init__(
             seed,
@@ -217,7 +239,7 @@ class MCTSBot(_SearchBot):
             rollout_depth=rollout_depth,
             epsilon=epsilon,
             leaf=leaf,
-            finish_turn=finish_turn,
+            cutoff=cutoff,
         )
 
     def choose(self, view: View) -> Any:
@@ -246,7 +268,7 @@ class MCTSBot(_SearchBot):
                 node.children.append(child)
                 path.append(child)
                 node = child
-            rewards = leaf.rewards(self._playout(game, node.state, node.mover), base)
+            rewards = leaf.rewards(self._playout(game, node.state, view.seat, node.mover), base)
             for visited in path:
                 visited.visits += 1
                 totals = visited.totals
@@ -292,14 +314,14 @@ class ISMCTSBot(_SearchBot):
         self,
         seed: int = 0,
         *,
-        iterations: int = 400,
+        iterations: int = 150,
         time_limit: float | None = None,
         c: float = 0.7,
-        rollout: str = "random",
-        rollout_depth: int | None = 20,
+        rollout: str = "greedy",
+        rollout_depth: int | None = 4,
         epsilon: float = 0.0,
         leaf: str = "margin",
-        finish_turn: bool = True,
+        cutoff: str = "turn",
     ) -> None:
         super().__init__(
             seed,
@@ -310,7 +332,7 @@ class ISMCTSBot(_SearchBot):
             rollout_depth=rollout_depth,
             epsilon=epsilon,
             leaf=leaf,
-            finish_turn=finish_turn,
+            cutoff=cutoff,
         )
 
     def choose(self, view: View) -> Any:
@@ -342,7 +364,7 @@ class ISMCTSBot(_SearchBot):
                 state = game.apply(state, action)
                 node = children[action]
                 path.append(node)
-            rewards = leaf.rewards(self._playout(game, state, path[-1].mover), base)
+            rewards = leaf.rewards(self._playout(game, state, seat, path[-1].mover), base)
             for visited in path[1:]:
                 visited.visits += 1
                 totals = visited.totals

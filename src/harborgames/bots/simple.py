@@ -95,12 +95,16 @@ class GreedyBot:
 
 
 def greedy_step(game: GameModule, state: Any, rng: random.Random, epsilon: float) -> Any:
-    """One rollout move: usually the heuristic's favourite action for the mover, else random."""
+    """One rollout move: usually the heuristic's favourite action for the mover, else random.
+
+    Only the mover's own heuristic is computed (not the opponents'), since rollouts run
+    thousands of these per decision.
+    """
     legal = game.legal_actions(state)
-    if len(legal) == 1 or rng.random() < epsilon:
+    if len(legal) == 1 or (epsilon > 0.0 and rng.random() < epsilon):
         return legal[rng.randrange(len(legal))]
     mover = state.current_player
-    values = [evaluate(game, game.apply(state, a), mover) for a in legal]
+    values = [evaluate(game, game.apply(state, a), mover, relative=False) for a in legal]
     best = max(values)
     choices = [a for a, v in zip(legal, values, strict=True) if v == best]
     return choices[rng.randrange(len(choices))]

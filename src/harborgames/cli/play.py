@@ -8,6 +8,7 @@ from the list, the action's notation, or one of the commands ``undo``, ``save FI
 from __future__ import annotations
 
 import argparse
+import inspect
 import random
 import re
 import sys
@@ -127,6 +128,21 @@ def _read(prompt: str) -> str | None:
     return line.strip()
 
 
+def _table(game: GameModule, state: Any, seat: int) -> str:
+    """The table as ``seat`` may see it, when the game's ``render`` can hide what others hold.
+
+    The protocol's ``render(state)`` draws everything; a game whose ``render`` takes a
+    ``player`` keyword draws only what that seat may know, and we use that form when offered.
+    """
+    try:
+        parameters = inspect.signature(game.render).parameters
+    except (TypeError, ValueError):
+        parameters = {}  # type: ignore[assignment]
+    if "player" in parameters:
+        return game.render(state, player=seat)  # type: ignore[call-arg]
+    return game.render(state)
+
+
 def _show_choices(game: GameModule, legal: Sequence[Any]) -> list[Any]:
     numbered: list[Any] = []
     for kind, group in group_actions(legal):
@@ -187,7 +203,7 @@ def _human_turn(session: _Session, seat: int) -> int | None:
     """One human decision (after any commands); an exit status if the person left."""
     game, state = session.game, session.state
     print()
-    print(game.render(state))
+    print(_table(game, state, seat))
     print(f"seat {seat} (you) to decide:")
     numbered = _show_choices(game, game.legal_actions(state))
     while True:
@@ -204,7 +220,7 @@ def _human_turn(session: _Session, seat: int) -> int | None:
         if command in ("help", "?"):
             print(_HELP)
         elif command == "table":
-            print(game.render(state))
+            print(_table(game, state, seat))
             _show_choices(game, numbered)
         elif command == "undo":
             if session.undo():

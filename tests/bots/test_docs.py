@@ -1,0 +1,24 @@
+"""The examples in docs/writing-a-bot.md run as written."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from harborgames import bots
+
+DOC = Path(__file__).parents[2] / "docs" / "writing-a-bot.md"
+
+
+def test_the_writing_a_bot_examples_run(capsys: pytest.CaptureFixture[str]) -> None:
+    blocks = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+    assert len(blocks) == 2
+    namespace: dict[str, object] = {"__name__": "writing_a_bot"}
+    try:
+        for block in blocks:
+            exec(compile(block, str(DOC), "exec"), namespace)
+    finally:
+        bots._REGISTRY.pop("one_ply", None)
+    assert "winners: (0,)" in capsys.readouterr().out
