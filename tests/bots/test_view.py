@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
-from harborgames import inland_port
+import harborgames
+from harborgames import bots, inland_port
 from harborgames.bots import View, make_view
 from harborgames.core import random_playout
 
@@ -70,3 +72,48 @@ def test_a_seat_not_to_move_has_no_legal_actions() -> None:
 def test_a_finished_game_has_no_choices() -> None:
     final, _ = random_playout(toy_nim, toy_nim.new_game(2, seed=1), random.Random(1))
     assert make_view(toy_nim, final, 0).legal_actions == ()
+
+
+HIDDEN = [
+    name for name in harborgames.games() if harborgames.load(name).INFO.information == "imperfect"
+]
+
+
+@pytest.mark.parametrize("name", HIDDEN)
+def test_views_of_registered_hidden_games_sample_within_the_observation(name: str) -> None:
+    game = harborgames.load(name)
+    for players in range(game.INFO.min_players, game.INFO.max_players + 1):
+        state = _midgame_n(game, players, seed=players, steps=40)
+        seat = state.current_player
+        view = make_view(game, state, seat)
+        public = [getattr(view, n) for n in dir(view) if not n.startswith("_")]
+        assert all(value is not state for value in public)
+        for seed in range(3):
+            sample = view.sample(seed)
+            assert game.observe(sample, seat) == view.observation
+            assert tuple(game.legal_actions(sample)) == view.legal_actions
+
+
+@pytest.mark.parametrize("name", harborgames.games())
+@pytest.mark.parametrize("bot", ["random", "greedy", "mcts", "ismcts"])
+def test_every_bot_answers_legally_in_every_registered_game(name: str, bot: str) -> None:
+    game = harborgames.load(name)
+    players = game.INFO.max_players
+    chooser = bots.make(bot, seed=1, **({"iterations": 10} if "mcts" in bot else {}))
+    for steps in (0, 25, 60):
+        state = _midgame_n(game, players, seed=steps, steps=steps)
+        if state.current_player is None:
+            continue
+        view = make_view(game, state, state.current_player)
+        assert chooser.choose(view) in view.legal_actions
+
+
+def _midgame_n(game: Any, players: int, seed: int, steps: int) -> Any:
+    state = game.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        legal = game.legal_actions(state)
+        if not legal:
+            break
+        state = game.apply(state, rng.choice(legal))
+    return state

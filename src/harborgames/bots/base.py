@@ -10,7 +10,14 @@ from typing import Any, Protocol, runtime_checkable
 from ..core.protocol import GameModule
 from .view import View
 
-__all__ = ["Bot", "derive_seed", "outcome_rewards", "rank_rewards", "terminal_or_cutoff_rewards"]
+__all__ = [
+    "Bot",
+    "derive_seed",
+    "heuristic_rewards",
+    "outcome_rewards",
+    "rank_rewards",
+    "seed_of",
+]
 
 
 @runtime_checkable
@@ -70,13 +77,6 @@ def heuristic_rewards(game: GameModule, state: Any) -> tuple[float, ...]:
     if len(values) == 1:
         return (0.5,)
     return rank_rewards(values)
-
-
-def terminal_or_cutoff_rewards(game: GameModule, state: Any) -> tuple[float, ...]:
-    """The outcome if the game is over, else the heuristic ranking (for cut-off rollouts)."""
-    if state.current_player is None:
-        return outcome_rewards(game, state)
-    return heuristic_rewards(game, state)
 
 
 def seed_of(rng: random.Random) -> int:

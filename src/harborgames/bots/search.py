@@ -2,7 +2,8 @@
 
 Both keep a reward per seat in every node (max^n style) and let the seat that moves at a node
 pick by UCB1 on its own reward, so they need no two-player or zero-sum assumption. Rewards are
-normalized ranks (``base.rank_rewards``), the same scale for every game. Chance is resolved by
+in [0, 1] for every game: normalized ranks (``base.rank_rewards``) for finished games, a squashed
+heuristic margin (``Leaf``) where playouts are cut off. Chance is resolved by
 the RNG inside the sampled state when ``apply`` runs, so no chance nodes are needed.
 
 Budgets are iterations, for reproducibility; ``time_limit`` (seconds) adds a wall-clock stop.
@@ -61,8 +62,7 @@ def rollout(
 
     ``mover`` is the seat whose decision led to ``state``.
     """
-    if cutoff not in _CUTOFFS:
-        raise ValueError(f"cutoff must be one of {', '.join(_CUTOFFS)}, not {cutoff!r}")
+    _check(cutoff, _CUTOFFS, "cutoff")
     steps = 0
     while state.current_player is not None:
         if depth is not None and steps >= depth:
@@ -98,8 +98,7 @@ class Leaf:
     """
 
     def __init__(self, game: GameModule, mode: str) -> None:
-        if mode not in _LEAVES:
-            raise ValueError(f"leaf must be one of {', '.join(_LEAVES)}, not {mode!r}")
+        _check(mode, _LEAVES, "leaf")
         self.game = game
         self.mode = mode
         self.sum_squares = 0.0
@@ -121,34 +120,36 @@ class Leaf:
         return tuple(1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -g / scale)))) for g in growth)
 
 
+def _check(value: str, allowed: tuple[str, ...], what: str) -> None:
+    if value not in allowed:
+        raise ValueError(f"{what} must be one of {', '.join(allowed)}, not {value!r}")
+
+
 class _SearchBot:
-    """Parameters and the budget loop both searches share."""
+    """Parameters, defaults and the budget loop both searches share (docs/bots.md)."""
 
     name = "search"
 
     def __init__(
         self,
-        seed: int,
+        seed: int = 0,
         *,
-        iterations: int,
-        time_limit: float | None,
-        c: float,
-        rollout: str,
-        rollout_depth: int | None,
-        epsilon: float,
-        leaf: str,
-        cutoff: str,
+        iterations: int = 150,
+        time_limit: float | None = None,
+        c: float = 0.7,
+        rollout: str = "greedy",
+        rollout_depth: int | None = 4,
+        epsilon: float = 0.0,
+        leaf: str = "margin",
+        cutoff: str = "turn",
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
-        if rollout not in _ROLLOUTS:
-            raise ValueError(f"rollout must be one of {', '.join(_ROLLOUTS)}, not {rollout!r}")
         if rollout_depth is not None and rollout_depth < 0:
             raise ValueError("rollout_depth must be non-negative (or None: play to the end)")
-        if cutoff not in _CUTOFFS:
-            raise ValueError(f"cutoff must be one of {', '.join(_CUTOFFS)}, not {cutoff!r}")
-        if leaf not in _LEAVES:
-            raise ValueError(f"leaf must be one of {', '.join(_LEAVES)}, not {leaf!r}")
+        _check(rollout, _ROLLOUTS, "rollout")
+        _check(cutoff, _CUTOFFS, "cutoff")
+        _check(leaf, _LEAVES, "leaf")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.time_limit = time_limit
@@ -177,6 +178,7 @@ class _SearchBot:
             seat=seat,
             mover=mover,
         )
+
 
 class _Timed:
     """Iterate until ``iterations`` or ``seconds`` run out, whichever comes first."""
@@ -216,31 +218,6 @@ class MCTSBot(_SearchBot):
     """
 
     name = "mcts"
-
-    def __init__(
-        self,
-        seed: int = 0,
-        *,
-        iterations: int = 150,
-        time_limit: float | None = None,
-        c: float = 0.7,
-        rollout: str = "greedy",
-        rollout_depth: int | None = 4,
-        epsilon: float = 0.0,
-        leaf: str = "margin",
-        cutoff: str = "turn",
-    ) -> None:
-        super().__init__(
-            seed,
-            iterations=iterations,
-            time_limit=time_limit,
-            c=c,
-            rollout=rollout,
-            rollout_depth=rollout_depth,
-            epsilon=epsilon,
-            leaf=leaf,
-            cutoff=cutoff,
-        )
 
     def choose(self, view: View) -> Any:
         if len(view.legal_actions) == 1:
@@ -310,31 +287,6 @@ class ISMCTSBot(_SearchBot):
 
     name = "ismcts"
 
-    def __init__(
-        self,
-        seed: int = 0,
-        *,
-        iterations: int = 150,
-        time_limit: float | None = None,
-        c: float = 0.7,
-        rollout: str = "greedy",
-        rollout_depth: int | None = 4,
-        epsilon: float = 0.0,
-        leaf: str = "margin",
-        cutoff: str = "turn",
-    ) -> None:
-        super().__init__(
-            seed,
-            iterations=iterations,
-            time_limit=time_limit,
-            c=c,
-            rollout=rollout,
-            rollout_depth=rollout_depth,
-            epsilon=epsilon,
-            leaf=leaf,
-            cutoff=cutoff,
-        )
-
     def choose(self, view: View) -> Any:
         legal_here = view.legal_actions
         if len(legal_here) == 1:
@@ -370,7 +322,6 @@ class ISMCTSBot(_SearchBot):
                 totals = visited.totals
                 for who, reward in enumerate(rewards):
                     totals[who] += reward
-            root.visits += 1
         self.last_iterations = count
         options = [(a, root.children[a]) for a in legal_here if a in root.children]
         best = max(options, key=lambda item: (item[1].visits, item[1].totals[seat] / item[1].visits))
