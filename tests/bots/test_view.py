@@ -15,33 +15,34 @@ from harborgames.core import random_playout
 from . import toy_cards, toy_nim
 
 
-def _midgame(game: object, seed: int, steps: int) -> object:
-    state = game.new_game(2, seed=seed)  # type: ignore[attr-defined]
+def _midgame(game: Any, seed: int, steps: int, players: int = 2) -> Any:
+    """The position after ``steps`` random moves (or the end)."""
+    state = game.new_game(players, seed=seed)
     rng = random.Random(seed)
     for _ in range(steps):
-        legal = game.legal_actions(state)  # type: ignore[attr-defined]
+        legal = game.legal_actions(state)
         if not legal:
             break
-        state = game.apply(state, rng.choice(legal))  # type: ignore[attr-defined]
+        state = game.apply(state, rng.choice(legal))
     return state
 
 
 def test_the_view_of_a_hidden_game_holds_no_state() -> None:
     state = _midgame(toy_cards, seed=3, steps=3)
-    seat = state.current_player  # type: ignore[attr-defined]
+    seat = state.current_player
     view = make_view(toy_cards, state, seat)
     public = {name: getattr(view, name) for name in dir(view) if not name.startswith("_")}
     assert all(value is not state and value != state for value in public.values())
     assert not hasattr(view, "__dict__")  # nowhere to hang the state on later
     with pytest.raises(AttributeError):
-        view.seat = 1 - seat  # type: ignore[misc]
+        view.seat = 1 - seat
     assert view.observation == toy_cards.observe(state, seat)
     assert not hasattr(view.observation, "hands")  # the opponent's cards are not in it
 
 
 def test_samples_keep_the_observation_and_redraw_the_rest() -> None:
     state = _midgame(toy_cards, seed=5, steps=2)
-    seat = state.current_player  # type: ignore[attr-defined]
+    seat = state.current_player
     view = make_view(toy_cards, state, seat)
     samples = [view.sample(seed) for seed in range(30)]
     assert all(toy_cards.observe(s, seat) == view.observation for s in samples)
@@ -54,7 +55,7 @@ def test_samples_keep_the_observation_and_redraw_the_rest() -> None:
 
 def test_a_perfect_information_view_samples_the_state_itself() -> None:
     state = _midgame(inland_port, seed=2, steps=12)
-    seat = state.current_player  # type: ignore[attr-defined]
+    seat = state.current_player
     view = make_view(inland_port, state, seat)
     assert view.sample(1) == state
     assert view.legal_actions == tuple(inland_port.legal_actions(state))
@@ -63,7 +64,8 @@ def test_a_perfect_information_view_samples_the_state_itself() -> None:
 
 def test_a_seat_not_to_move_has_no_legal_actions() -> None:
     state = toy_nim.new_game(2, seed=0)
-    view = make_view(toy_nim, state, 1 - state.current_player)  # type: ignore[operator]
+    assert state.current_player is not None
+    view = make_view(toy_nim, state, 1 - state.current_player)
     assert view.legal_actions == ()
     assert isinstance(view, View)
     assert "toy_nim" in repr(view)
@@ -83,7 +85,7 @@ HIDDEN = [
 def test_views_of_registered_hidden_games_sample_within_the_observation(name: str) -> None:
     game = harborgames.load(name)
     for players in range(game.INFO.min_players, game.INFO.max_players + 1):
-        state = _midgame_n(game, players, seed=players, steps=40)
+        state = _midgame(game, seed=players, steps=40, players=players)
         seat = state.current_player
         view = make_view(game, state, seat)
         public = [getattr(view, n) for n in dir(view) if not n.startswith("_")]
@@ -101,19 +103,8 @@ def test_every_bot_answers_legally_in_every_registered_game(name: str, bot: str)
     players = game.INFO.max_players
     chooser = bots.make(bot, seed=1, **({"iterations": 10} if "mcts" in bot else {}))
     for steps in (0, 25, 60):
-        state = _midgame_n(game, players, seed=steps, steps=steps)
+        state = _midgame(game, seed=steps, steps=steps, players=players)
         if state.current_player is None:
             continue
         view = make_view(game, state, state.current_player)
         assert chooser.choose(view) in view.legal_actions
-
-
-def _midgame_n(game: Any, players: int, seed: int, steps: int) -> Any:
-    state = game.new_game(players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        legal = game.legal_actions(state)
-        if not legal:
-            break
-        state = game.apply(state, rng.choice(legal))
-    return state
