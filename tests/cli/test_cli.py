@@ -38,9 +38,17 @@ def test_games_lists_every_game_with_players_and_variants(
         assert str(info.min_players) in line and str(info.max_players) in line
 
 
-def test_games_with_rich(capsys: pytest.CaptureFixture[str]) -> None:
+def test_games_and_arena_with_rich_on_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     assert main(["games"]) == 0
-    assert "inland_port" in capsys.readouterr().out
+    assert "┏━━" in capsys.readouterr().out  # a rich table
+    assert main(["arena", "inland_port", "--players", "2", "--bots", "random,random",
+                 "--games", "2"]) == 0
+    captured = capsys.readouterr()
+    assert "random" in captured.out and "100%" in captured.err  # rich's progress bar
 
 
 def test_python_dash_m_runs_the_command() -> None:
@@ -236,3 +244,16 @@ def test_arena_counts_shared_wins_as_fractions(
     document = json.loads(summary.read_text())
     assert sum(document["wins"]) == pytest.approx(6)
     assert all(0 <= low <= high <= 1 for low, high in document["wilson95"])
+
+
+def test_without_rich_the_terminal_gets_plain_text(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "rich", None)  # `import rich` now raises ImportError
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["arena", "inland_port", "--players", "2", "--bots", "random,random",
+                 "--games", "2"]) == 0
+    captured = capsys.readouterr()
+    assert "┏" not in captured.out and "95% interval" in captured.out
+    assert "[##############################] 2/2" in captured.err

@@ -10,7 +10,7 @@ import os
 import sys
 from collections.abc import Sequence
 from types import TracebackType
-from typing import Any
+from typing import Any, TextIO
 
 __all__ = ["Progress", "print_table", "use_rich"]
 
@@ -23,9 +23,11 @@ def set_plain(plain: bool) -> None:
     _PLAIN = plain
 
 
-def use_rich() -> bool:
-    """Whether to draw with rich: installed, and not turned off by ``--plain`` or the env."""
-    if _PLAIN or os.environ.get("HARBORGAMES_PLAIN"):
+def use_rich(stream: TextIO) -> bool:
+    """Whether to draw on ``stream`` with rich: a terminal, rich installed, and not turned off by
+    ``--plain`` or ``HARBORGAMES_PLAIN``. Pipes and files get plain text, which scripts can read
+    and which rich would otherwise wrap at 80 columns."""
+    if _PLAIN or os.environ.get("HARBORGAMES_PLAIN") or not stream.isatty():
         return False
     try:
         import rich  # noqa: F401
@@ -36,7 +38,7 @@ def use_rich() -> bool:
 
 def print_table(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
     """A table on stdout; numbers are right-aligned in the plain version."""
-    if use_rich():
+    if use_rich(sys.stdout):
         from rich.console import Console
         from rich.table import Table
 
@@ -75,7 +77,7 @@ class Progress:
         self._last_shown = -1
 
     def __enter__(self) -> Progress:
-        if self.enabled and use_rich():
+        if self.enabled and use_rich(sys.stderr):
             from rich.console import Console
             from rich.progress import Progress as RichProgress
 
