@@ -124,7 +124,9 @@ def bench_bots(game: GameModule, positions: int, seed: int) -> list[dict[str, An
             legal = game.legal_actions(state)
             state = game.apply(state, legal[rng.randrange(len(legal))])
             line.append(state)
-        choices = [s for s in line if s.current_player is not None and len(game.legal_actions(s)) > 1]
+        choices = [
+            s for s in line if s.current_player is not None and len(game.legal_actions(s)) > 1
+        ]
         spots.extend(rng.sample(choices, min(len(choices), positions - len(spots), 4)))
     rows = []
     for name in bots.names():

@@ -112,7 +112,8 @@ def is_terminal(state: State) -> bool:
 
 
 def scores(state: State) -> tuple[int, ...]:
-    return tuple(int(p == state.last_taker and is_terminal(state)) for p in range(state.num_players))
+    over = is_terminal(state)
+    return tuple(int(over and p == state.last_taker) for p in range(state.num_players))
 
 
 def winners(state: State) -> tuple[int, ...]:

@@ -19,7 +19,9 @@ from harborgames.core import replay
 from ..bots import toy_nim
 
 
-def _run(argv: list[str], stdin: str | None = None, monkeypatch: pytest.MonkeyPatch | None = None) -> int:
+def _run(
+    argv: list[str], stdin: str | None = None, monkeypatch: pytest.MonkeyPatch | None = None
+) -> int:
     if stdin is not None:
         assert monkeypatch is not None
         monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
@@ -257,3 +259,19 @@ def test_without_rich_the_terminal_gets_plain_text(
     captured = capsys.readouterr()
     assert "┏" not in captured.out and "95% interval" in captured.out
     assert "[##############################] 2/2" in captured.err
+
+
+def test_rule_options_reach_the_game_and_its_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    records = tmp_path / "r.jsonl"
+    name, values = next(iter(inland_port.INFO.options.items()))
+    option = f"{name}={values[-1]}"
+    assert _run(["arena", "inland_port", "--players", "2", "--bots", "random,random",
+                 "--games", "2", "--quiet", "--option", option, "--records", str(records)]) == 0
+    record = inland_port.loads(records.read_text().splitlines()[0])
+    assert dict(record.options) == {name: values[-1]}
+    assert _run(["replay", str(records)]) == 0
+    assert _run(["arena", "inland_port", "--players", "2", "--bots", "random,random",
+                 "--option", "no_such_rule=1"]) == 2
+    assert "unknown rule option 'no_such_rule'" in capsys.readouterr().err

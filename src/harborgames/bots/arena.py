@@ -14,7 +14,7 @@ import math
 import multiprocessing
 import statistics
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -29,6 +29,7 @@ __all__ = [
     "GameResult",
     "check_setup",
     "load_game",
+    "parse_options",
     "play_game",
     "run_arena",
     "seating",
@@ -56,15 +57,30 @@ def load_game(name: str) -> GameModule:
     return cast(GameModule, module)
 
 
-def check_setup(info: GameInfo, num_players: int, variant: str | None) -> str:
-    """The variant to play (the default if None); a ``ValueError`` if the game has no such setup."""
-    if not info.min_players <= num_players <= info.max_players:
-        raise ValueError(
-            f"{info.name} is for {info.min_players}-{info.max_players} players, not {num_players}"
-        )
-    if variant is not None and variant not in info.variants:
-        raise ValueError(f"{info.name} has variants {', '.join(info.variants)}, not {variant!r}")
-    return variant or info.default_variant
+def check_setup(
+    info: GameInfo,
+    num_players: int,
+    variant: str | None,
+    options: Mapping[str, str] | None = None,
+) -> str:
+    """The variant to play (the default if None), after the game's own setup check.
+
+    Checking before any game starts (or any worker process) turns a typo into one clear error.
+    """
+    chosen = variant or info.default_variant
+    info.check_new_game(num_players, chosen, options)
+    return chosen
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, str]:
+    """``["name=value", ...]`` from the command line to a rule-options mapping."""
+    options = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise ValueError(f"a rule option is name=value, not {pair!r}")
+        options[name.strip()] = value.strip()
+    return options
 
 
 def play_game(
@@ -73,6 +89,7 @@ def play_game(
     *,
     seed: int,
     variant: str | None = None,
+    options: Mapping[str, str] | None = None,
     on_move: Callable[[Any, Any], None] | None = None,
     clock: list[float] | None = None,
 ) -> tuple[Any, list[Any]]:
@@ -81,7 +98,7 @@ def play_game(
     ``clock``, if given, gets each seat's thinking time added to it (seconds).
     """
     state = game.new_game(
-        len(players), seed=seed, variant=variant or game.INFO.default_variant
+        len(players), seed=seed, variant=variant or game.INFO.default_variant, options=options
     )
     actions: list[Any] = []
     limit = game.INFO.max_decisions
@@ -93,7 +110,9 @@ def play_game(
         if clock is not None:
             clock[seat] += time.perf_counter() - started
         if action not in view.legal_actions:
-            raise RuntimeError(f"bot {players[seat].name!r} at seat {seat} chose {action}, not legal")
+            raise RuntimeError(
+                f"bot {players[seat].name!r} at seat {seat} chose {action}, which is not legal"
+            )
         if on_move is not None:
             on_move(state, action)
         state = game.apply(state, action)
@@ -128,6 +147,7 @@ class _Task:
     game: str
     num_players: int
     variant: str | None
+    options: tuple[tuple[str, str], ...]
     specs: tuple[str, ...]
     seed: int
     index: int
@@ -150,9 +170,17 @@ def _play_task(task: _Task) -> GameResult:
         decisions[state.current_player] += 1
 
     final, actions = play_game(
-        game, players, seed=game_seed, variant=task.variant, on_move=count, clock=clock
+        game,
+        players,
+        seed=game_seed,
+        variant=task.variant,
+        options=dict(task.options),
+        on_move=count,
+        clock=clock,
     )
-    record = make_record(game, task.num_players, game_seed, actions, variant=task.variant)
+    record = make_record(
+        game, task.num_players, game_seed, actions, variant=task.variant, options=dict(task.options)
+    )
     return GameResult(
         index=task.index,
         seed=game_seed,
@@ -173,6 +201,7 @@ def run_arena(
     games: int,
     seed: int,
     variant: str | None = None,
+    options: Mapping[str, str] | None = None,
     jobs: int = 1,
     progress: Callable[[GameResult], None] | None = None,
 ) -> list[GameResult]:
@@ -182,13 +211,15 @@ def run_arena(
     """
     if len(specs) != num_players:
         raise ValueError(f"{num_players} players need {num_players} bots, got {len(specs)}")
-    check_setup(load_game(game).INFO, num_players, variant)
+    check_setup(load_game(game).INFO, num_players, variant, options)
     from . import parse_spec
 
     for spec in specs:
         parse_spec(spec)  # fail before any process starts
+    chosen = tuple(sorted((options or {}).items()))
     tasks = [
-        _Task(game, num_players, variant, tuple(specs), seed, index) for index in range(games)
+        _Task(game, num_players, variant, chosen, tuple(specs), seed, index)
+        for index in range(games)
     ]
     results = []
     for result in _run(tasks, jobs):

@@ -323,9 +323,13 @@ class ISMCTSBot(_SearchBot):
                 for who, reward in enumerate(rewards):
                     totals[who] += reward
         self.last_iterations = count
-        options = [(a, root.children[a]) for a in legal_here if a in root.children]
-        best = max(options, key=lambda item: (item[1].visits, item[1].totals[seat] / item[1].visits))
-        return best[0]
+        tried = [a for a in legal_here if a in root.children]
+
+        def preference(action: Any) -> tuple[int, float]:
+            child = root.children[action]
+            return child.visits, child.totals[seat] / child.visits
+
+        return max(tried, key=preference)
 
     def _select(self, children: dict[Any, _InfoNode], legal: list[Any]) -> Any:
         c = self.c

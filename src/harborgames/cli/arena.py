@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..bots.arena import GameResult, run_arena, summarize, thinking_ms
+from ..bots.arena import GameResult, parse_options, run_arena, summarize, thinking_ms
 from .output import Progress, print_table
 
 __all__ = ["add_arena_parser"]
@@ -18,6 +18,13 @@ def add_arena_parser(commands: Any) -> None:
     parser.add_argument("game", help="game name (see `harborgames games`)")
     parser.add_argument("--players", type=int, required=True, help="number of seats")
     parser.add_argument("--variant", help="game variant (default: the game's first)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule option of the game (repeatable; see docs/rules/GAME.md)",
+    )
     parser.add_argument(
         "--bots",
         required=True,
@@ -51,6 +58,7 @@ def run_arena_command(args: argparse.Namespace) -> int:
             games=args.games,
             seed=args.seed,
             variant=args.variant,
+            options=parse_options(args.option),
             jobs=args.jobs,
             progress=advance,
         )
@@ -85,6 +93,7 @@ def run_arena_command(args: argparse.Namespace) -> int:
             "game": args.game,
             "players": args.players,
             "variant": args.variant,
+            "options": parse_options(args.option),
             "seed": args.seed,
             "results": [
                 {

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import bots
-from ..bots.arena import check_setup, load_game
+from ..bots.arena import check_setup, load_game, parse_options
 from ..bots.base import derive_seed
 from ..core.errors import IllegalActionError
 from ..core.play import make_record
@@ -50,6 +50,13 @@ def add_play_parser(commands: Any) -> None:
     )
     parser.add_argument("--seed", type=int, help="game seed (default: random, printed)")
     parser.add_argument("--variant", help="game variant (default: the game's first)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule option of the game (repeatable; see docs/rules/GAME.md)",
+    )
     parser.set_defaults(run=run_play)
 
 
@@ -78,6 +85,7 @@ class _Session:
         num_players: int,
         seed: int,
         variant: str,
+        options: dict[str, str],
         humans: set[int],
         players: dict[int, bots.Bot],
     ) -> None:
@@ -85,9 +93,10 @@ class _Session:
         self.num_players = num_players
         self.seed = seed
         self.variant = variant
+        self.options = options
         self.humans = humans
         self.players = players
-        self.states = [game.new_game(num_players, seed=seed, variant=variant)]
+        self.states = [game.new_game(num_players, seed=seed, variant=variant, options=options)]
         self.actions: list[Any] = []
 
     @property
@@ -109,7 +118,12 @@ class _Session:
 
     def record_json(self) -> str:
         record = make_record(
-            self.game, self.num_players, self.seed, self.actions, variant=self.variant
+            self.game,
+            self.num_players,
+            self.seed,
+            self.actions,
+            variant=self.variant,
+            options=self.options,
         )
         return self.game.dumps(record)
 
@@ -157,7 +171,8 @@ def run_play(args: argparse.Namespace) -> int:
     game = load_game(args.game)
     info = game.INFO
     num_players = args.players if args.players is not None else info.min_players
-    variant = check_setup(info, num_players, args.variant)
+    options = parse_options(args.option)
+    variant = check_setup(info, num_players, args.variant, options)
     try:
         humans = {int(s) for s in args.seats.split(",") if s.strip()}
     except ValueError:
@@ -175,7 +190,7 @@ def run_play(args: argparse.Namespace) -> int:
         seat: bots.make_from_spec(spec.strip(), seed=derive_seed("play", seed, seat))
         for seat, spec in zip(bot_seats, specs, strict=True)
     }
-    session = _Session(game, num_players, seed, variant, humans, players)
+    session = _Session(game, num_players, seed, variant, options, humans, players)
     seats = ", ".join(f"seat {s}: {session.who(s)}" for s in range(num_players))
     print(f"{info.title}, {num_players} players, variant {variant}, seed {seed} ({seats})")
     print("type `help` for the commands")
