@@ -244,6 +244,15 @@ def test_render_shows_places_orders_markers_meeples_and_each_players_board() -> 
     assert "bonuses 1 coal" in text
 
 
+def test_render_for_a_seat_hides_the_other_players_cruise_ship_values() -> None:
+    s = position(players=2, cruise={0: [("small", 3)], 1: [("medium", 7)]})
+    text = gdansk.render(s, player=0)
+    assert "cruise ships small 3" in text  # one's own ship
+    assert "cruise ships medium ?" in text and "medium 7" not in text
+    assert "? (cruise ships hidden) at the end" in text
+    assert "medium 7" in gdansk.render(s)  # the whole table, for an onlooker or a replay
+
+
 # -- full games
 
 

@@ -143,17 +143,17 @@ def _read(prompt: str) -> str | None:
 
 
 def _table(game: GameModule, state: Any, seat: int) -> str:
-    """The table as ``seat`` may see it, when the game's ``render`` can hide what others hold.
+    """The table as ``seat`` may see it.
 
-    The protocol's ``render(state)`` draws everything; a game whose ``render`` takes a
-    ``player`` keyword draws only what that seat may know, and we use that form when offered.
+    The protocol's ``render(state, player)`` draws only what that seat may know; a third-party
+    game whose ``render`` takes no ``player`` draws everything.
     """
     try:
         parameters = inspect.signature(game.render).parameters
     except (TypeError, ValueError):
         parameters = {}  # type: ignore[assignment]
     if "player" in parameters:
-        return game.render(state, player=seat)  # type: ignore[call-arg]
+        return game.render(state, player=seat)
     return game.render(state)
 
 

@@ -12,16 +12,26 @@ def _cubes(counts: tuple[int, ...]) -> str:
     return ", ".join(parts) or "-"
 
 
-def render(state: State) -> str:
-    """Board as a list of locations (orders, markers, meeples), then each player's board."""
+def render(state: State, player: int | None = None) -> str:
+    """Board as a list of locations (orders, markers, meeples), then each player's board.
+
+    With ``player``, only what that seat may know: other players' cruise ship values (and so
+    their end totals) are shown as "?", as ``observe`` hides them.
+    """
     c = state.rules.components
     b = state.board
     lines = []
-    status = ("game over" if state.current_player is None
-              else f"P{state.current_player} to decide ({state.phase})")
-    lines.append(f"Port Gdańsk, {state.num_players} players, round {state.round}: {status}"
-                 + ("; the game ends after this round" if state.end_triggered
-                    and state.current_player is not None else ""))
+    status = (
+        "game over" if state.current_player is None else f"P{state.current_player} to decide ({state.phase})"
+    )
+    lines.append(
+        f"Port Gdańsk, {state.num_players} players, round {state.round}: {status}"
+        + (
+            "; the game ends after this round"
+            if state.end_triggered and state.current_player is not None
+            else ""
+        )
+    )
     if c.data_status != "published":
         lines.append(f"(components: {c.data_status})")
     lines.append("Locations:")
@@ -30,8 +40,9 @@ def render(state: State) -> str:
         here = f"  {name:8}"
         if index == c.central_port:
             card = "Central Port card OUT" if b.central_port_open else "Central Port card not out"
-            lines.append(f"{here} Central Port ({card})"
-                         + (f"  meeples {' '.join(meeples)}" if meeples else ""))
+            lines.append(
+                f"{here} Central Port ({card})" + (f"  meeples {' '.join(meeples)}" if meeples else "")
+            )
             continue
         quays = []
         for q in c.location_quays[index]:
@@ -40,36 +51,43 @@ def render(state: State) -> str:
             if token >= 0:
                 needs = _cubes(c.token_requires[token])
                 bonus = c.token_bonus[token]
-                text += (f" order {c.token_ids[token]}: {needs} -> {c.token_vp[token]} VP"
-                         + (f", bonus {GOODS[bonus]}" if bonus >= 0 else ""))
+                text += f" order {c.token_ids[token]}: {needs} -> {c.token_vp[token]} VP" + (
+                    f", bonus {GOODS[bonus]}" if bonus >= 0 else ""
+                )
             owners = [f"P{seat}" for seat, p in enumerate(state.players) if p.markers >> q & 1]
             if owners:
                 text += f" markers {' '.join(owners)}"
             quays.append(text)
-        lines.append(here + " | ".join(quays) + (f"  meeples {' '.join(meeples)}"
-                                                  if meeples else ""))
+        lines.append(here + " | ".join(quays) + (f"  meeples {' '.join(meeples)}" if meeples else ""))
     top = f"{c.token_ids[b.token_stack[0]]}" if b.token_stack else "-"
-    lines.append(f"Port deck: {len(b.deck)} cards; Order tokens: {len(b.token_stack)} "
-                 f"(top {top}); cruise ships left: "
-                 + ", ".join(f"{size} {len(p)}" for size, p in zip(CRUISE_SIZES, b.cruise_piles,
-                                                                   strict=True)))
+    lines.append(
+        f"Port deck: {len(b.deck)} cards; Order tokens: {len(b.token_stack)} "
+        f"(top {top}); cruise ships left: "
+        + ", ".join(f"{size} {len(p)}" for size, p in zip(CRUISE_SIZES, b.cruise_piles, strict=True))
+    )
     if b.removed_sector >= 0:
         lines.append(f"Removed colour (2 players): {SECTORS[b.removed_sector]}")
     lines.append(f"Unloading zone: {_cubes(state.supply)}")
     if state.turn.dice:
         t = state.turn
         dice = " ".join(c.face_codes[f] for f in t.dice)
-        lines.append(f"Dice: {dice} (roll {t.rolls}); loading {t.load}, movement {t.move}, "
-                     f"recruitment {t.recruit}")
+        lines.append(
+            f"Dice: {dice} (roll {t.rolls}); loading {t.load}, movement {t.move}, recruitment {t.recruit}"
+        )
     total = scores(state)
     for seat, p in enumerate(state.players):
         first = " (first player)" if seat == state.first_player else ""
-        lines.append(f"P{seat}{first}: {p.score} VP on the track, {total[seat]} with "
-                     f"{final_points(p, c)} at the end; meeple "
-                     f"{c.location_ids[p.location] if p.location >= 0 else '-'}")
-        lines.append(f"    hold {_cubes(p.hold)}; workers {p.workers}; markers in stock "
-                     f"{p.stock}; bonuses {_cubes(p.bonus)}")
+        hidden = player is not None and seat != player and bool(p.cruise)
+        at_end = "? (cruise ships hidden)" if hidden else f"{total[seat]} with {final_points(p, c)}"
+        lines.append(
+            f"P{seat}{first}: {p.score} VP on the track, {at_end} at the end; meeple "
+            f"{c.location_ids[p.location] if p.location >= 0 else '-'}"
+        )
+        lines.append(
+            f"    hold {_cubes(p.hold)}; workers {p.workers}; markers in stock "
+            f"{p.stock}; bonuses {_cubes(p.bonus)}"
+        )
         cards = ", ".join(f"{q + 1} {SECTORS[c.quay_sector[q]]}" for q in p.cards) or "-"
-        ships = ", ".join(f"{CRUISE_SIZES[size]} {vp}" for size, vp in p.cruise) or "-"
+        ships = ", ".join(f"{CRUISE_SIZES[size]} {'?' if hidden else vp}" for size, vp in p.cruise) or "-"
         lines.append(f"    Port cards {cards}; cruise ships {ships}")
     return "\n".join(lines)

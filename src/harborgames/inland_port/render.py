@@ -28,7 +28,8 @@ def _warehouse(goods: tuple[int, int, int, int]) -> list[str]:
     return lines
 
 
-def render(state: State) -> str:
+def render(state: State, player: int | None = None) -> str:
+    """The table; ``player`` is accepted for the common signature (nothing here is hidden)."""
     if state.current_player is None:
         header = "Game over after round L"
     else:
