@@ -285,3 +285,16 @@ def test_a_record_with_a_wrong_move_says_which_move() -> None:
     with pytest.raises(IllegalActionError, match="move 6"):
         for _ in replay_states(gdansk, bad):
             pass
+
+
+def _perft(state: gdansk.State, depth: int) -> int:
+    """Leaf positions ``depth`` decisions ahead (chess's perft); dice come from the state's RNG."""
+    if depth == 0 or gdansk.is_terminal(state):
+        return 1
+    return sum(_perft(gdansk.apply(state, a), depth - 1) for a in gdansk.legal_actions(state))
+
+
+def test_perft_from_the_start_is_pinned() -> None:
+    # 18 starting locations per meeple, then the roll (one action), then rerolls and keeps.
+    start = gdansk.new_game(2, seed=0)
+    assert [_perft(start, depth) for depth in range(1, 6)] == [18, 324, 324, 2592, 18756]

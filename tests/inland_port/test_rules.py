@@ -174,3 +174,16 @@ def test_using_an_opponents_building_moves_exactly_one_franc_between_players(
             continue
         after = ip.apply(state, action)
         assert after.francs[owner] == state.francs[owner] + 1  # the fee, and nothing else, to the owner
+
+
+def _perft(state: ip.State, depth: int) -> int:
+    """Leaf positions ``depth`` decisions ahead (chess's perft), counting finished games as leaves."""
+    if depth == 0 or ip.is_terminal(state):
+        return 1
+    return sum(_perft(ip.apply(state, action), depth - 1) for action in ip.legal_actions(state))
+
+
+def test_perft_from_the_start_is_pinned() -> None:
+    # Depth 2 is 5 builds x (sell it again | end); any change to legal actions moves these numbers.
+    start = ip.new_game(seed=0)
+    assert [_perft(start, depth) for depth in range(1, 10)] == [5, 10, 45, 90, 300, 746, 3024, 10029, 32000]
