@@ -161,7 +161,7 @@ class Codec:
             validate(obj)
         except FormatError:
             raise
-        except (ValueError, TypeError, IndexError, KeyError) as error:
+        except (ValueError, TypeError, IndexError, KeyError, AssertionError) as error:
             raise FormatError(f"{self.game}: inconsistent {what}: {error}") from None
 
 

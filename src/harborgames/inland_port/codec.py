@@ -7,7 +7,9 @@ from typing import Any
 from ..core.codec import Codec
 from ..core.errors import FormatError
 from .actions import ACTION_TYPES
+from .buildings import EFFECTS
 from .data import BUILDINGS, MAX_GOODS, NUM_BUILDINGS, NUM_ROUNDS, OPTIONS, ROUND_ACTIONS
+from .rules import legal_tuple
 from .state import CHOOSE, OVER, PAY, PHASES, Observation, State
 
 
@@ -51,11 +53,24 @@ def validate_state(state: State) -> None:
             fail(f"{BUILDINGS[b].key}: placed in round {placed}, before it entered or in the future")
     if (state.pending is not None) != (state.phase in (CHOOSE, PAY)):
         fail("a pending action exists exactly in phases 'choose' and 'pay'")
-    if state.pending is not None and not 0 <= state.pending.building < NUM_BUILDINGS:
-        fail(f"pending building {state.pending.building} does not exist")
+    pending = state.pending
+    if pending is not None:
+        if not 0 <= pending.building < NUM_BUILDINGS:
+            fail(f"pending building {pending.building} does not exist")
+        key = BUILDINGS[pending.building].key
+        if pending.action not in ("build", "use"):
+            fail(f"pending action {pending.action!r} must be 'build' or 'use'")
+        elif pending.action == "use" and (key not in EFFECTS or not 2 <= pending.applications <= 4):
+            fail(f"a use of {key} cannot be pending with {pending.applications} applications")
+        elif state.phase == CHOOSE and (pending.action != "use" or EFFECTS[key].options is None):
+            fail(f"{key} has no choice to wait for")
+        elif state.phase == PAY and pending.action == "use" and not EFFECTS[key].food_per_time:
+            fail(f"{key} has no cost to wait for")
     for name, values in OPTIONS.items():
         if getattr(state.rules, name) not in values:
             fail(f"rule option {name} must be one of {values}")
+    if state.phase != OVER and not legal_tuple(state):
+        fail("the player to decide would have no legal action")
 
 
 def validate_observation(observation: Observation) -> None:
