@@ -674,6 +674,26 @@ def _check_dice_action(s: State, t: Turn, p: Player, kind: int, a: Any) -> None:
         raise _refuse("you rolled no recruitment symbols")
 
 
+def _move_cube(s: State, me: int, p: Player, g: int, step: int, turn: Turn, vp: int = 0) -> State:
+    """One cube of good ``g`` between the unloading zone and ``me``'s cargo space (+1 loads it,
+    -1 returns it), scoring ``vp``: loading, returning to make room, and unloading alike."""
+    hold, supply = p.hold, s.supply
+    player = Player(
+        p.score + vp,
+        p.location,
+        (*hold[:g], hold[g] + step, *hold[g + 1 :]),
+        p.workers,
+        p.stock,
+        p.markers,
+        p.bonus,
+        p.tokens,
+        p.cards,
+        p.cruise,
+    )
+    supply = (*supply[:g], supply[g] - step, *supply[g + 1 :])
+    return _next(s, _with_player(s.players, me, player), turn, supply)
+
+
 def _dice_turn(t: Turn, kind: int, active: int, left: int, must_load: bool = False) -> Turn:
     return Turn(
         t.dice, t.rolls, t.load, t.move, t.recruit, t.used | kind, active, left, must_load, DURING_DICE, -1
@@ -699,25 +719,7 @@ def _apply_load(s: State, a: Load) -> State:
         raise _refuse(
             f"your cargo space is full ({c.cargo_capacity} cubes): return a cube to make room first"
         )
-    supply = s.supply
-    player = Player(
-        p.score,
-        p.location,
-        (*hold[:g], hold[g] + 1, *hold[g + 1 :]),
-        p.workers,
-        p.stock,
-        p.markers,
-        p.bonus,
-        p.tokens,
-        p.cards,
-        p.cruise,
-    )
-    return _next(
-        s,
-        _with_player(s.players, me, player),
-        _dice_turn(t, LOAD, LOAD, left - weight),
-        (*supply[:g], supply[g] - 1, *supply[g + 1 :]),
-    )
+    return _move_cube(s, me, p, g, 1, _dice_turn(t, LOAD, LOAD, left - weight))
 
 
 def _apply_discard(s: State, a: Discard) -> State:
@@ -740,25 +742,7 @@ def _apply_discard(s: State, a: Discard) -> State:
         raise _refuse(
             f"returning {a.good} would make room for nothing: no cube you could load weighs {left} or less"
         )
-    supply = s.supply
-    player = Player(
-        p.score,
-        p.location,
-        (*hold[:g], hold[g] - 1, *hold[g + 1 :]),
-        p.workers,
-        p.stock,
-        p.markers,
-        p.bonus,
-        p.tokens,
-        p.cards,
-        p.cruise,
-    )
-    return _next(
-        s,
-        _with_player(s.players, me, player),
-        _dice_turn(t, LOAD, LOAD, left, True),
-        (*supply[:g], supply[g] + 1, *supply[g + 1 :]),
-    )
+    return _move_cube(s, me, p, g, -1, _dice_turn(t, LOAD, LOAD, left, True))
 
 
 def _apply_unload(s: State, a: Unload) -> State:
@@ -776,25 +760,7 @@ def _apply_unload(s: State, a: Unload) -> State:
     hold = p.hold
     if not hold[g]:
         raise _refuse(f"you have no {a.good} in your cargo space")
-    supply = s.supply
-    player = Player(
-        p.score + c.unload_vp[g],
-        p.location,
-        (*hold[:g], hold[g] - 1, *hold[g + 1 :]),
-        p.workers,
-        p.stock,
-        p.markers,
-        p.bonus,
-        p.tokens,
-        p.cards,
-        p.cruise,
-    )
-    return _next(
-        s,
-        _with_player(s.players, me, player),
-        _dice_turn(t, UNLOAD, UNLOAD, left - weight),
-        (*supply[:g], supply[g] + 1, *supply[g + 1 :]),
-    )
+    return _move_cube(s, me, p, g, -1, _dice_turn(t, UNLOAD, UNLOAD, left - weight), c.unload_vp[g])
 
 
 def _apply_move(s: State, a: Move) -> State:
