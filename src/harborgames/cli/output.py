@@ -7,6 +7,7 @@ are, so that what a person sees is exactly what the game module wrote.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Sequence
 from types import TracebackType
@@ -15,6 +16,7 @@ from typing import Any, TextIO
 __all__ = ["Progress", "print_table", "use_rich"]
 
 _PLAIN = False
+_NUMBER = re.compile(r"[-+]?[0-9.,%]+(\s*-\s*[0-9.,%]+)?")  # 12, 3.5, 80.0%, 2-4, 51-100%
 
 
 def set_plain(plain: bool) -> None:
@@ -37,14 +39,18 @@ def use_rich(stream: TextIO) -> bool:
 
 
 def print_table(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
-    """A table on stdout; numbers are right-aligned in the plain version."""
+    """A table on stdout; columns of numbers are right-aligned, text columns left-aligned."""
+    numeric = [
+        bool(rows) and all(_NUMBER.fullmatch(str(row[i]).strip() or "0") for row in rows)
+        for i in range(len(headers))
+    ]
     if use_rich(sys.stdout):
         from rich.console import Console
         from rich.table import Table
 
         table = Table(title=title)
         for i, header in enumerate(headers):
-            table.add_column(header, justify="left" if i == 0 else "right")
+            table.add_column(header, justify="right" if numeric[i] else "left")
         for row in rows:
             table.add_row(*row)
         Console(file=sys.stdout, highlight=False).print(table)
@@ -53,9 +59,9 @@ def print_table(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]
 
     def line(cells: Sequence[str]) -> str:
         return "  ".join(
-            c.ljust(w) if i == 0 else c.rjust(w)
+            c.rjust(w) if numeric[i] else c.ljust(w)
             for i, (c, w) in enumerate(zip(cells, widths, strict=True))
-        )
+        ).rstrip()
 
     print(title)
     print(line(headers))
@@ -101,8 +107,7 @@ class Progress:
             filled = width * self.done // max(self.total, 1)
             end = "\n" if self.done == self.total or not sys.stderr.isatty() else ""
             sys.stderr.write(
-                f"\r{self.description} [{'#' * filled}{'.' * (width - filled)}] "
-                f"{self.done}/{self.total}{end}"
+                f"\r{self.description} [{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}{end}"
             )
             sys.stderr.flush()
 
