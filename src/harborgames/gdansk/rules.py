@@ -700,15 +700,22 @@ def _dice_turn(t: Turn, kind: int, active: int, left: int, must_load: bool = Fal
     )
 
 
+def _loading_left(s: State, t: Turn, p: Player, kind: int, a: Any) -> int:
+    """Loading symbols still to spend on the cube-by-cube action ``kind`` (LOAD or UNLOAD).
+
+    The first cube starts the action (checked like any dice action); later cubes continue it.
+    """
+    if t.active == kind:
+        return t.left
+    _check_dice_action(s, t, p, kind, a)
+    return t.load
+
+
 def _apply_load(s: State, a: Load) -> State:
     _expect(s, ACTIONS, a)
     me, p, t, c = _seat(s)
     g = _good(a.good)
-    if t.active == LOAD:
-        left = t.left
-    else:
-        _check_dice_action(s, t, p, LOAD, a)
-        left = t.load
+    left = _loading_left(s, t, p, LOAD, a)
     weight = c.weight[g]
     if weight > left:
         raise _refuse(f"loading {a.good} needs {weight} loading symbol(s): you have {left} left")
@@ -728,11 +735,7 @@ def _apply_discard(s: State, a: Discard) -> State:
     g = _good(a.good)
     if t.must_load:
         raise _refuse("you have just returned a cube: load one before returning another")
-    if t.active == LOAD:
-        left = t.left
-    else:
-        _check_dice_action(s, t, p, LOAD, a)
-        left = t.load
+    left = _loading_left(s, t, p, LOAD, a)
     hold = p.hold
     if sum(hold) < c.cargo_capacity:
         raise _refuse("cubes go back only to make room, and your cargo space is not full")
@@ -749,11 +752,7 @@ def _apply_unload(s: State, a: Unload) -> State:
     _expect(s, ACTIONS, a)
     me, p, t, c = _seat(s)
     g = _good(a.good)
-    if t.active == UNLOAD:
-        left = t.left
-    else:
-        _check_dice_action(s, t, p, UNLOAD, a)
-        left = t.load
+    left = _loading_left(s, t, p, UNLOAD, a)
     weight = c.weight[g]
     if weight > left:
         raise _refuse(f"unloading {a.good} needs {weight} loading symbol(s): you have {left} left")
