@@ -27,9 +27,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Harbour board games by their printed rules: play, replay and pit bots.",
     )
     parser.add_argument("--version", action="version", version=f"harborgames {__version__}")
-    parser.add_argument(
-        "--plain", action="store_true", help="plain text output even if rich is installed"
-    )
+    parser.add_argument("--plain", action="store_true", help="plain text output even if rich is installed")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     add_games_parser(commands)
     add_play_parser(commands)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bots.arena import GameResult, parse_options, run_arena, summarize, thinking_ms
+from .arguments import add_game_argument, add_rules_arguments
 from .output import Progress, print_table
 
 __all__ = ["add_arena_parser"]
@@ -15,16 +16,9 @@ __all__ = ["add_arena_parser"]
 
 def add_arena_parser(commands: Any) -> None:
     parser = commands.add_parser("arena", help="play bots against each other and count wins")
-    parser.add_argument("game", help="game name (see `harborgames games`)")
+    add_game_argument(parser)
     parser.add_argument("--players", type=int, required=True, help="number of seats")
-    parser.add_argument("--variant", help="game variant (default: the game's first)")
-    parser.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a rule option of the game (repeatable; see docs/rules/GAME.md)",
-    )
+    add_rules_arguments(parser)
     parser.add_argument(
         "--bots",
         required=True,

@@ -30,9 +30,7 @@ def run_games(args: argparse.Namespace) -> int:
             if info.min_players == info.max_players
             else f"{info.min_players}-{info.max_players}"
         )
-        variants = ", ".join(
-            f"{v} (default)" if v == info.default_variant else v for v in info.variants
-        )
+        variants = ", ".join(f"{v} (default)" if v == info.default_variant else v for v in info.variants)
         kind = f"{info.information} information, {info.chance.replace('_', ' ')}"
         rows.append([name, info.title, players, variants, kind])
     print_table("harborgames games", ["game", "title", "players", "variants", "type"], rows)

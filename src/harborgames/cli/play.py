@@ -22,6 +22,7 @@ from ..bots.base import derive_seed
 from ..core.errors import IllegalActionError
 from ..core.play import make_record
 from ..core.protocol import GameModule
+from .arguments import add_game_argument, add_rules_arguments
 
 __all__ = ["add_play_parser", "group_actions"]
 
@@ -38,7 +39,7 @@ _HELP = """commands:
 
 def add_play_parser(commands: Any) -> None:
     parser = commands.add_parser("play", help="play against bots in the terminal")
-    parser.add_argument("game", help="game name (see `harborgames games`)")
+    add_game_argument(parser)
     parser.add_argument("--players", type=int, help="number of seats (default: the minimum)")
     parser.add_argument(
         "--bots",
@@ -49,14 +50,7 @@ def add_play_parser(commands: Any) -> None:
         "--seats", default="0", help="your seat or seats, comma-separated, 0-based (default 0)"
     )
     parser.add_argument("--seed", type=int, help="game seed (default: random, printed)")
-    parser.add_argument("--variant", help="game variant (default: the game's first)")
-    parser.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a rule option of the game (repeatable; see docs/rules/GAME.md)",
-    )
+    add_rules_arguments(parser)
     parser.set_defaults(run=run_play)
 
 

@@ -30,9 +30,7 @@ def add_replay_parser(commands: Any) -> None:
         "default: the final table only",
     )
     parser.add_argument("--every", type=int, help="show the table every K moves")
-    parser.add_argument(
-        "--game", help="read it with this game module (for a game that is not registered)"
-    )
+    parser.add_argument("--game", help="read it with this game module (for a game that is not registered)")
     parser.set_defaults(run=run_replay)
 
 
@@ -98,9 +96,7 @@ def run_replay(args: argparse.Namespace) -> int:
         if state is None:
             raise FormatError(f"{path}: cannot set up the recorded game: {error}") from None
         move = number + 1
-        raise IllegalActionError(
-            f"{path}: move {move} ({record.actions[move - 1]!r}): {error}"
-        ) from None
+        raise IllegalActionError(f"{path}: move {move} ({record.actions[move - 1]!r}): {error}") from None
     if not last_shown:
         print(game.render(state))
     if state.current_player is None:
