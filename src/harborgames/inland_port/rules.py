@@ -90,23 +90,6 @@ def sector_age(state: State, building: int) -> int:
     return state.round - state.placed[building]
 
 
-def can_use(state: State, player: int, building: int) -> bool:
-    owner = state.owner[building]
-    if owner < 0 or BUILDINGS[building].locked or sector_age(state, building) <= 0:
-        return False
-    return owner == player or state.francs[player] >= 1
-
-
-def can_afford(state: State, player: int, building: int) -> bool:
-    cost = BUILDINGS[building].cost
-    goods = state.goods[player]
-    if cost.kind == FRANCS_COST:
-        return state.francs[player] >= cost.amount
-    if cost.kind == FOOD_COST:
-        return goods[FISH] + goods[GRAIN] >= cost.amount
-    return goods[WOOD] >= cost.wood and goods[CLAY] >= cost.clay
-
-
 def is_available(state: State, building: int) -> bool:
     return state.owner[building] < 0 and BUILDINGS[building].round <= state.round
 
@@ -181,6 +164,10 @@ _COSTS = tuple((b.cost.kind, b.cost.wood, b.cost.clay, b.cost.amount) for b in B
 
 
 def _main_actions(state: State, player: int) -> tuple[Any, ...]:
+    """Builds (entered, unbuilt, affordable), uses (built, unlocked, out of sector 0, and the
+    1-Franc fee if it is the opponent's), ``pass`` if neither exists, then sells. This is the one
+    place these conditions are written; it runs on every decision, so it reads the tables above.
+    """
     owner, placed, now = state.owner, state.placed, state.round
     francs = state.francs[player]
     fish, clay, wood, grain = state.goods[player]
