@@ -84,7 +84,7 @@ def test_registry() -> None:
     assert bots.make("mcts", seed=1, iterations=5).name == "mcts"
     with pytest.raises(ValueError, match="unknown bot 'nobody'"):
         bots.make("nobody")
-    with pytest.raises(ValueError, match="bad parameters for bot 'greedy'"):
+    with pytest.raises(ValueError, match="greedy: unknown parameter 'depth'; known: lookahead, "):
         bots.make("greedy", depth=3)
     with pytest.raises(ValueError, match="rollout must be one of"):
         bots.make("mcts", rollout="smart")
@@ -102,6 +102,44 @@ def test_registry() -> None:
         bots._REGISTRY.pop("first")
     with pytest.raises(ValueError, match="without ','"):
         bots.register("a,b", _First)
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("mcts:iterations=abc", "mcts: iterations must be an int, not 'abc'"),
+        ("mcts:iterations=2.5", "mcts: iterations must be an int, not '2.5'"),
+        ("ismcts:iterations=true", "ismcts: iterations must be an int, not 'true'"),
+        ("mcts:iters=5", "mcts: unknown parameter 'iters'; known: iterations, time_limit, c, rollout"),
+        ("mcts:c=wide", "mcts: c must be a number, not 'wide'"),
+        ("mcts:time_limit=soon", "mcts: time_limit must be a number or none, not 'soon'"),
+        ("mcts:rollout_depth=deep", "mcts: rollout_depth must be an int or none, not 'deep'"),
+        ("mcts:iterations=0", "mcts: iterations must be at least 1"),
+        ("mcts:rollout=5", "mcts: rollout must be one of random, greedy, not '5'"),
+        ("greedy:relative=yes", "greedy: relative must be true or false, not 'yes'"),
+        ("random:depth=2", "random: unknown parameter 'depth'; random takes no parameters"),
+    ],
+)
+def test_bot_parameter_errors_name_the_parameter_and_its_type(spec: str, message: str) -> None:
+    with pytest.raises(ValueError) as refused:
+        bots.make_from_spec(spec)
+    assert str(refused.value).startswith(message)
+
+
+def test_bot_parameters_of_the_right_type_are_taken() -> None:
+    bot = bots.make_from_spec("mcts:iterations=7:c=1:time_limit=none:rollout_depth=none")
+    assert isinstance(bot, bots.MCTSBot)
+    assert (bot.iterations, bot.c, bot.time_limit, bot.rollout_depth) == (7, 1.0, None, None)
+    assert isinstance(bot.c, float)  # an int where a float is expected is widened
+    assert bots.make_from_spec("greedy:relative=false").relative is False  # type: ignore[attr-defined]
+
+
+def test_bots_with_keyword_arguments_are_trusted_with_them() -> None:
+    bots.register("loose", lambda seed=0, **params: _First())
+    try:
+        assert bots.make_from_spec("loose:anything=1").name == "first"
+    finally:
+        bots._REGISTRY.pop("loose")
 
 
 class _First:

@@ -13,6 +13,9 @@ state, and is seeded: the same seed and the same views give the same choices.
 
 from __future__ import annotations
 
+import inspect
+import types
+import typing
 from collections.abc import Callable
 from typing import Any
 
@@ -61,14 +64,89 @@ def register(name: str, factory: Callable[..., Bot]) -> None:
 
 
 def make(name: str, seed: int = 0, **params: Any) -> Bot:
-    """A fresh bot by name; ``params`` are its keyword parameters (see docs/bots.md)."""
+    """A fresh bot by name; ``params`` are its keyword parameters (see docs/bots.md).
+
+    A ``ValueError`` names a parameter the bot does not have, or one of the wrong type:
+
+    >>> make("greedy", lookahed=3)
+    Traceback (most recent call last):
+    ValueError: greedy: unknown parameter 'lookahed'; known: lookahead, samples, relative, max_nodes
+    >>> make("mcts", iterations="abc")
+    Traceback (most recent call last):
+    ValueError: mcts: iterations must be an int, not 'abc'
+    """
     factory = _REGISTRY.get(name)
     if factory is None:
         raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(_REGISTRY)}")
+    params = _checked_params(name, factory, params)
     try:
         return factory(seed=seed, **params)
-    except TypeError as error:
-        raise ValueError(f"bad parameters for bot {name!r}: {error}") from None
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"{name}: {error}") from None
+
+
+def _checked_params(name: str, factory: Callable[..., Bot], params: dict[str, Any]) -> dict[str, Any]:
+    """``params`` checked against the factory's signature and annotations (ints widened to
+    floats where a float is expected); a factory that takes ``**kwargs`` is trusted as is."""
+    try:
+        signature = inspect.signature(factory)
+    except (TypeError, ValueError):
+        return params
+    parameters = signature.parameters
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+        return params
+    known = [
+        p.name
+        for p in parameters.values()
+        if p.name != "seed" and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
+    ]
+    try:
+        hints = typing.get_type_hints(factory.__init__ if inspect.isclass(factory) else factory)
+    except Exception:  # annotations that do not resolve: check names only
+        hints = {}
+    checked = {}
+    for key, value in params.items():
+        if key not in known:
+            listed = f"known: {', '.join(known)}" if known else f"{name} takes no parameters"
+            raise ValueError(f"{name}: unknown parameter {key!r}; {listed}")
+        checked[key] = _typed(name, key, value, hints.get(key))
+    return checked
+
+
+_TYPE_NAMES = {bool: "true or false", int: "an int", float: "a number", str: "a text"}
+
+
+def _typed(name: str, key: str, value: Any, hint: Any) -> Any:
+    """``value`` if it fits ``hint`` (one of bool, int, float, str, optionally ``| None``)."""
+    union = typing.get_origin(hint) in (typing.Union, types.UnionType)
+    allowed = typing.get_args(hint) if union else (hint,)
+    if not all(kind in _TYPE_NAMES or kind is type(None) for kind in allowed):
+        return value  # a type this check does not know: the bot checks it itself
+    if value is None and type(None) in allowed:
+        return value
+    for kind in allowed:
+        if kind is bool and isinstance(value, bool):
+            return value
+        if kind is int and isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if kind is float and isinstance(value, int | float) and not isinstance(value, bool):
+            return float(value)
+        if kind is str:
+            return value if isinstance(value, str) else _spec_text(value)  # "5" read as 5
+    wanted = " or ".join(_TYPE_NAMES[k] for k in allowed if k is not type(None))
+    if type(None) in allowed:
+        wanted += " or none"
+    shown = value if isinstance(value, str) else _spec_text(value)
+    raise ValueError(f"{name}: {key} must be {wanted}, not {shown!r}")
+
+
+def _spec_text(value: Any) -> str:
+    """How a parsed value was written in a bot spec."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value)
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
