@@ -1,4 +1,4 @@
-"""The conformance kit: random legal playouts that check every promise of the protocol.
+"""The conformance kit, and small helpers for tests of games, bots and component files.
 
 Modelled on OpenSpiel's ``random_sim_test``. Any game module (ours or yours) can run it::
 
@@ -8,6 +8,13 @@ Modelled on OpenSpiel's ``random_sim_test``. Any game module (ours or yours) can
 
 A broken promise raises ``ConformanceError`` naming the game, the playout seed, the step and
 the check. The kit only calls the module's public functions.
+
+The helpers ``legal``, ``play`` and ``perft`` write tests in notation, the way the rulebook
+reads::
+
+    from harborgames.testing import legal, play, perft
+    state = play(inland_port, inland_port.new_game(seed=1), "build wood_company", "end")
+    assert "use wood_company" not in legal(inland_port, state)
 """
 
 from __future__ import annotations
@@ -18,14 +25,18 @@ import random
 import subprocess
 import sys
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
 from .core.errors import IllegalActionError
 from .core.play import make_record, replay
+from .core.protocol import GameModule
 
-__all__ = ["ConformanceError", "ConformanceReport", "check_game"]
+S = TypeVar("S")
+A = TypeVar("A")
+
+__all__ = ["ConformanceError", "ConformanceReport", "check_game", "legal", "perft", "play"]
 
 
 class ConformanceError(AssertionError):
@@ -156,6 +167,11 @@ class _Checker:
             self.fail("legal_actions is not repeatable")
         if len(set(legal)) != len(legal):
             self.fail("legal_actions lists an action twice")
+        if len(legal) == 1:
+            self.fail(
+                f"the only legal action {legal[0]} was offered: a decision with one option is "
+                "taken by the engine (the forced-choice policy, docs/protocol.md)"
+            )
         self.check_scores(state)
         for action in legal:
             text = str(action)
@@ -195,8 +211,7 @@ class _Checker:
             observation = m.observe(state, player)
             if m.loads(m.dumps(observation)) != observation:
                 self.fail(f"observe(state, {player}) does not round-trip through JSON")
-        if self.info.information == "imperfect":
-            self.check_resample(state, rng)
+        self.check_resample(state, rng)
 
     def check_illegal(self, state: Any, legal: list[Any], text: str) -> None:
         m = self.m
@@ -223,6 +238,8 @@ class _Checker:
                 self.fail(f"resample for seat {player} changed what that seat observes")
             if player == state.current_player and m.legal_actions(sample) != m.legal_actions(state):
                 self.fail(f"resample for the deciding seat {player} changed its legal actions")
+            if self.info.information == "perfect" and sample != state:
+                self.fail(f"resample for seat {player} changed a perfect-information state")
 
     def check_scores(self, state: Any) -> None:
         scores = self.m.scores(state)
@@ -266,3 +283,30 @@ class _Checker:
             self.fail(f"the replay process failed: {result.stderr.strip()[-500:]}")
         if result.stdout.strip() != self.m.dumps(state):
             self.fail("a replay in another process (other PYTHONHASHSEED) gave different JSON")
+
+
+def legal(module: GameModule[S, A], state: S) -> list[str]:
+    """The legal actions of ``state`` in notation, in the game's order."""
+    return [str(action) for action in module.legal_actions(state)]
+
+
+def play(module: GameModule[S, A], state: S, *moves: str) -> S:
+    """Apply moves written in notation, in order (a move may also be a ``;``-separated list).
+
+    Raises ``IllegalActionError`` naming the move that cannot be read or is not legal.
+    """
+    texts = [text.strip() for move in moves for text in move.split(";") if text.strip()]
+    for number, text in enumerate(texts, start=1):
+        try:
+            state = module.apply(state, module.parse_action(state, text))
+        except IllegalActionError as error:
+            raise IllegalActionError(f"move {number} ({text!r}): {error}") from None
+    return state
+
+
+def perft(module: GameModule[S, A], state: S, depth: int) -> int:
+    """Leaf positions ``depth`` decisions ahead (chess's perft), a finished game counting as a
+    leaf. Pinning these counts catches any change to the legal actions or to forced choices."""
+    if depth == 0 or module.is_terminal(state):
+        return 1
+    return sum(perft(module, module.apply(state, action), depth - 1) for action in module.legal_actions(state))

@@ -26,7 +26,7 @@ def test_game_passes_the_conformance_kit(name: str, players: int, variant: str) 
     module = harborgames.load(name)
     games = GAMES if name == "inland_port" else max(GAMES // 10, 20)
     report = check_game(module, players, variant=variant, games=games, seed=1000)
-    assert report.games == games
+    assert report.decisions > 2 * games  # the games were played, each with many decisions
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,7 @@ from . import toy
 
 def test_a_correct_game_passes() -> None:
     report = check_game(toy.correct(), 2, games=10, cross_process=False)
-    assert report.games == 10 and report.decisions > 0
+    assert report.games == 10 and 10 * 4 <= report.decisions <= 10 * 10  # 4 to 10 adds a game
 
 
 def test_a_game_that_mutates_its_input_is_reported() -> None:
@@ -22,6 +22,11 @@ def test_a_game_that_mutates_its_input_is_reported() -> None:
 def test_a_game_whose_json_does_not_round_trip_is_reported() -> None:
     with pytest.raises(ConformanceError, match="round-trip"):
         check_game(toy.lossy_json(), 3, games=3, cross_process=False)
+
+
+def test_a_game_that_offers_a_lone_option_is_reported() -> None:
+    with pytest.raises(ConformanceError, match="forced-choice policy"):
+        check_game(toy.offers_lone_option(), 2, games=20, cross_process=False)
 
 
 def test_a_game_that_accepts_an_illegal_action_is_reported() -> None:

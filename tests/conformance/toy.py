@@ -1,4 +1,5 @@
-"""A tiny correct game (race to 10: add 1 or 2) and broken copies, to show the kit catches faults."""
+"""A tiny correct game (race to 10: add 1 or 2, reaching or passing ten ends it) and broken
+copies, to show the kit catches faults."""
 
 from __future__ import annotations
 
@@ -63,7 +64,8 @@ def new_game(
 def legal_actions(state: State) -> list[Add]:
     if state.current_player is None:
         return []
-    return [Add(n) for n in (1, 2) if state.total + n <= 10]
+    # A first move of 3 exists only at the start: later it is illegal, for the kit to try.
+    return [Add(1), Add(2), Add(3)] if state.total == 0 else [Add(1), Add(2)]
 
 
 def apply(state: State, action: Any) -> State:
@@ -104,6 +106,10 @@ def observe(state: State, player: int) -> Observation:
     return Observation(player, state.total)
 
 
+def resample(state: State, player: int, seed: int) -> State:
+    return state
+
+
 def dumps(obj: Any) -> str:
     return CODEC.dumps(obj)
 
@@ -142,6 +148,7 @@ def correct() -> types.SimpleNamespace:
                 "scores",
                 "winners",
                 "observe",
+                "resample",
                 "dumps",
                 "loads",
                 "parse_action",
@@ -190,4 +197,23 @@ def accepts_illegal() -> types.SimpleNamespace:
         return apply(state, action)
 
     game.apply = apply_lax
+    return game
+
+
+def offers_lone_option() -> types.SimpleNamespace:
+    """At nine, offers only ``add 1`` instead of taking it (breaks the forced-choice policy)."""
+    game = correct()
+
+    def legal_lone(state: State) -> list[Add]:
+        if state.current_player is None:
+            return []
+        return [Add(1)] if state.total == 9 else [Add(1), Add(2)]
+
+    def apply_lone(state: State, action: Any) -> State:
+        if action not in legal_lone(state):
+            raise IllegalActionError(f"{action!r} is not legal at total {state.total}")
+        return _advance(state, action)
+
+    game.legal_actions = legal_lone
+    game.apply = apply_lone
     return game

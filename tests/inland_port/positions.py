@@ -12,11 +12,13 @@ built or used (``built={"kiln": (owner, placed_round)}``) or by the sector it si
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 import attrs
 
-from harborgames.inland_port import State, apply, legal_actions, new_game, parse_action
+from harborgames import inland_port as ip
+from harborgames import testing
+from harborgames.inland_port import State, new_game
 from harborgames.inland_port.codec import validate_state
 from harborgames.inland_port.data import BUILDING_INDEX, NUM_BUILDINGS, ROUND_ACTIONS, ROUND_LETTERS
 from harborgames.inland_port.state import MAIN
@@ -107,14 +109,10 @@ def sector_of(state: State, key: str) -> int:
 
 
 def legal(state: State) -> list[str]:
-    """The legal actions in notation."""
-    return [str(a) for a in legal_actions(state)]
+    """The legal actions in notation (``harborgames.testing.legal`` for this game)."""
+    return testing.legal(ip, state)
 
 
-def play(state: State, moves: str | Iterable[str]) -> State:
-    """Apply actions written in notation, one after another (a ``;``-separated string or a list)."""
-    if isinstance(moves, str):
-        moves = [m for m in moves.split(";") if m.strip()]
-    for text in moves:
-        state = apply(state, parse_action(state, text))
-    return state
+def play(state: State, *moves: str) -> State:
+    """Apply moves in notation (``harborgames.testing.play`` for this game; ``a; b`` works too)."""
+    return testing.play(ip, state, *moves)

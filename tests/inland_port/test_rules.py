@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from harborgames import inland_port as ip
 from harborgames.core import IllegalActionError, replay
-from harborgames.inland_port.data import BUILDING_INDEX, MAX_GOODS, NUM_BUILDINGS
+from harborgames.inland_port.data import BUILDING_INDEX, BUILDINGS, MAX_GOODS
+from harborgames.testing import perft
 
 DATA = Path(__file__).parent / "data"
 
@@ -93,7 +94,7 @@ def test_a_recorded_random_game_replays_to_its_pinned_scores() -> None:
     record = ip.loads((DATA / "random_game_seed2024.json").read_text())
     final = replay(ip, record)
     assert ip.is_terminal(final)
-    assert len(record.actions) == 166
+    assert len(record.actions) == 162  # player decisions; lone options are taken by the engine
     assert ip.scores(final) == (45, 18)
     assert ip.winners(final) == (0,)
 
@@ -151,9 +152,12 @@ def test_random_games_keep_every_invariant(seed: int, chooser: random.Random) ->
         for player in (0, 1):
             assert state.francs[player] >= 0  # Francs never go negative
             assert all(0 <= g <= MAX_GOODS for g in state.goods[player])  # no counter leaves the grid
-        assert len(state.owner) == NUM_BUILDINGS  # each tile is in the supply or owned by one seat
+        for b, owner in enumerate(state.owner):  # a building is owned only once it has entered
+            assert owner < 0 or BUILDINGS[b].round <= state.placed[b] <= state.round
         if isinstance(action, (ip.Build, ip.Use, ip.Pass)):
             main_actions += 1
+        # the engine takes a lone main action itself (forced-choice policy): count those too
+        main_actions += sum(f.action.split()[0] in ("build", "use", "pass") for f in state.forced)
     assert main_actions == 72  # 3+3+3+5+5+5+7+7+7+9+9+9
     final = steps[-1][0]
     assert ip.is_terminal(final) and final.round == 12
@@ -176,14 +180,14 @@ def test_using_an_opponents_building_moves_exactly_one_franc_between_players(
         assert after.francs[owner] == state.francs[owner] + 1  # the fee, and nothing else, to the owner
 
 
-def _perft(state: ip.State, depth: int) -> int:
-    """Leaf positions ``depth`` decisions ahead (chess's perft), counting finished games as leaves."""
-    if depth == 0 or ip.is_terminal(state):
-        return 1
-    return sum(_perft(ip.apply(state, action), depth - 1) for action in ip.legal_actions(state))
+# Leaf counts 1..9 decisions ahead of seed 0's start. Before the forced-choice policy (rules
+# version 1) they were 5, 10, 45, 90, 300, 746, 3024, 10029, 32000: a position whose only action
+# was a lone one (a lone build, pass or end) counted as one leaf; now the engine takes it and the
+# choices after it are counted, so depths 5 and on grow.
+PERFT = [5, 10, 45, 90, 302, 777, 3134, 10238, 32559]
 
 
 def test_perft_from_the_start_is_pinned() -> None:
     # Depth 2 is 5 builds x (sell it again | end); any change to legal actions moves these numbers.
     start = ip.new_game(seed=0)
-    assert [_perft(start, depth) for depth in range(1, 10)] == [5, 10, 45, 90, 300, 746, 3024, 10029, 32000]
+    assert [perft(ip, start, depth) for depth in range(1, 10)] == PERFT

@@ -1,25 +1,41 @@
 """What all harborgames games share: protocol, errors, the seeded RNG, JSON and play helpers."""
 
+from .checks import StateChecks
 from .codec import FORMAT_VERSION, Codec, strict_converter
+from .decisions import Forced, Rulebook, legal_memo_field, next_in_turn_order, turn_order
 from .errors import FormatError, IllegalActionError
+from .options import option, options_of
+from .outcome import winners_by
 from .play import make_record, random_playout, replay, replay_states
-from .protocol import Action, GameInfo, GameModule, GameRecord, State
+from .protocol import Action, GameInfo, GameModule, GameRecord, HiddenInformationGame, State
 from .rng import Rng
+from .update import update
 
 __all__ = [
     "FORMAT_VERSION",
     "Action",
     "Codec",
+    "Forced",
     "FormatError",
     "GameInfo",
     "GameModule",
     "GameRecord",
+    "HiddenInformationGame",
     "IllegalActionError",
     "Rng",
+    "Rulebook",
     "State",
+    "StateChecks",
+    "legal_memo_field",
     "make_record",
+    "next_in_turn_order",
+    "option",
+    "options_of",
     "random_playout",
     "replay",
     "replay_states",
     "strict_converter",
+    "turn_order",
+    "update",
+    "winners_by",
 ]

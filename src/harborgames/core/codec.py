@@ -86,10 +86,12 @@ class Codec:
         return {"format": FORMAT_VERSION, "game": self.game, "kind": kind, "data": data}
 
     def dumps(self, obj: Any) -> str:
+        """JSON text of a state, observation, action or game record, in its envelope."""
         return json.dumps(self.unstructure(obj), separators=(",", ":"), sort_keys=False)
 
     # -- reading ---------------------------------------------------------------------------
     def loads(self, text: str | bytes) -> Any:
+        """The object ``dumps`` wrote; ``FormatError`` naming the problem if the text is not one."""
         try:
             document = json.loads(text)
         except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as error:

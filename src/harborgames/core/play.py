@@ -3,20 +3,23 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TypeVar
 
 from .errors import IllegalActionError
 from .protocol import GameModule, GameRecord
+
+S = TypeVar("S")
+A = TypeVar("A")
 
 __all__ = ["make_record", "random_playout", "replay", "replay_states"]
 
 
 def make_record(
-    module: GameModule,
+    module: GameModule[S, A],
     num_players: int,
     seed: int,
-    actions: list[Any],
+    actions: Sequence[A],
     *,
     variant: str | None = None,
     options: Mapping[str, str] | None = None,
@@ -33,17 +36,23 @@ def make_record(
     )
 
 
-def replay_states(module: GameModule, record: GameRecord) -> Iterator[tuple[Any, Any]]:
+def replay_states(module: GameModule[S, A], record: GameRecord) -> Iterator[tuple[A | None, S]]:
     """Yield ``(action, state_after)`` for each move; the first pair is ``(None, initial)``.
 
     A move that cannot be read or is not legal raises ``IllegalActionError`` naming the move.
     """
     if record.game != module.INFO.name:
         raise IllegalActionError(f"the record is for {record.game!r}, not {module.INFO.name!r}")
+    if record.version != module.INFO.version:
+        raise IllegalActionError(
+            f"the record was made with version {record.version} of {module.INFO.name}'s rules; "
+            f"this library plays version {module.INFO.version}, whose decisions differ"
+        )
     state = module.new_game(
         record.num_players, seed=record.seed, variant=record.variant, options=record.options
     )
     yield None, state
+    action: A
     for number, text in enumerate(record.actions, start=1):
         try:
             action = module.parse_action(state, text)
@@ -53,26 +62,25 @@ def replay_states(module: GameModule, record: GameRecord) -> Iterator[tuple[Any,
         yield action, state
 
 
-def replay(module: GameModule, record: GameRecord) -> Any:
+def replay(module: GameModule[S, A], record: GameRecord) -> S:
     """The final state of a record."""
-    final = None
     for _, final in replay_states(module, record):  # noqa: B007 - only the last state is kept
         pass
     return final
 
 
 def random_playout(
-    module: GameModule,
-    state: Any,
+    module: GameModule[S, A],
+    state: S,
     rng: random.Random,
     *,
-    on_step: Callable[[Any, Any, Any], None] | None = None,
+    on_step: Callable[[S, A, S], None] | None = None,
     max_decisions: int | None = None,
-) -> tuple[Any, list[Any]]:
+) -> tuple[S, list[A]]:
     """Play uniformly random legal actions to the end; returns the final state and the actions."""
-    actions: list[Any] = []
+    actions: list[A] = []
     limit = max_decisions if max_decisions is not None else module.INFO.max_decisions
-    while state.current_player is not None:
+    while not module.is_terminal(state):
         if len(actions) > limit:
             raise AssertionError(f"{module.INFO.name}: game exceeded {limit} decisions")
         legal = module.legal_actions(state)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
 import attrs
 
-__all__ = ["Action", "GameInfo", "GameModule", "GameRecord", "State"]
+__all__ = ["Action", "GameInfo", "GameModule", "GameRecord", "HiddenInformationGame", "State"]
 
 
 @runtime_checkable
@@ -21,8 +21,8 @@ class State(Protocol):
     def num_players(self) -> int: ...
 
 
-Action = Any
-"""Each game has its own frozen action classes; ``str(action)`` is the notation."""
+Action = object
+"""Each game has its own frozen action classes (a union per game); ``str(action)`` is the notation."""
 
 
 @attrs.frozen
@@ -90,8 +90,15 @@ class GameRecord:
     options: Mapping[str, str] = attrs.field(factory=dict, hash=False)
 
 
-class GameModule(Protocol):
-    """The public surface of ``harborgames.<game>`` (see ``shared/API.md``)."""
+S = TypeVar("S")
+A = TypeVar("A")
+O_co = TypeVar("O_co", covariant=True)
+
+
+class GameModule(Protocol[S, A]):
+    """The public surface of ``harborgames.<game>`` (docs/protocol.md), for states ``S`` and
+    actions ``A``. Every game has ``resample``: a perfect-information game returns the state
+    itself, so bot code has no special cases."""
 
     INFO: GameInfo
 
@@ -102,32 +109,41 @@ class GameModule(Protocol):
         seed: int = ...,
         variant: str = ...,
         options: Mapping[str, str] | None = ...,
-    ) -> Any: ...
+    ) -> S: ...
 
-    def legal_actions(self, state: Any) -> list[Any]: ...
+    def legal_actions(self, state: S) -> list[A]: ...
 
-    def apply(self, state: Any, action: Any) -> Any: ...
+    def apply(self, state: S, action: A) -> S: ...
 
-    def is_terminal(self, state: Any) -> bool: ...
+    def is_terminal(self, state: S) -> bool: ...
 
-    def scores(self, state: Any) -> tuple[int, ...]: ...
+    def scores(self, state: S) -> tuple[int, ...]: ...
 
-    def winners(self, state: Any) -> tuple[int, ...]: ...
+    def winners(self, state: S) -> tuple[int, ...]: ...
 
-    def observe(self, state: Any, player: int) -> Any: ...
+    def observe(self, state: S, player: int) -> object: ...
 
-    def dumps(self, obj: Any) -> str: ...
+    def resample(self, state: S, player: int, seed: int) -> S: ...
 
-    def loads(self, text: str) -> Any: ...
+    def dumps(self, obj: object) -> str: ...
 
-    def parse_action(self, state: Any, text: str) -> Any: ...
+    def loads(self, text: str | bytes) -> object: ...
 
-    def render(self, state: Any, player: int | None = ...) -> str: ...
+    def parse_action(self, state: S, text: str) -> A: ...
 
-    def heuristic(self, state: Any, player: int) -> float: ...
+    def render(self, state: S, player: int | None = ...) -> str: ...
+
+    def heuristic(self, state: S, player: int) -> float: ...
 
 
-def describe_choices(actions: Sequence[Any]) -> str:
+class HiddenInformationGame(GameModule[S, A], Protocol[S, A, O_co]):
+    """A game whose seats see different things: ``observe`` cuts what one seat may know, and
+    ``resample`` deals a state that seat cannot tell from the true one."""
+
+    def observe(self, state: S, player: int) -> O_co: ...
+
+
+def describe_choices(actions: Sequence[object]) -> str:
     """A short listing of actions for error messages."""
     shown = ", ".join(str(a) for a in actions[:8])
     more = f" (+{len(actions) - 8} more)" if len(actions) > 8 else ""

@@ -20,7 +20,7 @@ from .codec import dumps, loads
 from .data import BUILDINGS, OPTIONS, Rules
 from .info import INFO
 from .notation import parse_action
-from .observe import observe
+from .observe import observe, resample
 from .render import render
 from .rules import apply, is_terminal, legal_actions, new_game
 from .scoring import heuristic, scores, winners
@@ -52,6 +52,7 @@ __all__ = [
     "observe",
     "parse_action",
     "render",
+    "resample",
     "scores",
     "winners",
 ]

@@ -104,4 +104,4 @@ class Pay(_PerGood):
 
 
 Action = Build | Use | Sell | Pass | End | Move | Times | Pay
-ACTION_TYPES: tuple[type, ...] = (Build, Use, Sell, Pass, End, Move, Times, Pay)
+ACTION_TYPES: tuple[type[Action], ...] = (Build, Use, Sell, Pass, End, Move, Times, Pay)

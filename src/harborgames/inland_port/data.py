@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import attrs
 
+from ..core.options import option, options_of
+
 # -- goods ------------------------------------------------------------------------------------
 FISH, CLAY, WOOD, GRAIN = 0, 1, 2, 3
 GOODS = (FISH, CLAY, WOOD, GRAIN)
@@ -130,22 +132,18 @@ DOCK_PER_ANCHOR = 10
 # The good counted by each factory at the end of the game.
 FACTORY_GOOD = {"fish_factory": FISH, "grain_silo": GRAIN, "wood_factory": WOOD, "brick_factory": CLAY}
 
-# -- rule options (where the rulebooks are silent; see docs/rules/inland_port.md) ---------------
-OPTIONS: dict[str, tuple[str, ...]] = {
-    # a diagonal step whose target square is off the grid: lost entirely, or keep the in-bounds part
-    "diagonal_edge": ("step_lost", "per_axis"),
-    # which payments are offered: every end position not dominated square-by-square ("minimal"),
-    # or only those paying the least of the goods ("least_goods")
-    "overpay": ("minimal", "least_goods"),
-    # Wood Trader / Restaurant: one combined payment per use, or one payment per application
-    "effect_cost_payment": ("combined", "per_application"),
-}
-
-
+# -- rule options (where the rulebooks are silent or unclear; see docs/rules/inland_port.md) ---
 @attrs.frozen
 class Rules:
-    """The rule options a game was started with."""
+    """The rule options a game was started with; each field's first value is the default."""
 
-    diagonal_edge: str = "step_lost"
-    overpay: str = "minimal"
-    effect_cost_payment: str = "combined"
+    # a diagonal step whose target square is off the grid: lost entirely, or keep the in-bounds part
+    diagonal_edge: str = option("step_lost", "per_axis")
+    # which payments are offered: every end position not dominated square-by-square ("minimal"),
+    # or only those paying the least of the goods ("least_goods")
+    overpay: str = option("minimal", "least_goods")
+    # Wood Trader / Restaurant: one combined payment per use, or one payment per application
+    effect_cost_payment: str = option("combined", "per_application")
+
+
+OPTIONS = options_of(Rules)

@@ -17,6 +17,6 @@ INFO = GameInfo(
     # 72 main actions; each turn at most: 31 sells before, the main action, 2 choices, 31 sells
     # after and an end. Sells are bounded by builds (at most 72 buildings ever built).
     max_decisions=72 * 4 + 72,
-    version=1,
+    version=2,
     options=OPTIONS,
 )

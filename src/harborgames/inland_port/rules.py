@@ -9,11 +9,11 @@ buildings reaching the forced-sale sector are sold for half their value.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from ..core.errors import IllegalActionError
+from ..core.decisions import Rulebook
 from ..core.rng import Rng
-from .actions import ACTION_TYPES, Build, End, Move, Pass, Pay, Sell, Times, Use
+from ..core.update import update
+from .actions import ACTION_TYPES, Action, Build, End, Move, Pass, Pay, Sell, Times, Use
 from .buildings import EFFECTS, Choice, Tables
 from .data import (
     BONUS_SECTOR,
@@ -41,8 +41,6 @@ from .state import AFTER, CHOOSE, MAIN, OVER, PAY, Pending, State
 from .warehouse import Goods, gain_tables, payment_ends, repeated_payment_ends
 
 _TABLES: dict[Rules, Tables] = {}
-_LEGAL_CACHE_SIZE = 4096
-_legal_cache: dict[State, tuple[Any, ...]] = {}
 
 BUILD_ACTIONS = tuple(Build(b.key) for b in BUILDINGS)
 USE_ACTIONS = tuple(Use(b.key) for b in BUILDINGS)
@@ -67,7 +65,7 @@ def new_game(
     """A fresh game: a random starting player (from ``seed``) takes the A-F board and starts."""
     rules = Rules(**INFO.check_new_game(num_players, variant, options))
     first, rng = Rng.from_seed(seed).below(2)
-    return State(
+    start = State(
         num_players=2,
         current_player=first,
         round=0,
@@ -82,6 +80,7 @@ def new_game(
         rules=rules,
         rng=rng,
     )
+    return RULEBOOK.settle(start)
 
 
 # -- what may be done -------------------------------------------------------------------------
@@ -163,7 +162,7 @@ _LOCKED = tuple(b.locked for b in BUILDINGS)
 _COSTS = tuple((b.cost.kind, b.cost.wood, b.cost.clay, b.cost.amount) for b in BUILDINGS)
 
 
-def _main_actions(state: State, player: int) -> tuple[Any, ...]:
+def _main_actions(state: State, player: int) -> tuple[Action, ...]:
     """Builds (entered, unbuilt, affordable), uses (built, unlocked, out of sector 0, and the
     1-Franc fee if it is the opponent's), ``pass`` if neither exists, then sells. This is the one
     place these conditions are written; it runs on every decision, so it reads the tables above.
@@ -172,7 +171,7 @@ def _main_actions(state: State, player: int) -> tuple[Any, ...]:
     francs = state.francs[player]
     fish, clay, wood, grain = state.goods[player]
     food = fish + grain
-    actions: list[Any] = []
+    actions: list[Action] = []
     for b in _ENTERED[now]:
         if owner[b] >= 0:
             continue
@@ -199,10 +198,10 @@ def _main_actions(state: State, player: int) -> tuple[Any, ...]:
     return tuple(actions)
 
 
-def _compute_legal(state: State) -> tuple[Any, ...]:
+def legal(state: State) -> tuple[Action, ...]:
+    """Every legal decision of the current player (``RULEBOOK`` keeps it on the state)."""
     player = state.current_player
-    if player is None:
-        return ()
+    assert player is not None
     phase = state.phase
     if phase == MAIN:
         return _main_actions(state, player)
@@ -210,24 +209,8 @@ def _compute_legal(state: State) -> tuple[Any, ...]:
         return (*(SELL_ACTIONS[b] for b in _own_buildings(state, player)), END)
     if phase == CHOOSE:
         return pending_choices(state)
-    if phase == PAY:
-        before = state.goods[player]
-        return tuple(_pay_action(before, after) for after in pending_payments(state))
-    return ()
-
-
-def legal_tuple(state: State) -> tuple[Any, ...]:
-    found = _legal_cache.get(state)
-    if found is None:
-        if len(_legal_cache) >= _LEGAL_CACHE_SIZE:
-            _legal_cache.clear()
-        found = _legal_cache[state] = _compute_legal(state)
-    return found
-
-
-def legal_actions(state: State) -> list[Any]:
-    """Every legal decision of the current player, in a fixed order; empty once the game is over."""
-    return list(legal_tuple(state))
+    before = state.goods[player]  # PAY
+    return tuple(_pay_action(before, after) for after in pending_payments(state))
 
 
 def is_terminal(state: State) -> bool:
@@ -235,59 +218,44 @@ def is_terminal(state: State) -> bool:
 
 
 # -- doing it ---------------------------------------------------------------------------------
-def apply(state: State, action: Any) -> State:
-    """The state after ``action``; raises ``IllegalActionError`` (saying why) if it is not legal."""
-    if action not in legal_tuple(state):
-        raise IllegalActionError(explain_illegal(state, action))
+def perform(state: State, action: Action) -> State:
+    """The state after ``action``, which ``legal`` offered (nothing is checked again here)."""
     player = state.current_player
     assert player is not None
-    if isinstance(action, Sell):
-        return _sell(state, player, BUILDING_INDEX[action.building])
-    if isinstance(action, Build):
-        return _build(state, player, BUILDING_INDEX[action.building])
-    if isinstance(action, Use):
-        return _use(state, player, BUILDING_INDEX[action.building])
-    if isinstance(action, (Move, Times)):
-        return _choose(state, player, action)
-    if isinstance(action, Pay):
-        return _pay(state, player, action)
-    if isinstance(action, Pass):
-        return _after_main(state, player)
-    return _end_turn(state, player)  # End
+    match action:
+        case Sell():
+            return _sell(state, player, action)
+        case Build():
+            return _build(state, player, action)
+        case Use():
+            return _use(state, player, action)
+        case Move() | Times():
+            return _choose(state, player, action)
+        case Pay():
+            return _pay(state, player, action)
+        case Pass():
+            return _after_main(state, player)
+        case End():
+            return _end_turn(state, player)
 
 
-def _replace(state: State, **changes: Any) -> State:
-    # A direct constructor call: cheaper than attrs.evolve on the hot path.
-    values: dict[str, Any] = {
-        "num_players": state.num_players,
-        "current_player": state.current_player,
-        "round": state.round,
-        "actions_left": state.actions_left,
-        "first_player": state.first_player,
-        "phase": state.phase,
-        "francs": state.francs,
-        "goods": state.goods,
-        "owner": state.owner,
-        "placed": state.placed,
-        "pending": state.pending,
-        "rules": state.rules,
-        "rng": state.rng,
-    }
-    values.update(changes)
-    return State(**values)
-
-
-def _with(pair: tuple[Any, Any], player: int, value: Any) -> Any:
+def _with(pair: tuple[int, int], player: int, value: int) -> tuple[int, int]:
     return (value, pair[1]) if player == 0 else (pair[0], value)
+
+
+def _with_goods(state: State, player: int, goods: Goods) -> tuple[Goods, Goods]:
+    pair = state.goods
+    return (goods, pair[1]) if player == 0 else (pair[0], goods)
 
 
 def _with_at(items: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
     return (*items[:index], value, *items[index + 1 :])
 
 
-def _sell(state: State, player: int, building: int) -> State:
+def _sell(state: State, player: int, action: Sell) -> State:
+    building = BUILDING_INDEX[action.building]
     price = sale_price(state, building)
-    state = _replace(
+    state = update(
         state,
         francs=_with(state.francs, player, state.francs[player] + price),
         owner=_with_at(state.owner, building, -1),
@@ -297,20 +265,17 @@ def _sell(state: State, player: int, building: int) -> State:
     return state
 
 
-def _build(state: State, player: int, building: int) -> State:
+def _build(state: State, player: int, action: Build) -> State:
+    building = BUILDING_INDEX[action.building]
     cost = BUILDINGS[building].cost
     if cost.kind == FRANCS_COST:
-        state = _replace(state, francs=_with(state.francs, player, state.francs[player] - cost.amount))
+        state = update(state, francs=_with(state.francs, player, state.francs[player] - cost.amount))
         return _place(state, player, building)
-    payments = build_payments(state, player, building)
-    if len(payments) == 1:
-        state = _replace(state, goods=_with(state.goods, player, payments[0]))
-        return _place(state, player, building)
-    return _replace(state, phase=PAY, pending=Pending(building, "build"))
+    return update(state, phase=PAY, pending=Pending(building, "build"))
 
 
 def _place(state: State, player: int, building: int) -> State:
-    state = _replace(
+    state = update(
         state,
         owner=_with_at(state.owner, building, player),
         placed=_with_at(state.placed, building, state.round),
@@ -320,7 +285,8 @@ def _place(state: State, player: int, building: int) -> State:
     return _after_main(state, player)
 
 
-def _use(state: State, player: int, building: int) -> State:
+def _use(state: State, player: int, action: Use) -> State:
+    building = BUILDING_INDEX[action.building]
     owner = state.owner[building]
     age = sector_age(state, building)
     francs = list(state.francs)
@@ -329,19 +295,15 @@ def _use(state: State, player: int, building: int) -> State:
         francs[owner] += 1
     if age == BONUS_SECTOR:
         francs[player] += 1  # the 4+ bonus, usable for this use's own costs
-    state = _replace(
+    state = update(
         state,
         francs=(francs[0], francs[1]),
         placed=_with_at(state.placed, building, state.round),  # back to the owner's sector 0
         pending=Pending(building, "use", SECTOR_APPLICATIONS[age]),
     )
-    effect = EFFECTS[BUILDINGS[building].key]
-    if effect.options is None:
+    if EFFECTS[BUILDINGS[building].key].options is None:
         return _resolve(state, player, None)
-    choices = pending_choices(state)
-    if len(choices) == 1:
-        return _choose(state, player, choices[0])
-    return _replace(state, phase=CHOOSE)
+    return update(state, phase=CHOOSE)
 
 
 def _choose(state: State, player: int, choice: Choice) -> State:
@@ -349,11 +311,8 @@ def _choose(state: State, player: int, choice: Choice) -> State:
     assert pending is not None
     effect = EFFECTS[BUILDINGS[pending.building].key]
     if isinstance(choice, Times) and effect.food_per_time and choice.count:
-        state = _replace(state, pending=Pending(pending.building, "use", pending.applications, choice.count))
-        payments = pending_payments(state)
-        if len(payments) == 1:
-            return _resolve(_replace(state, goods=_with(state.goods, player, payments[0])), player, choice)
-        return _replace(state, phase=PAY)
+        pending = Pending(pending.building, "use", pending.applications, choice.count)
+        return update(state, phase=PAY, pending=pending)
     return _resolve(state, player, choice)
 
 
@@ -362,7 +321,7 @@ def _pay(state: State, player: int, pay: Pay) -> State:
     assert pending is not None
     before = state.goods[player]
     after = (before[0] - pay.fish, before[1] - pay.clay, before[2] - pay.wood, before[3] - pay.grain)
-    state = _replace(state, goods=_with(state.goods, player, after))
+    state = update(state, goods=_with_goods(state, player, after))
     if pending.action == "build":
         return _place(state, player, pending.building)
     return _resolve(state, player, Times(pending.times))
@@ -375,9 +334,9 @@ def _resolve(state: State, player: int, choice: Choice | None) -> State:
     goods, francs = effect.resolve(
         state.goods[player], state.francs[player], pending.applications, choice, tables(state.rules)
     )
-    state = _replace(
+    state = update(
         state,
-        goods=_with(state.goods, player, goods),
+        goods=_with_goods(state, player, goods),
         francs=_with(state.francs, player, francs),
         phase=MAIN,
         pending=None,
@@ -386,16 +345,16 @@ def _resolve(state: State, player: int, choice: Choice | None) -> State:
 
 
 def _after_main(state: State, player: int) -> State:
-    if any(o == player for o in state.owner):
-        return _replace(state, phase=AFTER)
+    if player in state.owner:
+        return update(state, phase=AFTER)
     return _end_turn(state, player)
 
 
 def _end_turn(state: State, player: int) -> State:
     actions_left = state.actions_left - 1
     if actions_left:
-        return _replace(state, actions_left=actions_left, current_player=1 - player, phase=MAIN)
-    return _end_round(_replace(state, actions_left=0), next_player=1 - player)
+        return update(state, actions_left=actions_left, current_player=1 - player, phase=MAIN)
+    return _end_round(update(state, actions_left=0), next_player=1 - player)
 
 
 def _end_round(state: State, next_player: int) -> State:
@@ -408,7 +367,7 @@ def _end_round(state: State, next_player: int) -> State:
             francs[owner[b]] += sale_price(state, b)
             owner[b] = -1
     over = next_round == NUM_ROUNDS
-    return _replace(
+    return update(
         state,
         round=next_round,
         actions_left=0 if over else ROUND_ACTIONS[next_round],
@@ -419,19 +378,17 @@ def _end_round(state: State, next_player: int) -> State:
     )
 
 
+
 # -- why not ----------------------------------------------------------------------------------
-def explain_illegal(state: State, action: Any) -> str:
+def explain_illegal(state: State, action: Action) -> str:
     """Which rule forbids ``action`` here (called only when it is not legal)."""
-    if not isinstance(action, ACTION_TYPES):
-        return f"not an Inland Port action: {action!r}"
-    if state.current_player is None:
-        return "the game is over"
     player = state.current_player
+    assert player is not None
     phase = state.phase
     if phase in (CHOOSE, PAY):
         assert state.pending is not None
         name = BUILDINGS[state.pending.building].name
-        offered = legal_tuple(state)
+        offered = RULEBOOK.legal_tuple(state)
         listed = ", ".join(str(a) for a in offered)
         if phase == PAY and isinstance(action, Pay):
             return (
@@ -494,3 +451,14 @@ def _why_not_use(state: State, player: int, b: int) -> str:
     if sector_age(state, b) <= 0:
         return f"{info.name} is in sector 0 and cannot be used this round"
     return f"using the opponent's {info.name} costs 1 Franc: you have {state.francs[player]}"
+
+
+RULEBOOK: Rulebook[State, Action] = Rulebook(
+    "Inland Port",
+    action_types=ACTION_TYPES,
+    legal=legal,
+    perform=perform,
+    explain=explain_illegal,
+)
+legal_actions = RULEBOOK.legal_actions
+apply = RULEBOOK.apply

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..core.outcome import winners_by
 from .data import BUILDINGS, DOCK_PER_ANCHOR, FACTORY_GOOD, NUM_BUILDINGS
 from .state import State
 
@@ -38,9 +39,7 @@ def winners(state: State) -> tuple[int, ...]:
     """The seats with the top wealth; a tie is a shared win (the rulebook replays instead)."""
     if state.current_player is not None:
         return ()
-    totals = scores(state)
-    best = max(totals)
-    return tuple(p for p, total in enumerate(totals) if total == best)
+    return winners_by(scores(state))
 
 
 def heuristic(state: State, player: int) -> float:

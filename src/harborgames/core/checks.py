@@ -1,0 +1,62 @@
+"""Checks that ``loads`` applies to a state before handing it out: every game words them alike.
+
+A loaded state must be one the rules could reach in form (counts in range, seats that exist, a
+phase that fits), so nothing that loads can crash later. Each game's ``codec.py`` writes its
+own checks with these helpers; all of them raise ``FormatError`` naming the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sized
+from typing import NoReturn
+
+from .errors import FormatError
+
+__all__ = ["StateChecks"]
+
+
+class StateChecks:
+    """``FormatError("<game>: inconsistent <what>: <message>")`` for a failed check."""
+
+    def __init__(self, game: str, what: str = "state") -> None:
+        self.game = game
+        self.what = what
+
+    def fail(self, message: str) -> NoReturn:
+        raise FormatError(f"{self.game}: inconsistent {self.what}: {message}")
+
+    def require(self, condition: bool, message: str) -> None:
+        if not condition:
+            self.fail(message)
+
+    def within(self, name: str, value: int, low: int, high: int) -> None:
+        """``low <= value <= high``."""
+        if not low <= value <= high:
+            self.fail(f"{name} is {value}, outside {low}..{high}")
+
+    def one_of(self, name: str, value: object, allowed: Collection[object]) -> None:
+        if value not in allowed:
+            self.fail(f"{name} is {value!r}, must be one of {', '.join(map(repr, allowed))}")
+
+    def seat(self, name: str, value: int | None, num_players: int, *, none_allowed: bool = False) -> None:
+        """A seat number 0..num_players-1 (or ``None`` where that is allowed)."""
+        if value is None:
+            if not none_allowed:
+                self.fail(f"{name} is null, must be a seat 0..{num_players - 1}")
+        elif not 0 <= value < num_players:
+            self.fail(f"{name} is {value}, must be a seat 0..{num_players - 1}")
+
+    def length(self, name: str, items: Sized, expected: int) -> None:
+        if len(items) != expected:
+            self.fail(f"{name} has {len(items)} entries, must have {expected}")
+
+    def decision(self, over: bool, current_player: int | None, legal_count: int) -> None:
+        """The game is over exactly when nobody decides, and a running game has a legal action.
+
+        A state the engine hands out never waits on a lone option (the engine takes it); a
+        hand-built position may, and ``apply`` takes its one action as usual.
+        """
+        if over != (current_player is None):
+            self.fail("current_player must be null exactly when the game is over")
+        if not over and legal_count == 0:
+            self.fail("the player to decide would have no legal action")

@@ -1,0 +1,177 @@
+"""The decision model every game stands on.
+
+A state says what is being decided: whose turn it is (``current_player``), a ``phase`` and,
+where a decision needs one, a pending record. A game describes itself with three functions:
+
+* ``legal(state)``: every action the deciding seat may take, in a fixed order. This is the one
+  place where a rule says what is allowed.
+* ``perform(state, action)``: the state after an action that ``legal`` offered. It checks
+  nothing: legality was settled by ``legal``.
+* ``explain(state, action)``: why an action that ``legal`` did not offer is not allowed,
+  naming the rule. Called only on refusal, so it may be slow and thorough.
+
+:class:`Rulebook` joins them into the protocol's ``legal_actions`` and ``apply``. ``apply``
+accepts exactly the actions ``legal`` offers (compared by value and exact type, and replaced by
+the offered object itself, so a record always prints and parses back), and it applies the
+**forced-choice policy** of every game: a decision with exactly one legal option is never
+offered; the engine takes it and notes it in the state's ``forced`` field (``render`` shows it,
+and since the engine takes the same steps again, a replayed record reproduces it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Generic, Protocol, TypeVar
+
+import attrs
+
+from .errors import IllegalActionError
+from .update import update_generic
+
+__all__ = [
+    "Decided",
+    "Forced",
+    "Rulebook",
+    "legal_memo_field",
+    "next_in_turn_order",
+    "turn_order",
+]
+
+
+@attrs.frozen(slots=True)
+class Forced:
+    """A decision the engine took for ``player`` because it was the only legal one."""
+
+    player: int  # the seat it was taken for
+    action: str  # its notation, as a game record writes it
+    outcome: str = ""  # what chance made of it (e.g. the dice rolled), or ""
+
+    def __str__(self) -> str:
+        outcome = f" → {self.outcome}" if self.outcome else ""
+        return f"P{self.player} {self.action}{outcome}"
+
+
+class Decided(Protocol):
+    """What the decision model needs of a state (each game's ``State`` has these fields)."""
+
+    @property
+    def current_player(self) -> int | None: ...
+
+    @property
+    def forced(self) -> tuple[Forced, ...]: ...
+
+    @property
+    def legal_memo(self) -> tuple[object, ...] | None: ...
+
+
+S = TypeVar("S", bound=Decided)
+A = TypeVar("A")
+
+_set = object.__setattr__
+
+
+def legal_memo_field() -> tuple[object, ...] | None:
+    """The state field that keeps the state's legal actions once computed (not saved or compared).
+
+    States are immutable, so their legal actions never change; keeping them on the state means
+    ``apply`` (which checks membership) and the bot (which lists them) compute them once.
+    """
+    memo: tuple[object, ...] | None = attrs.field(
+        default=None, init=False, eq=False, hash=False, repr=False
+    )
+    return memo
+
+
+class Rulebook(Generic[S, A]):
+    """``legal_actions`` and ``apply`` for a game, built from its ``legal``, ``perform`` and
+    ``explain`` (see the module docstring)."""
+
+    def __init__(
+        self,
+        title: str,
+        *,
+        action_types: tuple[type[A], ...],
+        legal: Callable[[S], Sequence[A]],
+        perform: Callable[[S, A], S],
+        explain: Callable[[S, A], str],
+        outcome: Callable[[S, A, S], str] | None = None,
+    ) -> None:
+        self.title = title
+        self.action_types = action_types
+        self._legal = legal
+        self._perform = perform
+        self._explain = explain
+        self._outcome = outcome
+
+    def legal_tuple(self, state: S) -> tuple[A, ...]:
+        """The legal actions as a tuple, computed once per state."""
+        memo = state.legal_memo
+        if memo is None:
+            memo = tuple(self._legal(state)) if state.current_player is not None else ()
+            _set(state, "legal_memo", memo)
+        return memo  # type: ignore[return-value]  # the memo holds what ``legal`` returned: A's
+
+    def legal_actions(self, state: S) -> list[A]:
+        """Every legal decision of the current player, in a fixed order; empty once it is over."""
+        return list(self.legal_tuple(state))
+
+    def apply(self, state: S, action: A) -> S:
+        """The state after ``action`` and any forced decisions that follow it.
+
+        Raises ``IllegalActionError`` naming the rule if ``action`` is not legal here; the input
+        is never changed.
+        """
+        legal = self.legal_tuple(state)
+        try:
+            index = legal.index(action)
+        except (ValueError, TypeError):
+            index = -1
+        if index < 0 or type(legal[index]) is not type(action):
+            raise IllegalActionError(self.why_not(state, action))
+        return self.settle(self._perform(state, legal[index]))
+
+    def why_not(self, state: S, action: object) -> str:
+        """The reason ``action`` is refused: the checks every game shares, then the game's own."""
+        if not isinstance(action, self.action_types):
+            article = "an" if self.title[:1].lower() in "aeiou" else "a"
+            return f"{action!r} is not {article} {self.title} action"
+        if state.current_player is None:
+            return f"{action}: the game is over"
+        return self._explain(state, action)
+
+    def settle(self, state: S) -> S:
+        """Take every decision that has exactly one legal option, noting each in ``forced``.
+
+        ``new_game`` calls this too, so no state a game hands out waits on a lone option.
+        """
+        taken: list[Forced] = []
+        while state.current_player is not None:
+            legal = self.legal_tuple(state)
+            if len(legal) != 1:
+                break
+            only = legal[0]
+            after = self._perform(state, only)
+            outcome = self._outcome(state, only, after) if self._outcome is not None else ""
+            taken.append(Forced(state.current_player, str(only), outcome))
+            state = after
+        if taken:
+            return update_generic(state, forced=tuple(taken))
+        if state.forced:
+            return update_generic(state, forced=())
+        return state
+
+
+def turn_order(first: int, num_players: int) -> tuple[int, ...]:
+    """The seats in turn order starting with ``first``."""
+    return tuple((first + offset) % num_players for offset in range(num_players))
+
+
+def next_in_turn_order(seat: int, first: int, num_players: int) -> int | None:
+    """For "each player in turn order decides, starting with ``first``": the seat after
+    ``seat``, or ``None`` once every seat has decided.
+
+    >>> [next_in_turn_order(seat, 2, 4) for seat in (2, 3, 0, 1)]
+    [3, 0, 1, None]
+    """
+    following = (seat + 1) % num_players
+    return None if following == first else following
