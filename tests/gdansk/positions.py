@@ -18,8 +18,8 @@ from typing import Any
 
 from harborgames.gdansk import State, apply, legal_actions, new_game, parse_action
 from harborgames.gdansk.data import CRUISE_INDEX, GOOD_INDEX, GOODS, NUM_QUAYS, SECTOR_INDEX
-from harborgames.gdansk.rules import _dice_done
-from harborgames.gdansk.serialize import validate_state
+from harborgames.gdansk.codec import validate_state
+from harborgames.gdansk.dice import _dice_done
 from harborgames.gdansk.state import ACTIONS, NO_TURN, REROLL, ROLL, Board, Player, Turn
 
 __all__ = ["TOKEN", "legal", "play", "position", "texts"]

@@ -48,7 +48,7 @@ def test_the_cargo_space_holds_9_cubes_and_cubes_return_only_to_make_room() -> N
     assert legal(s) == ["load grain", "load liquid_fuels", "load coal", "load containers",
                         "load cargo"]
     with pytest.raises(IllegalActionError, match="load a cube first"):
-        gdansk.apply(s, gdansk.EndTurn())
+        gdansk.apply(s, gdansk.End())
     s = play(s, "load containers")
     assert sum(s.players[0].hold) == 9 and s.turn.left == 0
     roomy = position(players=2, dice=["L2", "M1", "R1"], hold={0: {"grain": 3}})

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from harborgames import gdansk
-from harborgames.gdansk.rules import ROUND_LIMIT
+from harborgames.gdansk.data import ROUND_LIMIT
 
 from .positions import play, position
 

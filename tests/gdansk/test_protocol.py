@@ -13,7 +13,7 @@ import pytest
 from harborgames import gdansk
 from harborgames.core.errors import FormatError, IllegalActionError
 from harborgames.core.play import replay, replay_states
-from harborgames.gdansk import rules
+from harborgames.gdansk import cruise_ships, hr_panel, loading, orders, setup
 from harborgames.testing import check_game
 
 from .positions import legal, play, position
@@ -66,10 +66,10 @@ def _every_action(state: gdansk.State) -> list[Any]:
     rerolls = {tuple(sorted(combo, key=faces.index)) for k in (1, 2, 3)
                for combo in combinations_with_replacement(faces, k)}
     return [
-        *rules.LOADS, *rules.DISCARDS, *rules.UNLOADS, *rules.EXECUTES, *rules.HR_SWAPS,
-        *rules.HR_PLACES, *(a for row in rules.HR_WITH for a in row), *rules.CRUISES,
-        *rules.REMOVES, gdansk.RemoveSector("green"), gdansk.Roll(), gdansk.Keep(),
-        gdansk.Recruit(), gdansk.EndTurn(),
+        *loading.LOADS, *loading.DISCARDS, *loading.UNLOADS, *orders.EXECUTES, *hr_panel.HR_SWAPS,
+        *hr_panel.HR_PLACES, *(a for row in hr_panel.HR_WITH for a in row), *cruise_ships.CRUISES,
+        *setup.REMOVES, gdansk.RemoveSector("green"), gdansk.Roll(), gdansk.Keep(),
+        gdansk.Recruit(), gdansk.End(),
         *(gdansk.Move(name) for name in c.location_ids),
         *(gdansk.PlaceMeeple(name) for name in c.location_ids),
         *(gdansk.Reroll(r) for r in sorted(rerolls)),

@@ -38,7 +38,7 @@ def _updater(cls: type[attrs.AttrsInstance]) -> Callable[[object, dict[str, obje
     args = ", ".join(f"get({f.name!r}, obj.{f.name})" for f in fields)
     source = f"def update(obj, changes):\n    get = changes.get\n    return cls({args})\n"
     namespace: dict[str, object] = {"cls": cls}
-    exec(source, namespace)  # noqa: S102 - the source is built from the class's own field names
+    exec(source, namespace)  # the source is built from the class's own field names
     function = namespace["update"]
     assert callable(function)
     return function

@@ -14,7 +14,7 @@ from __future__ import annotations
 from .actions import (
     Cruise,
     Discard,
-    EndTurn,
+    End,
     Execute,
     HrPlace,
     HrSwap,
@@ -29,15 +29,15 @@ from .actions import (
     Roll,
     Unload,
 )
+from .codec import dumps, loads
 from .data import OPTIONS, Components, Rules, load_components, standin_components
 from .info import INFO
 from .notation import parse_action
 from .observe import observe, resample
 from .render import render
-from .rules import apply, is_terminal, legal_actions, new_game
 from .scoring import heuristic, scores, winners
-from .serialize import dumps, loads
 from .state import Board, Observation, Player, State, Turn
+from .turn import apply, is_terminal, legal_actions, new_game
 
 __all__ = [
     "INFO",
@@ -46,7 +46,7 @@ __all__ = [
     "Components",
     "Cruise",
     "Discard",
-    "EndTurn",
+    "End",
     "Execute",
     "HrPlace",
     "HrSwap",

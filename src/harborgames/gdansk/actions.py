@@ -156,7 +156,7 @@ class Cruise:
 
 
 @attrs.frozen(slots=True)
-class EndTurn:
+class End:
     """End your turn (any dice actions or additional actions not taken are forgone)."""
 
     def __str__(self) -> str:
@@ -179,10 +179,10 @@ Action = (
     | HrSwapWith
     | HrPlace
     | Cruise
-    | EndTurn
+    | End
 )
 
-ACTION_TYPES: tuple[type, ...] = (
+ACTION_TYPES: tuple[type[Action], ...] = (
     RemoveSector,
     PlaceMeeple,
     Roll,
@@ -198,10 +198,10 @@ ACTION_TYPES: tuple[type, ...] = (
     HrSwapWith,
     HrPlace,
     Cruise,
-    EndTurn,
+    End,
 )
 
 ROLL = Roll()
 KEEP = Keep()
 RECRUIT = Recruit()
-END = EndTurn()
+END = End()

@@ -23,6 +23,7 @@ from typing import Any
 import attrs
 
 from ..core.errors import FormatError
+from ..core.options import option, options_of
 from .actions import Move
 
 # -- what the rulebook itself fixes ------------------------------------------------------------
@@ -523,28 +524,26 @@ class _Builder:
 
 # Each open question of the rulebook that a reasonable player could read either way; the first
 # value is the default. docs/rules/gdansk.md gives the reasoning for each.
-OPTIONS: dict[str, tuple[str, ...]] = {
-    # "place your meeple on any location": the Central Port is a location too.
-    "meeple_start": ("any_location", "quays_only"),
-    # Loading and unloading both spend loading symbols: once ("either") or each in full ("both").
-    "load_and_unload": ("either", "both"),
-    # "Before and/or after performing all of your actions from your dice roll": additional
-    # actions may not split the dice actions ("around_dice"), or may come at any time.
-    "additional_actions": ("around_dice", "any_time"),
-    # Two players: the colour that sits out is drawn at random, or chosen by the first player.
-    "two_player_removed_sector": ("random", "first_player_chooses"),
-}
-
-
 @attrs.frozen(slots=True)
 class Rules:
-    """The rule options and components a game was started with (shared by all its states)."""
+    """The rule options and components a game was started with (shared by all its states).
+
+    Each option's first value is the default (docs/rules/gdansk.md, "Rule options").
+    """
 
     components: Components  # the board, cards, tokens, ships and dice in use
-    meeple_start: str = "any_location"  # OPTIONS["meeple_start"]
-    load_and_unload: str = "either"  # OPTIONS["load_and_unload"]
-    additional_actions: str = "around_dice"  # OPTIONS["additional_actions"]
-    two_player_removed_sector: str = "random"  # OPTIONS["two_player_removed_sector"]
+    # "place your meeple on any location": the Central Port is a location too.
+    meeple_start: str = option("any_location", "quays_only")
+    # Loading and unloading both spend loading symbols: once ("either") or each in full ("both").
+    load_and_unload: str = option("either", "both")
+    # "Before and/or after performing all of your actions from your dice roll": additional
+    # actions may not split the dice actions ("around_dice"), or may come at any time.
+    additional_actions: str = option("around_dice", "any_time")
+    # Two players: the colour that sits out is drawn at random, or chosen by the first player.
+    two_player_removed_sector: str = option("random", "first_player_chooses")
+
+
+OPTIONS = options_of(Rules)
 
 MAX_PLAYERS = 4
 # The rulebook has no turn limit; random play could in principle never trigger an end, so the

@@ -38,6 +38,6 @@ INFO = GameInfo(
     min_score=0,
     max_score=_max_score(),
     max_decisions=SETUP_DECISIONS + ROUND_LIMIT * MAX_PLAYERS * MAX_TURN_DECISIONS,
-    version=1,
+    version=2,
     options=OPTIONS,
 )

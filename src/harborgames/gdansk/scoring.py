@@ -5,8 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .data import SECTORS, Components
-from .rules import end_condition
 from .state import Player, State
+from .turn import end_condition
 
 __all__ = ["best_set_score", "final_points", "heuristic", "scores", "set_score", "winners"]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import attrs
 
+from ..core.decisions import Forced, legal_memo_field
 from ..core.rng import Rng
 from .data import Rules
 
@@ -64,7 +65,19 @@ class Turn:
     swap_from: int  # phase SWAP_WITH: the quay of your marker being swapped; else -1
 
 
-NO_TURN = Turn((), 0, 0, 0, 0, 0, 0, 0, False, BEFORE_DICE, -1)
+NO_TURN = Turn(
+    dice=(),
+    rolls=0,
+    load=0,
+    move=0,
+    recruit=0,
+    used=0,
+    active=0,
+    left=0,
+    must_load=False,
+    stage=BEFORE_DICE,
+    swap_from=-1,
+)
 
 
 @attrs.frozen(slots=True)
@@ -96,6 +109,8 @@ class State:
     first_player: int  # the seat holding the first-player card
     round: int  # rounds started (1 = the first round of turns); 0 during setup
     end_triggered: bool  # an end condition has been met: the round is the last
+    forced: tuple[Forced, ...] = ()  # decisions the engine took since the last one a player made
+    legal_memo: tuple[object, ...] | None = legal_memo_field()  # legal actions, once computed
 
 
 @attrs.frozen(slots=True)
@@ -121,3 +136,24 @@ class Observation:
     first_player: int
     round: int
     end_triggered: bool
+    forced: tuple[Forced, ...] = ()  # public: what the engine took (dice rolled, lone choices)
+
+
+def with_player(players: tuple[Player, ...], seat: int, player: Player) -> tuple[Player, ...]:
+    """``players`` with ``seat``'s board replaced."""
+    return (*players[:seat], player, *players[seat + 1 :])
+
+
+def with_count(counts: tuple[int, ...], index: int, change: int) -> tuple[int, ...]:
+    """``counts`` with ``change`` added at ``index`` (cubes per good, bonuses, ...)."""
+    return (*counts[:index], counts[index] + change, *counts[index + 1 :])
+
+
+def bits(mask: int) -> list[int]:
+    """The set bit positions of ``mask``, lowest first (quays in a marker mask)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

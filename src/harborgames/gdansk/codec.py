@@ -11,21 +11,20 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from ..core.checks import StateChecks
 from ..core.codec import Codec
-from ..core.errors import FormatError
 from .actions import ACTION_TYPES
 from .data import (
     CRUISE_SIZES,
     GOODS,
     NUM_QUAYS,
     NUM_TOKENS,
-    OPTIONS,
     SECTORS,
     Components,
     Rules,
     components_from_text,
 )
-from .rules import dice_symbols as rules_dice_symbols
+from .dice import dice_symbols
 from .state import (
     ACTIONS,
     AFTER_DICE,
@@ -41,10 +40,10 @@ from .state import (
     Player,
     State,
 )
+from .turn import RULEBOOK
 
-
-def _fail(message: str) -> None:
-    raise FormatError(f"gdansk: inconsistent state: {message}")
+_CHECK = StateChecks("gdansk")
+_fail = _CHECK.fail
 
 
 def _check_common(n: int, current: int | None, phase: str, rules: Rules,
@@ -59,9 +58,6 @@ def _check_common(n: int, current: int | None, phase: str, rules: Rules,
         _fail("current_player is null exactly when the phase is 'over'")
     if current is not None and not 0 <= current < n:
         _fail(f"current_player {current} is not a seat")
-    for name, values in OPTIONS.items():
-        if getattr(rules, name) not in values:
-            _fail(f"rule option {name} must be one of {values}")
     c = rules.components
     for seat, p in enumerate(players):
         where = f"player {seat}"
@@ -124,6 +120,8 @@ def validate_state(state: State) -> None:
     for q in range(NUM_QUAYS):
         if b.tokens[q] >= 0 and any(m >> q & 1 for m in bits):
             _fail(f"quay {q + 1} holds both an Order token and a marker")
+    over = state.phase == OVER
+    _CHECK.decision(over, state.current_player, 0 if over else len(RULEBOOK.legal_tuple(state)))
 
 
 def _check_turn(state: State) -> None:
@@ -153,7 +151,7 @@ def _check_turn(state: State) -> None:
         if t.swap_from >= NUM_QUAYS or mine < 0 or not mine >> t.swap_from & 1:
             _fail("swap_from must be a quay holding the current player's marker")
     if rolled and phase != REROLL:
-        symbols = rules_dice_symbols(c, t.dice)
+        symbols = dice_symbols(c, t.dice)
         if (t.load, t.move, t.recruit) != symbols:
             _fail("the symbols do not match the dice")
 
@@ -186,13 +184,5 @@ def _make_codec() -> Codec:
 
 
 CODEC = _make_codec()
-
-
-def dumps(obj: Any) -> str:
-    """JSON text of a state, observation, action or game record."""
-    return CODEC.dumps(obj)
-
-
-def loads(text: str) -> Any:
-    """The object ``dumps`` wrote; ``FormatError`` naming the problem if the text is not one."""
-    return CODEC.loads(text)
+dumps = CODEC.dumps
+loads = CODEC.loads

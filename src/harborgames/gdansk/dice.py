@@ -1,0 +1,102 @@
+"""The dice (rulebook "Roll the dice"): up to three rolls, rerolling any of the dice, and the
+symbols they show (loading, movement, recruitment)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..core.rng import Rng
+from ..core.update import update
+from .actions import KEEP, Keep, Reroll, Roll
+from .data import LOADING, MOVEMENT, Components
+from .state import ACTIONS, NO_TURN, REROLL, State, Turn
+
+MAX_ROLLS = 3
+
+DiceEntry = tuple[tuple[int, int, int], tuple[Reroll, ...], dict[Reroll, tuple[int, ...]]]
+
+
+def dice_table(c: Components, dice: tuple[int, ...]) -> DiceEntry:
+    """Per sorted dice tuple: the symbols rolled, the reroll choices, and the dice each keeps."""
+    entry: DiceEntry | None = c.memo.get(dice)
+    if entry is None:
+        symbols = [0, 0, 0]
+        for face in dice:
+            symbols[c.face_kind[face]] += c.face_value[face]
+        subsets = sorted(
+            {sub for k in range(1, len(dice) + 1) for sub in combinations(dice, k)},
+            key=lambda sub: (len(sub), sub),
+        )
+        kept: dict[Reroll, tuple[int, ...]] = {}
+        for sub in subsets:
+            rest = list(dice)
+            for face in sub:
+                rest.remove(face)
+            kept[Reroll(tuple(c.face_codes[face] for face in sub))] = tuple(rest)
+        entry = ((symbols[LOADING], symbols[MOVEMENT], symbols[2]), tuple(kept), kept)
+        c.memo[dice] = entry
+    return entry
+
+
+def dice_symbols(c: Components, dice: tuple[int, ...]) -> tuple[int, int, int]:
+    """Loading, movement and recruitment symbols showing on these dice."""
+    return dice_table(c, dice)[0]
+
+
+def _roll(rng: Rng, count: int, c: Components) -> tuple[list[int], Rng]:
+    """``count`` dice from one draw: the base-6 digits of ``below(6**count)``, lowest first."""
+    value, rng = rng.below(6**count)
+    sides = c.die_sides
+    faces = []
+    for _ in range(count):
+        faces.append(sides[value % 6])
+        value //= 6
+    return faces, rng
+
+
+def _dice_done(c: Components, dice: tuple[int, ...], rolls: int) -> Turn:
+    load, move, recruit = dice_symbols(c, dice)
+    return update(NO_TURN, dice=dice, rolls=rolls, load=load, move=move, recruit=recruit)
+
+
+def _after_roll(state: State, dice: tuple[int, ...], rolls: int, rng: Rng) -> State:
+    if rolls < MAX_ROLLS:
+        return update(state, rng=rng, phase=REROLL, turn=update(NO_TURN, dice=dice, rolls=rolls))
+    return update(state, rng=rng, phase=ACTIONS, turn=_dice_done(state.rules.components, dice, rolls))
+
+
+def roll(state: State, _: Roll) -> State:
+    c = state.rules.components
+    faces, rng = _roll(state.rng, c.dice_count, c)
+    return _after_roll(state, tuple(sorted(faces)), 1, rng)
+
+
+def reroll_choices(state: State) -> tuple[Reroll | Keep, ...]:
+    return (*dice_table(state.rules.components, state.turn.dice)[1], KEEP)
+
+
+def reroll(state: State, action: Reroll) -> State:
+    c = state.rules.components
+    kept = dice_table(c, state.turn.dice)[2][action]
+    faces, rng = _roll(state.rng, len(action.faces), c)
+    return _after_roll(state, tuple(sorted((*kept, *faces))), state.turn.rolls + 1, rng)
+
+
+def keep(state: State, _: Keep) -> State:
+    turn = state.turn
+    return update(state, phase=ACTIONS, turn=_dice_done(state.rules.components, turn.dice, turn.rolls))
+
+
+def why_not_reroll(state: State, action: Reroll) -> str:
+    c = state.rules.components
+    dice = " ".join(c.face_codes[face] for face in state.turn.dice)
+    return (
+        f"{action} does not name dice you can reroll: the dice show {dice} "
+        "(name the faces to reroll in order, e.g. 'reroll L1 M2')"
+    )
+
+
+def rolled(state: State) -> str:
+    """The dice as they lie, for the record of a forced roll ("roll → L1 M2 R1")."""
+    codes = state.rules.components.face_codes
+    return " ".join(codes[face] for face in state.turn.dice)
