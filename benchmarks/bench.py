@@ -14,6 +14,7 @@ cost per decision at its default budget. Timings are for reading, never for asse
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import platform
 import random
@@ -21,11 +22,10 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import harborgames
 from harborgames import bots
-from harborgames.bots.arena import load_game
 from harborgames.core.protocol import GameModule
 
 
@@ -148,6 +148,14 @@ def bench_bots(game: GameModule, positions: int, seed: int) -> list[dict[str, An
             }
         )
     return rows
+
+
+def load_game(name: str) -> GameModule:
+    """A registered game, or a module path given on this benchmark's own command line (a game
+    not registered yet); the ``harborgames`` command itself loads registered games only."""
+    if name in harborgames.games():
+        return harborgames.load(name)
+    return cast(GameModule, importlib.import_module(name))
 
 
 def main(argv: list[str] | None = None) -> int:

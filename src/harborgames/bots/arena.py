@@ -21,15 +21,12 @@ from typing import Any, cast
 import harborgames
 
 from ..core.play import make_record
-from ..core.protocol import GameInfo, GameModule
+from ..core.protocol import GameModule
 from .base import Bot, derive_seed
 from .view import make_view
 
 __all__ = [
     "GameResult",
-    "check_setup",
-    "load_game",
-    "parse_options",
     "play_game",
     "run_arena",
     "seating",
@@ -37,50 +34,6 @@ __all__ = [
     "thinking_ms",
     "wilson_interval",
 ]
-
-
-def load_game(name: str) -> GameModule:
-    """A registered game by name, or any importable module that provides the game protocol.
-
-    The second form lets a game that is not (yet) registered, such as a third-party or test
-    game, use the command line and the arena.
-    """
-    if name in harborgames.games():
-        return harborgames.load(name)
-    try:
-        module = importlib.import_module(name)
-    except ImportError:
-        module = None
-    if module is None or not hasattr(module, "INFO") or not hasattr(module, "new_game"):
-        known = ", ".join(harborgames.games())
-        raise ValueError(f"unknown game {name!r}; known games: {known}") from None
-    return cast(GameModule, module)
-
-
-def check_setup(
-    info: GameInfo,
-    num_players: int,
-    variant: str | None,
-    options: Mapping[str, str] | None = None,
-) -> str:
-    """The variant to play (the default if None), after the game's own setup check.
-
-    Checking before any game starts (or any worker process) turns a typo into one clear error.
-    """
-    chosen = variant or info.default_variant
-    info.check_new_game(num_players, chosen, options)
-    return chosen
-
-
-def parse_options(pairs: Sequence[str]) -> dict[str, str]:
-    """``["name=value", ...]`` from the command line to a rule-options mapping."""
-    options = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name:
-            raise ValueError(f"a rule option is name=value, not {pair!r}")
-        options[name.strip()] = value.strip()
-    return options
 
 
 def play_game(
@@ -144,7 +97,8 @@ def seating(index: int, num_players: int) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class _Task:
-    game: str
+    game: str  # a registered game's name, or the import path of a module the caller passed
+    registered: bool
     num_players: int
     variant: str | None
     options: tuple[tuple[str, str], ...]
@@ -153,10 +107,10 @@ class _Task:
     index: int
 
 
-def _play_task(task: _Task) -> GameResult:
+def _play_task(task: _Task, module: GameModule | None = None) -> GameResult:
     from . import make_from_spec  # the package imports this module; import late
 
-    game = load_game(task.game)
+    game = module or _load(task)
     bots_at = seating(task.index, task.num_players)
     game_seed = derive_seed("game", task.seed, task.index // task.num_players)
     players = [
@@ -193,8 +147,23 @@ def _play_task(task: _Task) -> GameResult:
     )
 
 
+def _load(task: _Task) -> GameModule:
+    """A worker process's game: registered, or the module the arena's caller passed by object
+    (imported by its own ``__name__``, never by a name from a user or a record)."""
+    if task.registered:
+        return harborgames.load(task.game)
+    return cast(GameModule, importlib.import_module(task.game))
+
+
+def _module_name(module: GameModule) -> str:
+    name = getattr(module, "__name__", None)
+    if not isinstance(name, str):
+        raise TypeError(f"run_arena needs a game name or a game module, not {module!r}")
+    return name
+
+
 def run_arena(
-    game: str,
+    game: str | GameModule,
     num_players: int,
     specs: Sequence[str],
     *,
@@ -207,31 +176,36 @@ def run_arena(
 ) -> list[GameResult]:
     """Play ``games`` games of ``game`` between the bots ``specs`` (one per seat), by index.
 
-    ``jobs > 1`` plays them in spawned processes; the results are the same as with one job.
+    ``game`` is a registered game's name or a game module; with ``jobs > 1`` the games are
+    played in spawned processes, which import such a module by its ``__name__``. The results
+    are the same with any number of jobs.
     """
-    if len(specs) != num_players:
-        raise ValueError(f"{num_players} players need {num_players} bots, got {len(specs)}")
-    check_setup(load_game(game).INFO, num_players, variant, options)
-    from . import parse_spec
+    from . import make_from_spec  # the package imports this module; import late
 
+    module = game if not isinstance(game, str) else harborgames.load(game)
+    info = module.INFO
+    info.check_new_game(num_players, variant or info.default_variant, options)
+    if len(specs) != num_players:
+        raise ValueError(f"one bot per seat is needed; seats: {num_players}, bots: {len(specs)}")
     for spec in specs:
-        parse_spec(spec)  # fail before any process starts
+        make_from_spec(spec)  # a bad name or parameter fails here, before any game or process
     chosen = tuple(sorted((options or {}).items()))
+    name, registered = (game, True) if isinstance(game, str) else (_module_name(game), False)
     tasks = [
-        _Task(game, num_players, variant, chosen, tuple(specs), seed, index)
+        _Task(name, registered, num_players, variant, chosen, tuple(specs), seed, index)
         for index in range(games)
     ]
     results = []
-    for result in _run(tasks, jobs):
+    for result in _run(tasks, jobs, module):
         results.append(result)
         if progress is not None:
             progress(result)
     return sorted(results, key=lambda r: r.index)
 
 
-def _run(tasks: list[_Task], jobs: int) -> Iterator[GameResult]:
+def _run(tasks: list[_Task], jobs: int, module: GameModule) -> Iterator[GameResult]:
     if jobs <= 1 or len(tasks) <= 1:
-        yield from map(_play_task, tasks)
+        yield from (_play_task(task, module) for task in tasks)
         return
     context = multiprocessing.get_context("spawn")
     with context.Pool(min(jobs, len(tasks))) as pool:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 from typing import Any
 
-from ..bots.arena import GameResult, parse_options, run_arena, summarize, thinking_ms
+from .. import bots
+from ..bots.arena import GameResult, run_arena, summarize, thinking_ms
 from .arguments import add_game_argument, add_rules_arguments
 from .output import Progress, print_table
+from .setup import check_output_path, check_setup, load_game, parse_options
+from .words import plural
 
 __all__ = ["add_arena_parser"]
 
@@ -17,7 +19,12 @@ __all__ = ["add_arena_parser"]
 def add_arena_parser(commands: Any) -> None:
     parser = commands.add_parser("arena", help="play bots against each other and count wins")
     add_game_argument(parser)
-    parser.add_argument("--players", type=int, required=True, help="number of seats")
+    parser.add_argument(
+        "--players",
+        type=int,
+        help="number of seats (default: the game's player count if it has only one, "
+        "else one seat per bot)",
+    )
     add_rules_arguments(parser)
     parser.add_argument(
         "--bots",
@@ -35,24 +42,50 @@ def add_arena_parser(commands: Any) -> None:
 
 
 def run_arena_command(args: argparse.Namespace) -> int:
+    # Everything is checked before the first game: the game, its setup, the bots, the files.
+    game = load_game(args.game, args.extra_games)
+    info = game.INFO
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
+    if not specs:
+        raise ValueError("--bots names no bot")
+    if args.players is not None:
+        players = args.players
+    elif info.min_players == info.max_players:
+        players = info.min_players
+    else:
+        players = len(specs)
+    options = parse_options(args.option)
+    variant = check_setup(info, players, args.variant, options)
+    if len(specs) != players:
+        raise ValueError(
+            f"--bots names {plural(len(specs), 'bot')} for {plural(players, 'seat')}; "
+            "name one bot per seat"
+        )
+    for spec in specs:
+        bots.make_from_spec(spec)
     if args.games < 1:
         raise ValueError("--games must be at least 1")
     if args.jobs < 1:
         raise ValueError("--jobs must be at least 1")
+    summary_path = check_output_path(args.json, "--json") if args.json else None
+    records_path = check_output_path(args.records, "--records") if args.records else None
+    if summary_path and records_path and summary_path.resolve() == records_path.resolve():
+        raise ValueError("--json and --records name the same file")
+    # Workers load a registered game by name; a game passed in by a program goes as a module.
+    target = game if args.game in args.extra_games else args.game
     with Progress(args.games, f"{args.game} arena", enabled=not args.quiet) as bar:
 
         def advance(result: GameResult) -> None:
             bar.advance()
 
         results = run_arena(
-            args.game,
-            args.players,
+            target,
+            players,
             specs,
             games=args.games,
             seed=args.seed,
-            variant=args.variant,
-            options=parse_options(args.option),
+            variant=variant,
+            options=options,
             jobs=args.jobs,
             progress=advance,
         )
@@ -73,21 +106,21 @@ def run_arena_command(args: argparse.Namespace) -> int:
             ]
         )
     title = (
-        f"{args.game}, {args.players} players, {summary['games']} games, seed {args.seed} "
-        "(shared wins count 1/k; 95% Wilson intervals)"
+        f"{args.game}, {plural(players, 'player')}, {plural(summary['games'], 'game')}, "
+        f"seed {args.seed} (shared wins count 1/k; 95% Wilson intervals)"
     )
     print_table(
         title,
         ["bot", "wins", "win rate", "95% interval", "mean score", "score sd", "ms/decision"],
         rows,
     )
-    if args.json:
+    if summary_path:
         document = {
             **summary,
             "game": args.game,
-            "players": args.players,
-            "variant": args.variant,
-            "options": parse_options(args.option),
+            "players": players,
+            "variant": variant,
+            "options": options,
             "seed": args.seed,
             "results": [
                 {
@@ -100,9 +133,9 @@ def run_arena_command(args: argparse.Namespace) -> int:
                 for r in results
             ],
         }
-        Path(args.json).write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
-    if args.records:
-        with Path(args.records).open("w", encoding="utf-8") as out:
+        summary_path.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+    if records_path:
+        with records_path.open("w", encoding="utf-8") as out:
             for result in results:
                 out.write(result.record + "\n")
     return 0

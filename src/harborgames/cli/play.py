@@ -17,12 +17,13 @@ from pathlib import Path
 from typing import Any
 
 from .. import bots
-from ..bots.arena import check_setup, load_game, parse_options
 from ..bots.base import derive_seed
 from ..core.errors import IllegalActionError
 from ..core.play import make_record
 from ..core.protocol import GameModule
 from .arguments import add_game_argument, add_rules_arguments
+from .setup import check_setup, load_game, parse_options
+from .words import plural
 
 __all__ = ["add_play_parser", "group_actions"]
 
@@ -98,8 +99,10 @@ class _Session:
         return self.states[-1]
 
     def push(self, action: Any) -> None:
+        """Apply ``action``; an ``IllegalActionError`` leaves the session as it was."""
         self.states.append(self.game.apply(self.state, action))
         self.actions.append(action)
+        _show_forced(self.state)
 
     def undo(self) -> bool:
         """Back to the human decision before the current one; False if there is none."""
@@ -123,6 +126,12 @@ class _Session:
 
     def who(self, seat: int) -> str:
         return "you" if seat in self.humans else self.players[seat].name
+
+
+def _show_forced(state: Any) -> None:
+    """The decisions the engine took because each had one legal option (``state.forced``)."""
+    for forced in getattr(state, "forced", ()):
+        print(f"forced: {forced}")
 
 
 def _read(prompt: str) -> str | None:
@@ -162,7 +171,7 @@ def _show_choices(game: GameModule, legal: Sequence[Any]) -> list[Any]:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    game = load_game(args.game)
+    game = load_game(args.game, args.extra_games)
     info = game.INFO
     num_players = args.players if args.players is not None else info.min_players
     options = parse_options(args.option)
@@ -178,7 +187,10 @@ def run_play(args: argparse.Namespace) -> int:
     if len(specs) == 1:
         specs = specs * len(bot_seats)
     if len(specs) != len(bot_seats):
-        raise ValueError(f"{len(bot_seats)} bot seats need {len(bot_seats)} bots, not {len(specs)}")
+        raise ValueError(
+            f"--bots names {plural(len(specs), 'bot')} for {plural(len(bot_seats), 'bot seat')}; "
+            "name one bot per bot seat, or one bot for all of them"
+        )
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     players = {
         seat: bots.make_from_spec(spec.strip(), seed=derive_seed("play", seed, seat))
@@ -186,19 +198,25 @@ def run_play(args: argparse.Namespace) -> int:
     }
     session = _Session(game, num_players, seed, variant, options, humans, players)
     seats = ", ".join(f"seat {s}: {session.who(s)}" for s in range(num_players))
-    print(f"{info.title}, {num_players} players, variant {variant}, seed {seed} ({seats})")
+    print(f"{info.title}, {plural(num_players, 'player')}, variant {variant}, seed {seed} ({seats})")
     print("type `help` for the commands")
-    while session.state.current_player is not None:
-        seat = session.state.current_player
-        if seat not in humans:
-            view = bots.make_view(game, session.state, seat)
-            action = players[seat].choose(view)
-            print(f"seat {seat} ({players[seat].name}): {action}")
-            session.push(action)
-            continue
-        status = _human_turn(session, seat)
-        if status is not None:
-            return status
+    _show_forced(session.state)
+    try:
+        while session.state.current_player is not None:
+            seat = session.state.current_player
+            if seat not in humans:
+                view = bots.make_view(game, session.state, seat)
+                action = players[seat].choose(view)
+                print(f"seat {seat} ({players[seat].name}): {action}")
+                session.push(action)
+                continue
+            status = _human_turn(session, seat)
+            if status is not None:
+                return status
+    except KeyboardInterrupt:
+        print()  # ^C was echoed on the prompt line
+        print("interrupted; the game is left unfinished")
+        return 130
     final = session.state
     print(game.render(final))
     scores = game.scores(final)
@@ -218,6 +236,7 @@ def _human_turn(session: _Session, seat: int) -> int | None:
     while True:
         line = _read("> ")
         if line is None:
+            print()  # the prompt line is still open
             print("input ended; the game is left unfinished")
             return 1
         if not line:
@@ -244,7 +263,7 @@ def _human_turn(session: _Session, seat: int) -> int | None:
             except OSError as error:
                 print(f"could not save: {error}")
             else:
-                print(f"saved {len(session.actions)} moves to {rest.strip()}")
+                print(f"saved {plural(len(session.actions), 'move')} to {rest.strip()}")
         elif command == "hint":
             name = bots.strongest(game.INFO.information)
             adviser = bots.make(name, seed=derive_seed("hint", session.seed, len(session.actions)))
@@ -262,5 +281,9 @@ def _human_turn(session: _Session, seat: int) -> int | None:
             except (IllegalActionError, ValueError) as error:
                 print(f"not a legal action: {error}")
                 continue
-            session.push(action)
+            try:
+                session.push(action)
+            except IllegalActionError as error:  # well written, but the rules say no
+                print(f"not allowed now: {error}")
+                continue
             return None

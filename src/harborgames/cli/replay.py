@@ -1,8 +1,9 @@
-"""``harborgames replay``: check a game record move by move and show it.
+"""``harborgames replay``: check game records move by move and show one.
 
-Reads a record as ``module.dumps(record)`` writes it, or the first record of a JSONL file
-(``arena --records`` writes those). A move that cannot be replayed is named, and the exit
-status is 1, so the command doubles as a checker for records from elsewhere.
+Reads a record as ``module.dumps(record)`` writes it, or a JSONL file of records, one per line
+(``arena --records`` writes those): every record in the file is checked, the first is shown. A
+move that cannot be replayed is named, with its line in a JSONL file, and the exit status is 1,
+so the command doubles as a checker for records from elsewhere.
 """
 
 from __future__ import annotations
@@ -10,93 +11,130 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..bots.arena import load_game
 from ..core.errors import FormatError, IllegalActionError
 from ..core.play import replay_states
-from ..core.protocol import GameRecord
+from ..core.protocol import GameModule, GameRecord
+from .setup import load_game
+from .words import article, plural
 
-__all__ = ["add_replay_parser", "read_record"]
+__all__ = ["Entry", "add_replay_parser", "read_records"]
+
+Entry = tuple[str, GameModule, GameRecord]  # where in the file ("" or "line N: "), game, record
 
 
 def add_replay_parser(commands: Any) -> None:
-    parser = commands.add_parser("replay", help="check a game record and show it move by move")
-    parser.add_argument("file", help="a record (JSON) or a JSONL file of records (the first)")
+    parser = commands.add_parser("replay", help="check game records and show one move by move")
+    parser.add_argument(
+        "file", help="a record (JSON), or a JSONL file of records: all are checked, the first shown"
+    )
     parser.add_argument(
         "--show",
         help="show the table after these moves, comma-separated (0 = the start); "
         "default: the final table only",
     )
     parser.add_argument("--every", type=int, help="show the table every K moves")
-    parser.add_argument("--game", help="read it with this game module (for a game that is not registered)")
     parser.set_defaults(run=run_replay)
 
 
-def read_record(path: Path, game_name: str | None = None) -> tuple[Any, GameRecord]:
-    """The game module and the record in ``path``; ``FormatError`` says what is wrong."""
+def read_records(path: Path, games: Mapping[str, GameModule] | None = None) -> list[Entry]:
+    """Every record in ``path``, each with its game module and where it is in the file.
+
+    ``games`` are game modules beside the registered ones (see ``load_game``). A
+    ``FormatError`` says what is wrong, and on which line of a JSONL file.
+    """
     try:
         text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise FormatError(
+            f"{path}: not a text file (byte {error.start} is not UTF-8); a record is JSON"
+        ) from None
     except OSError as error:
         raise FormatError(f"cannot read {path}: {error.strerror or error}") from None
     try:
-        document = json.loads(text)
-    except json.JSONDecodeError:
-        first = next((line for line in text.splitlines() if line.strip()), "")
-        try:
-            document = json.loads(first)
-        except json.JSONDecodeError as error:
-            raise FormatError(f"{path}: neither a JSON record nor JSONL: {error}") from None
+        documents = [("", json.loads(text))]
+    except json.JSONDecodeError as whole:
+        documents = []
+        for number, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                documents.append((f"line {number}: ", json.loads(line)))
+            except json.JSONDecodeError as error:
+                if not documents:
+                    raise FormatError(f"{path}: neither a JSON record nor JSONL: {whole}") from None
+                raise FormatError(f"{path}: line {number}: not JSON: {error}") from None
+    if not documents:
+        raise FormatError(f"{path}: the file is empty")
+    return [(where, *_record(path, where, document, games)) for where, document in documents]
+
+
+def _record(
+    path: Path, where: str, document: Any, games: Mapping[str, GameModule] | None
+) -> tuple[GameModule, GameRecord]:
     if not isinstance(document, dict) or not isinstance(document.get("game"), str):
-        raise FormatError(f"{path}: not a harborgames document (no 'game' name)")
+        raise FormatError(f"{path}: {where}not a harborgames document (no 'game' name)")
     try:
-        game = load_game(game_name or document["game"])
+        game = load_game(document["game"], games)
+        record = game.loads(json.dumps(document))
     except ValueError as error:
-        raise FormatError(f"{path}: {error}") from None
-    record = game.loads(json.dumps(document))
+        raise FormatError(f"{path}: {where}{error}") from None
     if not isinstance(record, GameRecord):
-        raise FormatError(f"{path}: holds a {document.get('kind')!r}, not a game record")
+        kind = article(repr(document.get("kind")))
+        raise FormatError(f"{path}: {where}holds {kind}, not a game record")
     return game, record
 
 
-def run_replay(args: argparse.Namespace) -> int:
+def _moves(shown: str | None) -> set[int]:
     try:
-        shown = {int(n) for n in args.show.split(",") if n.strip()} if args.show else set()
+        return {int(n) for n in shown.split(",") if n.strip()} if shown else set()
     except ValueError:
-        raise ValueError(f"--show takes move numbers, not {args.show!r}") from None
+        raise ValueError(f"--show takes move numbers, not {shown!r}") from None
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    shown = _moves(args.show)
     if args.every is not None and args.every < 1:
         raise ValueError("--every must be at least 1")
     path = Path(args.file)
-    game, record = read_record(path, args.game)
+    entries = read_records(path, args.extra_games)
+    where, game, record = entries[0]
+    moves = len(record.actions)
+    beyond = sorted(n for n in shown if not 0 <= n <= moves)
+    if beyond:
+        raise ValueError(
+            f"--show {beyond[0]}: the {'first ' if where else ''}record in {path} has "
+            f"{plural(moves, 'move')}, so moves 0 to {moves} can be shown"
+        )
     info = game.INFO
     print(
-        f"{info.title}: {record.num_players} players, variant {record.variant}, "
-        f"seed {record.seed}, {len(record.actions)} moves"
+        f"{info.title}: {plural(record.num_players, 'player')}, variant {record.variant}, "
+        f"seed {record.seed}, {plural(moves, 'move')}"
     )
-    if record.version != info.version:
-        print(
-            f"warning: recorded with {info.name} version {record.version}, "
-            f"replaying with version {info.version}",
-            file=sys.stderr,
-        )
+    warned: set[tuple[str, int]] = set()
     state: Any = None
-    number, last_shown = 0, False
-    try:
-        for number, (action, after) in enumerate(replay_states(game, record)):
+    last_shown = False
+    for index, (where, game, record) in enumerate(entries):
+        if record.version != game.INFO.version and (game.INFO.name, record.version) not in warned:
+            warned.add((game.INFO.name, record.version))
+            print(
+                f"warning: {path}: {where}recorded with {game.INFO.name} version {record.version}, "
+                f"replaying with version {game.INFO.version}",
+                file=sys.stderr,
+            )
+        for number, action, after in _replay(path, where, game, record):
+            if index > 0:
+                continue  # the other records of a JSONL file are checked, not shown
             if action is not None:
                 print(f"{number:>4}. seat {state.current_player}: {action}")
             state = after
             last_shown = number in shown or bool(args.every and number % args.every == 0)
             if last_shown:
                 print(game.render(state))
-    except IllegalActionError as error:
-        raise IllegalActionError(f"{path}: {error}") from None
-    except ValueError as error:  # new_game's refusal, or a parse_action raising a plain ValueError
-        if state is None:
-            raise FormatError(f"{path}: cannot set up the recorded game: {error}") from None
-        move = number + 1
-        raise IllegalActionError(f"{path}: move {move} ({record.actions[move - 1]!r}): {error}") from None
+    game = entries[0][1]
     if not last_shown:
         print(game.render(state))
     if state.current_player is None:
@@ -105,5 +143,28 @@ def run_replay(args: argparse.Namespace) -> int:
         print(f"final scores: {scores}; winners: {winners}")
     else:
         print(f"the record stops before the end: seat {state.current_player} to move")
-    print(f"{path}: the record is valid")
+    if len(entries) == 1:
+        print(f"{path}: the record is valid")
+    else:
+        print(f"{path}: all {plural(len(entries), 'record')} are valid")
     return 0
+
+
+def _replay(path: Path, where: str, game: GameModule, record: GameRecord) -> Any:
+    """``(number, action, state after)`` for each move of ``record`` (move 0: the start);
+    an error names the file, the line and the move."""
+    number = 0
+    started = False
+    try:
+        for number, (action, after) in enumerate(replay_states(game, record)):
+            started = True
+            yield number, action, after
+    except IllegalActionError as error:
+        raise IllegalActionError(f"{path}: {where}{error}") from None
+    except ValueError as error:  # new_game's refusal, or a parse_action raising a plain ValueError
+        if not started:
+            raise FormatError(f"{path}: {where}cannot set up the recorded game: {error}") from None
+        move = number + 1
+        raise IllegalActionError(
+            f"{path}: {where}move {move} ({record.actions[move - 1]!r}): {error}"
+        ) from None
