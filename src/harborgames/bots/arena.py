@@ -37,7 +37,7 @@ __all__ = [
 
 
 def play_game(
-    game: GameModule,
+    game: GameModule[Any, Any],
     players: Sequence[Bot],
     *,
     seed: int,
@@ -107,7 +107,7 @@ class _Task:
     index: int
 
 
-def _play_task(task: _Task, module: GameModule | None = None) -> GameResult:
+def _play_task(task: _Task, module: GameModule[Any, Any] | None = None) -> GameResult:
     from . import make_from_spec  # the package imports this module; import late
 
     game = module or _load(task)
@@ -147,15 +147,15 @@ def _play_task(task: _Task, module: GameModule | None = None) -> GameResult:
     )
 
 
-def _load(task: _Task) -> GameModule:
+def _load(task: _Task) -> GameModule[Any, Any]:
     """A worker process's game: registered, or the module the arena's caller passed by object
     (imported by its own ``__name__``, never by a name from a user or a record)."""
     if task.registered:
         return harborgames.load(task.game)
-    return cast(GameModule, importlib.import_module(task.game))
+    return cast(GameModule[Any, Any], importlib.import_module(task.game))
 
 
-def _module_name(module: GameModule) -> str:
+def _module_name(module: GameModule[Any, Any]) -> str:
     name = getattr(module, "__name__", None)
     if not isinstance(name, str):
         raise TypeError(f"run_arena needs a game name or a game module, not {module!r}")
@@ -163,7 +163,7 @@ def _module_name(module: GameModule) -> str:
 
 
 def run_arena(
-    game: str | GameModule,
+    game: str | GameModule[Any, Any],
     num_players: int,
     specs: Sequence[str],
     *,
@@ -203,7 +203,7 @@ def run_arena(
     return sorted(results, key=lambda r: r.index)
 
 
-def _run(tasks: list[_Task], jobs: int, module: GameModule) -> Iterator[GameResult]:
+def _run(tasks: list[_Task], jobs: int, module: GameModule[Any, Any]) -> Iterator[GameResult]:
     if jobs <= 1 or len(tasks) <= 1:
         yield from (_play_task(task, module) for task in tasks)
         return

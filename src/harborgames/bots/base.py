@@ -58,7 +58,7 @@ def rank_rewards(keys: Sequence[Any]) -> tuple[float, ...]:
     return tuple(out)
 
 
-def outcome_rewards(game: GameModule, state: Any) -> tuple[float, ...]:
+def outcome_rewards(game: GameModule[Any, Any], state: Any) -> tuple[float, ...]:
     """Rewards of a finished game: winners first (the rules' tie-breaks), then by score.
 
     With one player (solo games) the reward is the score scaled into the game's score bounds.
@@ -71,7 +71,7 @@ def outcome_rewards(game: GameModule, state: Any) -> tuple[float, ...]:
     return rank_rewards([(1, 0) if p in winners else (0, scores[p]) for p in range(len(scores))])
 
 
-def heuristic_rewards(game: GameModule, state: Any) -> tuple[float, ...]:
+def heuristic_rewards(game: GameModule[Any, Any], state: Any) -> tuple[float, ...]:
     """Rewards of an unfinished position: rank by the game's own heuristic."""
     values = [game.heuristic(state, p) for p in range(state.num_players)]
     if len(values) == 1:

@@ -35,7 +35,7 @@ _CUTOFFS = ("own", "others", "turn", "decision")
 
 
 def rollout(
-    game: GameModule,
+    game: GameModule[Any, Any],
     state: Any,
     rng: random.Random,
     *,
@@ -80,7 +80,7 @@ def rollout(
     return state
 
 
-def advantages(game: GameModule, state: Any) -> list[float]:
+def advantages(game: GameModule[Any, Any], state: Any) -> list[float]:
     """Each seat's heuristic minus the seats' mean: what a seat gains is relative to the rest."""
     values = [game.heuristic(state, p) for p in range(state.num_players)]
     mean = sum(values) / len(values)
@@ -97,7 +97,7 @@ class Leaf:
     without a per-game constant. Finished games always get their outcome.
     """
 
-    def __init__(self, game: GameModule, mode: str) -> None:
+    def __init__(self, game: GameModule[Any, Any], mode: str) -> None:
         _check(mode, _LEAVES, "leaf")
         self.game = game
         self.mode = mode
@@ -166,7 +166,7 @@ class _SearchBot:
             return range(self.iterations)
         return _Timed(self.iterations, self.time_limit)
 
-    def _playout(self, game: GameModule, state: Any, seat: int, mover: int) -> Any:
+    def _playout(self, game: GameModule[Any, Any], state: Any, seat: int, mover: int) -> Any:
         return rollout(
             game,
             state,

@@ -26,7 +26,7 @@ class RandomBot:
         return view.legal_actions[self.rng.randrange(len(view.legal_actions))]
 
 
-def evaluate(game: GameModule, state: Any, seat: int, *, relative: bool = True) -> float:
+def evaluate(game: GameModule[Any, Any], state: Any, seat: int, *, relative: bool = True) -> float:
     """The heuristic value of ``state`` for ``seat``; finished games by their outcome.
 
     ``relative`` subtracts the best opponent's heuristic, so that hurting the leader counts
@@ -84,7 +84,7 @@ class GreedyBot:
         best = max(values)
         return self.rng.choice([a for a, v in zip(legal, values, strict=True) if v == best])
 
-    def _value(self, game: GameModule, state: Any, seat: int, depth: int) -> float:
+    def _value(self, game: GameModule[Any, Any], state: Any, seat: int, depth: int) -> float:
         self._nodes += 1
         if depth > 0 and state.current_player == seat and self._nodes < self.max_nodes:
             return max(
@@ -94,7 +94,7 @@ class GreedyBot:
         return evaluate(game, state, seat, relative=self.relative)
 
 
-def greedy_step(game: GameModule, state: Any, rng: random.Random, epsilon: float) -> Any:
+def greedy_step(game: GameModule[Any, Any], state: Any, rng: random.Random, epsilon: float) -> Any:
     """One rollout move: usually the heuristic's favourite action for the mover, else random.
 
     Only the mover's own heuristic is computed (not the opponents'), since rollouts run

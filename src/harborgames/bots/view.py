@@ -23,7 +23,7 @@ from ..core.protocol import GameInfo, GameModule
 __all__ = ["View", "hides_future", "make_view"]
 
 
-def hides_future(game: GameModule) -> bool:
+def hides_future(game: GameModule[Any, Any]) -> bool:
     """Whether ``sample`` must redraw the state: hidden cards, or hidden future dice.
 
     A perfect-information game whose dice come from the RNG inside the state would otherwise
@@ -41,7 +41,7 @@ class View:
 
     __slots__ = ("_sampler", "game", "legal_actions", "observation", "seat")
 
-    game: GameModule
+    game: GameModule[Any, Any]
     seat: int
     observation: Any
     legal_actions: tuple[Any, ...]
@@ -49,7 +49,7 @@ class View:
 
     def __init__(
         self,
-        game: GameModule,
+        game: GameModule[Any, Any],
         seat: int,
         observation: Any,
         legal_actions: Sequence[Any],
@@ -82,11 +82,11 @@ class View:
         )
 
 
-def make_view(game: GameModule, state: Any, seat: int) -> View:
+def make_view(game: GameModule[Any, Any], state: Any, seat: int) -> View:
     """The view that ``seat`` gets of ``state`` (normally the seat to move)."""
     legal = game.legal_actions(state) if state.current_player == seat else []
     if hides_future(game):
-        resample = game.resample  # type: ignore[attr-defined]
+        resample = game.resample
 
         def sampler(seed: int) -> Any:
             return resample(state, seat, seed)

@@ -10,6 +10,7 @@ import argparse
 import os
 import sys
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from .. import __version__
 from ..core.errors import FormatError, IllegalActionError
@@ -44,7 +45,9 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None, *, games: Mapping[str, GameModule] | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None, *, games: Mapping[str, GameModule[Any, Any]] | None = None
+) -> int:
     """Run one command; the exit status (0 ok, 1 a failed check or game error, 2 bad usage).
 
     ``games`` adds game modules to the registered ones, by name, for a program that embeds the

@@ -76,7 +76,7 @@ class _Session:
 
     def __init__(
         self,
-        game: GameModule,
+        game: GameModule[Any, Any],
         num_players: int,
         seed: int,
         variant: str,
@@ -145,7 +145,7 @@ def _read(prompt: str) -> str | None:
     return line.strip()
 
 
-def _table(game: GameModule, state: Any, seat: int) -> str:
+def _table(game: GameModule[Any, Any], state: Any, seat: int) -> str:
     """The table as ``seat`` may see it.
 
     The protocol's ``render(state, player)`` draws only what that seat may know; a third-party
@@ -160,7 +160,7 @@ def _table(game: GameModule, state: Any, seat: int) -> str:
     return game.render(state)
 
 
-def _show_choices(game: GameModule, legal: Sequence[Any]) -> list[Any]:
+def _show_choices(game: GameModule[Any, Any], legal: Sequence[Any]) -> list[Any]:
     numbered: list[Any] = []
     for kind, group in group_actions(legal):
         print(f"  {kind}:")

@@ -23,7 +23,7 @@ from .words import article, plural
 
 __all__ = ["Entry", "add_replay_parser", "read_records"]
 
-Entry = tuple[str, GameModule, GameRecord]  # where in the file ("" or "line N: "), game, record
+Entry = tuple[str, GameModule[Any, Any], GameRecord]  # where in the file ("" or "line N: "), game, record
 
 
 def add_replay_parser(commands: Any) -> None:
@@ -40,7 +40,7 @@ def add_replay_parser(commands: Any) -> None:
     parser.set_defaults(run=run_replay)
 
 
-def read_records(path: Path, games: Mapping[str, GameModule] | None = None) -> list[Entry]:
+def read_records(path: Path, games: Mapping[str, GameModule[Any, Any]] | None = None) -> list[Entry]:
     """Every record in ``path``, each with its game module and where it is in the file.
 
     ``games`` are game modules beside the registered ones (see ``load_game``). A
@@ -73,8 +73,8 @@ def read_records(path: Path, games: Mapping[str, GameModule] | None = None) -> l
 
 
 def _record(
-    path: Path, where: str, document: Any, games: Mapping[str, GameModule] | None
-) -> tuple[GameModule, GameRecord]:
+    path: Path, where: str, document: Any, games: Mapping[str, GameModule[Any, Any]] | None
+) -> tuple[GameModule[Any, Any], GameRecord]:
     if not isinstance(document, dict) or not isinstance(document.get("game"), str):
         raise FormatError(f"{path}: {where}not a harborgames document (no 'game' name)")
     try:
@@ -150,7 +150,7 @@ def run_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _replay(path: Path, where: str, game: GameModule, record: GameRecord) -> Any:
+def _replay(path: Path, where: str, game: GameModule[Any, Any], record: GameRecord) -> Any:
     """``(number, action, state after)`` for each move of ``record`` (move 0: the start);
     an error names the file, the line and the move."""
     number = 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import harborgames
 
@@ -17,7 +18,9 @@ from ..core.protocol import GameInfo, GameModule
 __all__ = ["check_output_path", "check_setup", "load_game", "parse_options"]
 
 
-def load_game(name: str, extra: Mapping[str, GameModule] | None = None) -> GameModule:
+def load_game(
+    name: str, extra: Mapping[str, GameModule[Any, Any]] | None = None
+) -> GameModule[Any, Any]:
     """A registered game (``harborgames.games()``) by name, or one of ``extra``.
 
     ``extra`` holds game modules that the calling program passes in itself (a program that
