@@ -138,6 +138,8 @@ def test_arena_defaults_the_players_to_the_games_only_count_or_the_bots(
         (["inland_port", "--bots", "random"], "--bots names 1 bot for 2 seats; name one bot per seat"),
         (["inland_port", "--bots", "random,random,random"], "--bots names 3 bots for 2 seats"),
         (["toy_nim", "--players", "2", "--bots", "random"], "--bots names 1 bot for 2 seats"),
+        (["gdansk", "--bots", "random"],
+         "Port Gdańsk is for 2 to 4 players, not 1 (one seat per bot in --bots, as --players is not given)"),
         (["inland_port", "--bots", "random,nobody"], "unknown bot 'nobody'; known bots: random"),
         (["inland_port", "--bots", ","], "--bots names no bot"),
         (["inland_port", "--bots", "random,random", "--variant", "fast"],

@@ -48,14 +48,20 @@ def run_arena_command(args: argparse.Namespace) -> int:
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
     if not specs:
         raise ValueError("--bots names no bot")
+    counted = args.players is None and info.min_players != info.max_players
     if args.players is not None:
         players = args.players
     elif info.min_players == info.max_players:
         players = info.min_players
     else:
-        players = len(specs)
+        players = len(specs)  # one seat per bot
     options = parse_options(args.option)
-    variant = check_setup(info, players, args.variant, options)
+    try:
+        variant = check_setup(info, players, args.variant, options)
+    except ValueError as error:
+        if counted and not info.min_players <= players <= info.max_players:
+            raise ValueError(f"{error} (one seat per bot in --bots, as --players is not given)") from None
+        raise
     if len(specs) != players:
         raise ValueError(
             f"--bots names {plural(len(specs), 'bot')} for {plural(players, 'seat')}; "
