@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import sys
+import types
 from pathlib import Path
 
 import pytest
 
 import harborgames
 from harborgames import inland_port
+from harborgames.cli import main
 from harborgames.cli.setup import check_output_path, load_game, parse_options
 from harborgames.core.play import make_record
 
@@ -111,6 +113,20 @@ def test_arena_refuses_one_file_for_summary_and_records(
     assert run(["arena", "inland_port", "--bots", "random,random", "--json", same,
                 "--records", same]) == 2
     assert "--json and --records name the same file" in capsys.readouterr().err
+
+
+def test_arena_says_when_workers_cannot_import_a_game_passed_as_a_module(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    ghost = types.ModuleType("ghost_game")  # a module object that no process can import
+    ghost.__dict__.update({k: v for k, v in vars(toy_nim).items() if not k.startswith("__")})
+    argv = ["--plain", "arena", "ghost", "--bots", "random,random", "--games", "2", "--quiet"]
+    assert main(argv, games={"ghost": ghost}) == 0  # in this process it plays
+    capsys.readouterr()
+    assert main([*argv, "--jobs", "2"], games={"ghost": ghost}) == 2
+    err = capsys.readouterr().err
+    assert "a worker process cannot import the game module 'ghost_game'" in err
+    assert "Traceback" not in err
 
 
 # -- arena: seats, game and bots are checked in that order -----------------------------------

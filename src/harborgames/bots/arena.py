@@ -152,7 +152,13 @@ def _load(task: _Task) -> GameModule[Any, Any]:
     (imported by its own ``__name__``, never by a name from a user or a record)."""
     if task.registered:
         return harborgames.load(task.game)
-    return cast(GameModule[Any, Any], importlib.import_module(task.game))
+    try:
+        return cast(GameModule[Any, Any], importlib.import_module(task.game))
+    except ImportError as error:
+        raise ValueError(
+            f"a worker process cannot import the game module {task.game!r} ({error}); "
+            "play it in one process (jobs=1)"
+        ) from None
 
 
 def _module_name(module: GameModule[Any, Any]) -> str:
