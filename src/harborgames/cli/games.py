@@ -41,12 +41,13 @@ def run_games(args: argparse.Namespace) -> int:
         rows.append([name, info.title, players, variants, kind])
     print_table("harborgames games", ["game", "title", "players", "variants", "type"], rows)
     print()
-    print("rule options (--option NAME=VALUE; the first value is the default):")
+    print("rule options (--option NAME=VALUE):")
     for info in infos:
         print(f"  {info.name}:")
         if not info.options:
             print("    (none)")
         width = max((len(option) for option in info.options), default=0)
         for option, values in info.options.items():
-            print(f"    {option.ljust(width)}  {' | '.join(values)}")
+            choices = " | ".join([f"{values[0]} (default)", *values[1:]])
+            print(f"    {option.ljust(width)}  {choices}")
     return 0
