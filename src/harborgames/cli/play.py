@@ -99,7 +99,8 @@ class _Session:
         return self.states[-1]
 
     def push(self, action: Any) -> None:
-        """Apply ``action``; an ``IllegalActionError`` leaves the session as it was."""
+        """Apply ``action`` and print the decisions the engine then took alone; an
+        ``IllegalActionError`` leaves the session as it was."""
         self.states.append(self.game.apply(self.state, action))
         self.actions.append(action)
         _show_forced(self.state)
