@@ -12,7 +12,7 @@ True
 from __future__ import annotations
 
 import importlib
-from typing import cast
+from typing import Any, cast
 
 from .core.protocol import GameModule
 
@@ -27,8 +27,8 @@ def games() -> tuple[str, ...]:
     return _GAMES
 
 
-def load(name: str) -> GameModule:
+def load(name: str) -> GameModule[Any, Any]:
     """The game module ``harborgames.<name>``; a ``ValueError`` names the known games otherwise."""
     if name not in _GAMES:
         raise ValueError(f"unknown game {name!r}; known games: {', '.join(_GAMES)}")
-    return cast(GameModule, importlib.import_module(f"harborgames.{name}"))
+    return cast("GameModule[Any, Any]", importlib.import_module(f"harborgames.{name}"))

@@ -76,9 +76,7 @@ def legal_memo_field() -> tuple[object, ...] | None:
     States are immutable, so their legal actions never change; keeping them on the state means
     ``apply`` (which checks membership) and the bot (which lists them) compute them once.
     """
-    memo: tuple[object, ...] | None = attrs.field(
-        default=None, init=False, eq=False, hash=False, repr=False
-    )
+    memo: tuple[object, ...] | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
     return memo
 
 
@@ -128,7 +126,8 @@ class Rulebook(Generic[S, A]):
             index = -1
         if index < 0 or type(legal[index]) is not type(action):
             raise IllegalActionError(self.why_not(state, action))
-        return self.settle(self._perform(state, legal[index]))
+        after = self._perform(state, legal[index])
+        return self._settle(after, fresh=after is not state)
 
     def why_not(self, state: S, action: object) -> str:
         """The reason ``action`` is refused: the checks every game shares, then the game's own."""
@@ -143,7 +142,14 @@ class Rulebook(Generic[S, A]):
         """Take every decision that has exactly one legal option, noting each in ``forced``.
 
         ``new_game`` calls this too, so no state a game hands out waits on a lone option.
+        Returns a new state; ``state`` itself is never changed.
         """
+        return self._settle(state, fresh=False)
+
+    def _settle(self, state: S, *, fresh: bool) -> S:
+        # ``fresh``: ``state`` was just built by ``perform`` and nobody else holds it yet, so its
+        # ``forced`` field is written in place (part of building it) instead of building the
+        # state once more; the hot path saves two state rebuilds per forced decision.
         taken: list[Forced] = []
         while state.current_player is not None:
             legal = self.legal_tuple(state)
@@ -153,12 +159,13 @@ class Rulebook(Generic[S, A]):
             after = self._perform(state, only)
             outcome = self._outcome(state, only, after) if self._outcome is not None else ""
             taken.append(Forced(state.current_player, str(only), outcome))
-            state = after
-        if taken:
-            return update_generic(state, forced=tuple(taken))
-        if state.forced:
-            return update_generic(state, forced=())
-        return state
+            state, fresh = after, True
+        if not taken and not state.forced:
+            return state
+        if fresh:
+            _set(state, "forced", tuple(taken))
+            return state
+        return update_generic(state, forced=tuple(taken))
 
 
 def turn_order(first: int, num_players: int) -> tuple[int, ...]:

@@ -29,8 +29,4 @@ def option(*values: str) -> str:
 
 def options_of(rules: type) -> Mapping[str, tuple[str, ...]]:
     """``{name: (default, other values...)}`` for every ``option`` field of a ``Rules`` class."""
-    return {
-        field.name: field.metadata[_VALUES]
-        for field in attrs.fields(rules)
-        if _VALUES in field.metadata
-    }
+    return {field.name: field.metadata[_VALUES] for field in attrs.fields(rules) if _VALUES in field.metadata}

@@ -1,8 +1,8 @@
 """``update(value, field=new, ...)``: a copy of a frozen attrs value with some fields changed.
 
 States are rebuilt on every decision, so this is a hot path. ``attrs.evolve`` looks up the
-class's fields on each call; here each class gets, once, a generated function that calls its
-constructor with every field spelled out (close to a hand-written positional call, and
+class's fields on each call; here each class and set of changed fields gets, once, a generated
+function that calls the constructor positionally (close to a hand-written positional call, and
 unlike one it cannot put a value in the wrong field). For the type checker ``update`` *is*
 ``attrs.evolve``, so mypy checks each keyword's name and type against the class.
 
@@ -26,17 +26,23 @@ __all__ = ["update", "update_generic"]
 
 T = TypeVar("T")
 
-_UPDATERS: dict[type, Callable[[object, dict[str, object]], object]] = {}
+_UPDATERS: dict[tuple[object, ...], Callable[..., object]] = {}
 
 
-def _updater(cls: type[attrs.AttrsInstance]) -> Callable[[object, dict[str, object]], object]:
-    """Generate ``def update(obj, changes): return cls(changes.get("a", obj.a), ...)``."""
+def _updater(cls: type[attrs.AttrsInstance], changed: tuple[str, ...]) -> Callable[..., object]:
+    """Generate ``def update(obj, b, d): return cls(obj.a, b, obj.c, d)`` for one set of
+    changed fields (positional: the cheapest call of the constructor there is)."""
     fields = [field for field in attrs.fields(cls) if field.init]
+    names = {field.name for field in fields}
+    unknown = [name for name in changed if name not in names]
+    if unknown:
+        raise TypeError(f"update: {cls.__name__} has no field {', '.join(unknown)}")
     for field in fields:
-        if not field.name.isidentifier() or field.alias != field.name:
+        if field.alias != field.name:
             raise TypeError(f"update: {cls.__name__}.{field.name} needs its own name as init alias")
-    args = ", ".join(f"get({f.name!r}, obj.{f.name})" for f in fields)
-    source = f"def update(obj, changes):\n    get = changes.get\n    return cls({args})\n"
+    params = "".join(f", {name}" for name in changed)
+    args = ", ".join(field.name if field.name in changed else f"obj.{field.name}" for field in fields)
+    source = f"def update(obj{params}):\n    return cls({args})\n"
     namespace: dict[str, object] = {"cls": cls}
     exec(source, namespace)  # the source is built from the class's own field names
     function = namespace["update"]
@@ -47,20 +53,15 @@ def _updater(cls: type[attrs.AttrsInstance]) -> Callable[[object, dict[str, obje
 def update_generic(inst: T, /, **changes: object) -> T:
     """``update`` for code generic in the class (a type variable), where mypy cannot check the
     field names; prefer ``update`` wherever the class is known."""
-    cls = type(inst)
+    key = (type(inst), *changes)
     try:
-        return _UPDATERS[cls](inst, changes)  # type: ignore[return-value]  # cls(...) is a T
+        function = _UPDATERS[key]
     except KeyError:
-        if cls in _UPDATERS:
-            raise
-    if not attrs.has(cls):
-        raise TypeError(f"update: {cls.__name__} is not an attrs class")
-    names = {field.name for field in attrs.fields(cls)}
-    unknown = set(changes) - names
-    if unknown:
-        raise TypeError(f"update: {cls.__name__} has no field {', '.join(sorted(unknown))}")
-    _UPDATERS[cls] = _updater(cls)
-    return _UPDATERS[cls](inst, changes)  # type: ignore[return-value]
+        cls = type(inst)
+        if not attrs.has(cls):
+            raise TypeError(f"update: {cls.__name__} is not an attrs class") from None
+        function = _UPDATERS[key] = _updater(cls, tuple(changes))
+    return function(inst, *changes.values())  # type: ignore[return-value]  # cls(...) is a T
 
 
 if TYPE_CHECKING:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..core.update import update
 from .actions import Action, Cruise
 from .data import CRUISE_INDEX, CRUISE_SIZES, CRUISE_WORKERS
-from .state import Player, State, with_player
+from .state import CRUISE, Player, State, additional_turn, with_player
 
 CRUISES = tuple(Cruise(size) for size in CRUISE_SIZES)
 
@@ -28,7 +28,10 @@ def cruise(state: State, action: Cruise) -> State:
     mover = update(p, workers=p.workers - CRUISE_WORKERS[size], cruise=(*p.cruise, (size, pile[0])))
     piles = (*board.cruise_piles[:size], pile[1:], *board.cruise_piles[size + 1 :])
     return update(
-        state, players=with_player(state.players, me, mover), board=update(board, cruise_piles=piles)
+        state,
+        players=with_player(state.players, me, mover),
+        board=update(board, cruise_piles=piles),
+        turn=additional_turn(state.turn, CRUISE),
     )
 
 

@@ -13,7 +13,8 @@ from .state import ACTIONS, NO_TURN, REROLL, State, Turn
 
 MAX_ROLLS = 3
 
-DiceEntry = tuple[tuple[int, int, int], tuple[Reroll, ...], dict[Reroll, tuple[int, ...]]]
+# symbols (loading, movement, recruitment), the reroll choices then keep, the dice each reroll keeps
+DiceEntry = tuple[tuple[int, int, int], tuple[Reroll | Keep, ...], dict[Reroll, tuple[int, ...]]]
 
 
 def dice_table(c: Components, dice: tuple[int, ...]) -> DiceEntry:
@@ -33,7 +34,7 @@ def dice_table(c: Components, dice: tuple[int, ...]) -> DiceEntry:
             for face in sub:
                 rest.remove(face)
             kept[Reroll(tuple(c.face_codes[face] for face in sub))] = tuple(rest)
-        entry = ((symbols[LOADING], symbols[MOVEMENT], symbols[2]), tuple(kept), kept)
+        entry = ((symbols[LOADING], symbols[MOVEMENT], symbols[2]), (*kept, KEEP), kept)
         c.memo[dice] = entry
     return entry
 
@@ -72,7 +73,7 @@ def roll(state: State, _: Roll) -> State:
 
 
 def reroll_choices(state: State) -> tuple[Reroll | Keep, ...]:
-    return (*dice_table(state.rules.components, state.turn.dice)[1], KEEP)
+    return dice_table(state.rules.components, state.turn.dice)[1]
 
 
 def reroll(state: State, action: Reroll) -> State:

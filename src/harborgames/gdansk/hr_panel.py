@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..core.update import update
 from .actions import HrPlace, HrSwap, HrSwapWith
 from .data import MAX_PLAYERS, NUM_QUAYS
-from .state import SWAP_WITH, Player, State, bits, with_player
+from .state import ACTIONS, HR, SWAP_WITH, Player, State, additional_turn, bits, with_player
 
 HR_SWAPS = tuple(HrSwap(q + 1) for q in range(NUM_QUAYS))
 HR_PLACES = tuple(HrPlace(q + 1) for q in range(NUM_QUAYS))
@@ -63,7 +63,8 @@ def swap_with(state: State, action: HrSwapWith) -> State:
     p, other = state.players[me], state.players[action.player]
     mover = update(p, workers=p.workers - c.hr_swap_cost, markers=p.markers ^ trade)
     them = update(other, markers=other.markers ^ trade)
-    return update(state, players=with_player(with_player(state.players, me, mover), action.player, them))
+    players = with_player(with_player(state.players, me, mover), action.player, them)
+    return update(state, phase=ACTIONS, players=players, turn=additional_turn(state.turn, HR))
 
 
 def place(state: State, action: HrPlace) -> State:
@@ -74,7 +75,7 @@ def place(state: State, action: HrPlace) -> State:
     mover = update(
         p, workers=p.workers - c.hr_place_cost, stock=p.stock - 1, markers=p.markers | 1 << (action.quay - 1)
     )
-    return update(state, players=with_player(state.players, me, mover))
+    return update(state, players=with_player(state.players, me, mover), turn=additional_turn(state.turn, HR))
 
 
 def _quay_error(number: int) -> str | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..core.update import update
 from .actions import Action, Execute
 from .data import GOODS, NUM_QUAYS, Components
-from .state import Board, Player, State
+from .state import EXECUTE, Board, Player, State, additional_turn
 
 EXECUTES = tuple(Execute(q + 1) for q in range(NUM_QUAYS))
 
@@ -92,6 +92,7 @@ def execute(state: State, action: Execute) -> State:
         players=players,
         supply=tuple(have + pay for have, pay in zip(state.supply, paid, strict=True)),
         board=reveal(update(board, tokens=tokens), c.cards_per_order),
+        turn=additional_turn(state.turn, EXECUTE),
     )
 
 

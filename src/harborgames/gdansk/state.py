@@ -157,3 +157,22 @@ def bits(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def additional_turn(turn: Turn, kind: int) -> Turn:
+    """The turn after an additional action ``kind``: used up, any cube-by-cube action over, and
+    after dice actions it closes them (rule option ``additional_actions=around_dice``)."""
+    stage = AFTER_DICE if turn.stage == DURING_DICE else turn.stage
+    return Turn(
+        dice=turn.dice,
+        rolls=turn.rolls,
+        load=turn.load,
+        move=turn.move,
+        recruit=turn.recruit,
+        used=turn.used | kind,
+        active=0,
+        left=0,
+        must_load=False,
+        stage=stage,
+        swap_from=-1,
+    )

@@ -10,7 +10,8 @@ the dice, is taken by the engine and noted in ``State.forced``.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ..core.decisions import Rulebook
 from ..core.update import update
@@ -44,7 +45,6 @@ from .state import (
     AFTER_DICE,
     CHOOSE_SECTOR,
     CRUISE,
-    DURING_DICE,
     EXECUTE,
     HR,
     LOAD,
@@ -176,47 +176,32 @@ def _turn_actions(state: State) -> tuple[Action, ...]:
 # -- doing it ---------------------------------------------------------------------------------
 def perform(state: State, action: Action) -> State:
     """The state after ``action``, which ``legal`` offered (nothing is checked again here)."""
-    match action:
-        case Load():
-            return loading.load(state, action)
-        case Discard():
-            return loading.discard(state, action)
-        case Unload():
-            return loading.unload(state, action)
-        case Move():
-            return movement.move(state, action)
-        case Recruit():
-            return movement.recruit(state, action)
-        case Execute():
-            return _after_additional(orders.execute(state, action), EXECUTE)
-        case HrSwap():
-            return hr_panel.swap(state, action)
-        case HrSwapWith():
-            return _after_additional(hr_panel.swap_with(state, action), HR)
-        case HrPlace():
-            return _after_additional(hr_panel.place(state, action), HR)
-        case Cruise():
-            return _after_additional(cruise_ships.cruise(state, action), CRUISE)
-        case End():
-            return end_turn(state)
-        case Roll():
-            return dice.roll(state, action)
-        case Reroll():
-            return dice.reroll(state, action)
-        case Keep():
-            return dice.keep(state, action)
-        case PlaceMeeple():
-            return setup.place_meeple(state, action)
-        case RemoveSector():
-            return setup.remove_sector(state, action)
+    return _PERFORM[type(action)](state, action)
 
 
-def _after_additional(state: State, kind: int) -> State:
-    """An additional action ends any cube-by-cube action; after dice actions it closes them."""
-    turn = state.turn
-    stage = AFTER_DICE if turn.stage == DURING_DICE else turn.stage
-    turn = update(turn, used=turn.used | kind, active=0, left=0, must_load=False, stage=stage, swap_from=-1)
-    return update(state, phase=ACTIONS, turn=turn)
+def _end(state: State, _: End) -> State:
+    return end_turn(state)
+
+
+# Each handler takes its own action class; a dict by type is the fastest dispatch (hot path).
+_PERFORM: dict[type, Callable[[State, Any], State]] = {
+    Reroll: dice.reroll,
+    Keep: dice.keep,
+    Roll: dice.roll,
+    Load: loading.load,
+    Discard: loading.discard,
+    Unload: loading.unload,
+    Move: movement.move,
+    Recruit: movement.recruit,
+    End: _end,
+    Execute: orders.execute,
+    HrSwap: hr_panel.swap,
+    HrSwapWith: hr_panel.swap_with,
+    HrPlace: hr_panel.place,
+    Cruise: cruise_ships.cruise,
+    PlaceMeeple: setup.place_meeple,
+    RemoveSector: setup.remove_sector,
+}
 
 
 def end_condition(state: State) -> bool:

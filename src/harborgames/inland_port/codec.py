@@ -20,7 +20,9 @@ def validate_state(state: State) -> None:
     check.one_of("phase", state.phase, PHASES)
     over = state.phase == OVER
     if over:
-        check.require(state.round == NUM_ROUNDS, f"a finished game is at round {NUM_ROUNDS}, not {state.round}")
+        check.require(
+            state.round == NUM_ROUNDS, f"a finished game is at round {NUM_ROUNDS}, not {state.round}"
+        )
     else:
         check.within("round", state.round, 0, NUM_ROUNDS - 1)
         check.within("actions_left", state.actions_left, 1, ROUND_ACTIONS[state.round])
