@@ -9,6 +9,10 @@ Quays are printed numbers, goods and sizes rulebook names, tokens their ids ("O1
 for actions (or, with ``rolls`` 1 or 2, deciding whether to reroll). Every position is checked
 by the codec's consistency rules, and everything the position does not fix (the deck, the token
 stack, the cruise piles) stays as the seed dealt it.
+
+A hand-built position may wait on a lone option (``roll`` above): ``apply`` takes that one as
+usual. Every state the engine hands out has already had its lone options taken (the
+forced-choice policy, ``harborgames.core.decisions``); ``rolled`` checks that a turn's roll was.
 """
 
 from __future__ import annotations
@@ -16,13 +20,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from harborgames.gdansk import State, apply, legal_actions, new_game, parse_action
-from harborgames.gdansk.data import CRUISE_INDEX, GOOD_INDEX, GOODS, NUM_QUAYS, SECTOR_INDEX
+from harborgames import gdansk, testing
+from harborgames.core.decisions import Forced
+from harborgames.gdansk import State, new_game
 from harborgames.gdansk.codec import validate_state
+from harborgames.gdansk.data import CRUISE_INDEX, GOOD_INDEX, GOODS, NUM_QUAYS, SECTOR_INDEX
 from harborgames.gdansk.dice import _dice_done
 from harborgames.gdansk.state import ACTIONS, NO_TURN, REROLL, ROLL, Board, Player, Turn
 
-__all__ = ["TOKEN", "legal", "play", "position", "texts"]
+__all__ = ["TOKEN", "legal", "play", "position", "rolled", "texts"]
 
 
 def _goods(counts: Mapping[str, int] | None) -> tuple[int, ...]:
@@ -135,17 +141,25 @@ def position(
 
 
 def play(state: State, *moves: str) -> State:
-    """Apply moves written in notation, checking each is offered by ``legal_actions``."""
-    for text in moves:
-        action = parse_action(state, text)
-        offered = legal_actions(state)
-        assert action in offered, f"{text!r} not offered; legal: {[str(a) for a in offered]}"
-        state = apply(state, action)
-    return state
+    """Apply moves in notation (``harborgames.testing.play`` for this game): a move that is not
+    offered raises ``IllegalActionError`` naming it."""
+    return testing.play(gdansk, state, *moves)
 
 
 def legal(state: State) -> list[str]:
-    return [str(a) for a in legal_actions(state)]
+    """The legal actions in notation (``harborgames.testing.legal`` for this game)."""
+    return testing.legal(gdansk, state)
+
+
+def rolled(state: State, player: int) -> None:
+    """Assert that ``player``'s turn has begun with the roll taken by the engine (the lone
+    option): it is the last entry of ``state.forced``, with the dice as they lie for its outcome,
+    and ``player`` now decides whether to reroll."""
+    codes = state.rules.components.face_codes
+    dice = " ".join(codes[face] for face in state.turn.dice)
+    assert state.forced[-1:] == (Forced(player, "roll", dice),), f"no roll for P{player}: {state.forced}"
+    assert (state.current_player, state.phase, state.turn.rolls) == (player, "reroll", 1)
+    assert len(state.turn.dice) == 3
 
 
 def texts(actions: Iterable[Any]) -> list[str]:

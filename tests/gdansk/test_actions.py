@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from harborgames import gdansk
+from harborgames.core.decisions import Forced
 from harborgames.core.errors import IllegalActionError
 
-from .positions import legal, play, position
+from .positions import legal, play, position, rolled
 
 FULL = {"grain": 4, "coal": 3, "cargo": 2}  # 9 cubes: a full cargo space
 
@@ -86,9 +87,14 @@ def test_loading_is_refused_on_the_central_port_once_its_card_is_out() -> None:
 
 def test_an_action_is_finished_before_the_next_and_never_resumed() -> None:
     """Three arrows and two loading symbols: no load, move, load again."""
-    s = position(players=2, location={0: "L1"}, dice=["M2", "M1", "L2"])
+    # With nothing else to do, `end` is the lone option and the engine takes it: no load offered.
+    alone = play(position(players=2, location={0: "L1"}, dice=["M2", "M1", "L2"]),
+                 "load grain", "move L2")
+    assert alone.forced[0] == Forced(0, "end") and alone.current_player == 1
+    # Three workers keep the turn open (a small cruise ship), so the refusals can be asked.
+    s = position(players=2, location={0: "L1"}, dice=["M2", "M1", "L2"], workers={0: 3})
     s = play(s, "load grain", "move L2")
-    assert not any(a.startswith("load") for a in legal(s))
+    assert legal(s) == ["cruise small", "end"]
     with pytest.raises(IllegalActionError, match="already loaded this turn"):
         gdansk.apply(s, gdansk.Load("grain"))
     with pytest.raises(IllegalActionError, match="already moved this turn"):
@@ -252,22 +258,31 @@ def test_hr_swap_trades_places_and_never_doubles_a_players_markers_on_a_quay() -
     assert [a for a in legal(s) if a.startswith("swap")] == ["swap 1"]
     with pytest.raises(IllegalActionError, match="no other player's marker can trade places"):
         gdansk.apply(s, gdansk.HrSwap(2))
-    s1 = play(s, "swap 1")
-    assert legal(s1) == ["with P1 3"]
+    # P1's 3 is the lone partner for my 1 (not P1's 2, where I have one): the engine takes it.
+    done = play(s, "swap 1")
+    assert done.forced == (Forced(0, "with P1 3"),) and done.phase == "actions"
+    assert done.players[0].markers == 0b110 and done.players[1].markers == 0b011
+    assert done.players[0].workers == 0
+    # A second marker of P1's (on 4) makes the partner a real choice, so the refusals can be asked.
+    s1 = play(position(players=3, dice=["R1", "L1", "M1"], workers={0: 2},
+                       markers={0: [1, 2], 1: [2, 3, 4], 2: [1]}), "swap 1")
+    assert legal(s1) == ["with P1 3", "with P1 4"]
     with pytest.raises(IllegalActionError, match="you already have a marker on quay 2"):
         gdansk.apply(s1, gdansk.HrSwapWith(1, 2))
-    shared = play(position(players=3, dice=["R1", "L1", "M1"], workers={0: 2},
-                           markers={0: [1], 1: [1, 3], 2: [4]}), "swap 1")
-    assert legal(shared) == ["with P2 4"]
-    with pytest.raises(IllegalActionError, match="P1 already has a marker on quay 1"):
-        gdansk.apply(shared, gdansk.HrSwapWith(1, 3))
     with pytest.raises(IllegalActionError, match="P2 has no Influence marker on quay 3"):
         gdansk.apply(s1, gdansk.HrSwapWith(2, 3))
     with pytest.raises(IllegalActionError, match="not another player's seat"):
         gdansk.apply(s1, gdansk.HrSwapWith(0, 2))
-    done = play(s1, "with P1 3")
-    assert done.players[0].markers == 0b110 and done.players[1].markers == 0b011
-    assert done.players[0].workers == 0
+    # P1 shares my quay 1, so only P2 can trade with it: P2's 4 alone is taken by the engine ...
+    shared = play(position(players=3, dice=["R1", "L1", "M1"], workers={0: 2},
+                           markers={0: [1], 1: [1, 3], 2: [4]}), "swap 1")
+    assert shared.forced == (Forced(0, "with P2 4"),)
+    # ... and with P2's 5 as well it is a choice, still never P1's 3.
+    shared = play(position(players=3, dice=["R1", "L1", "M1"], workers={0: 2},
+                           markers={0: [1], 1: [1, 3], 2: [4, 5]}), "swap 1")
+    assert legal(shared) == ["with P2 4", "with P2 5"]
+    with pytest.raises(IllegalActionError, match="P1 already has a marker on quay 1"):
+        gdansk.apply(shared, gdansk.HrSwapWith(1, 3))
 
 
 # -- cruise ships
@@ -310,11 +325,12 @@ def test_unloading_needs_the_central_port_card_and_the_meeple_there() -> None:
 
 
 def test_unloading_pays_2_3_4_vp_per_cube_within_the_loading_symbols() -> None:
-    s = position(players=2, location={0: "CP"}, dice=["L2", "L2", "L1"],
+    # Three workers keep the turn open (a small cruise ship): else `end` would be the lone option.
+    s = position(players=2, location={0: "CP"}, dice=["L2", "L2", "L1"], workers={0: 3},
                  hold={0: {"grain": 1, "cargo": 1, "ro_ro": 2}}, central_port_open=True, deck=[])
     s = play(s, "unload grain", "unload cargo")
     assert s.players[0].score == 2 + 3 and s.players[0].hold == (0, 0, 0, 0, 0, 2)
-    assert "unload ro_ro" not in legal(s)
+    assert legal(s) == ["cruise small", "end"]
     with pytest.raises(IllegalActionError, match=r"needs 3 loading symbol.*2 left"):
         gdansk.apply(s, gdansk.Unload("ro_ro"))
     s = play(position(players=2, location={0: "CP"}, dice=["L2", "L1", "M1"],
@@ -323,10 +339,11 @@ def test_unloading_pays_2_3_4_vp_per_cube_within_the_loading_symbols() -> None:
 
 
 def test_loading_and_unloading_share_the_loading_symbols_by_default() -> None:
-    s = position(players=2, location={0: "L4"}, dice=["L2", "L1", "M1"],
+    # Three workers keep the turn open (a small cruise ship): else `end` would be the lone option.
+    s = position(players=2, location={0: "L4"}, dice=["L2", "L1", "M1"], workers={0: 3},
                  hold={0: {"grain": 1}}, central_port_open=True, deck=[])
     s = play(s, "load coal", "move CP")
-    assert not any(a.startswith("unload") for a in legal(s))
+    assert legal(s) == ["cruise small", "end"]
     with pytest.raises(IllegalActionError, match="load_and_unload=either"):
         gdansk.apply(s, gdansk.Unload("grain"))
 
@@ -343,7 +360,10 @@ def test_option_load_and_unload_both_lets_each_use_all_the_symbols() -> None:
 
 
 def test_the_turn_passes_to_the_left_and_starts_with_a_roll() -> None:
+    # The roll is the lone option, so the engine takes it: the next player decides on rerolls.
     s = play(position(players=3, player=2, dice=["R1", "L1", "M1"], orders={5: "O05"}), "end")
-    assert s.current_player == 0 and s.phase == "roll" and s.round == 2
+    rolled(s, 0)
+    assert s.round == 2 and len(s.forced) == 1
     s = play(position(players=3, player=0, dice=["R1", "L1", "M1"], orders={5: "O05"}), "end")
-    assert s.current_player == 1 and s.round == 1
+    rolled(s, 1)
+    assert s.round == 1

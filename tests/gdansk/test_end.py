@@ -5,19 +5,21 @@ from __future__ import annotations
 from harborgames import gdansk
 from harborgames.gdansk.data import ROUND_LIMIT
 
-from .positions import play, position
+from .positions import play, position, rolled
 
 ORDERS = {19: "O05", 20: "O06"}  # orders left on the board, so no trigger by an empty board
 
 
-def _finish_turns(state: gdansk.State) -> gdansk.State:
-    """Everyone still to play this round rolls, keeps and ends."""
+def _finish_turns(state: gdansk.State) -> tuple[gdansk.State, int]:
+    """Everyone still to play this round keeps the first roll (which the engine took) and ends;
+    the final state and the number of turns played."""
+    turns = 0
     while not gdansk.is_terminal(state):
-        state = play(state, "roll")
-        if state.phase == "reroll":
-            state = play(state, "keep")
-        state = play(state, "end")
-    return state
+        assert state.current_player is not None
+        rolled(state, state.current_player)
+        state = play(state, "keep", "end")
+        turns += 1
+    return state, turns
 
 
 def test_reaching_60_vp_ends_the_game_after_the_round_is_complete() -> None:
@@ -26,13 +28,7 @@ def test_reaching_60_vp_ends_the_game_after_the_round_is_complete() -> None:
                  orders={1: "O16", **ORDERS}, dice=["R1", "L1", "M1"])
     s = play(s, "execute 1", "end")
     assert s.players[0].score == 62 and s.end_triggered and s.current_player == 1
-    turns = 0
-    while not gdansk.is_terminal(s):
-        s = play(s, "roll")
-        if s.phase == "reroll":
-            s = play(s, "keep")
-        s = play(s, "end")
-        turns += 1
+    s, turns = _finish_turns(s)
     assert turns == 2  # players 1 and 2 still play: all have had the same number of turns
     assert gdansk.winners(s) == (0,)
 
@@ -43,8 +39,8 @@ def test_60_vp_from_influence_in_another_players_turn_also_ends_the_game() -> No
                  orders={1: "O01", **ORDERS}, dice=["R1", "L1", "M1"])
     s = play(s, "execute 1", "end")
     assert s.players[2].score == 60 and s.end_triggered and not gdansk.is_terminal(s)
-    s = _finish_turns(s)
-    assert gdansk.is_terminal(s)
+    s, turns = _finish_turns(s)
+    assert gdansk.is_terminal(s) and turns == 1  # P2, the last seat of the round
 
 
 def test_placing_the_eighth_influence_marker_ends_the_game() -> None:
@@ -54,8 +50,8 @@ def test_placing_the_eighth_influence_marker_ends_the_game() -> None:
     s = play(s, "place 9", "end")
     assert s.players[1].stock == 0 and s.end_triggered
     assert s.current_player == 2
-    s = _finish_turns(s)
-    assert gdansk.is_terminal(s) and s.round == 1
+    s, turns = _finish_turns(s)
+    assert gdansk.is_terminal(s) and s.round == 1 and turns == 2
 
 
 def test_no_order_tokens_left_on_the_board_ends_the_game() -> None:
@@ -65,7 +61,8 @@ def test_no_order_tokens_left_on_the_board_ends_the_game() -> None:
     assert s.board.deck == ()
     s = play(s, "execute 1", "end")
     assert s.end_triggered and all(t < 0 for t in s.board.tokens)
-    assert gdansk.is_terminal(_finish_turns(s))
+    s, turns = _finish_turns(s)
+    assert gdansk.is_terminal(s) and turns == 1
 
 
 def test_a_trigger_in_the_last_seat_of_the_round_ends_the_game_at_once() -> None:
@@ -81,8 +78,8 @@ def test_the_round_continues_to_the_player_right_of_the_first_player() -> None:
                  dice=["R1", "L1", "M1"])
     s = play(s, "end")
     assert s.current_player == 0 and not gdansk.is_terminal(s)
-    s = _finish_turns(s)
-    assert gdansk.is_terminal(s)
+    s, turns = _finish_turns(s)
+    assert gdansk.is_terminal(s) and turns == 2  # seats 0 and 1, right of the first player
 
 
 def test_final_scoring_adds_cruise_ships_and_port_card_sets() -> None:

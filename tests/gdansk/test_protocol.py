@@ -4,19 +4,22 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from itertools import combinations_with_replacement
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from harborgames import gdansk
+from harborgames.core.decisions import Forced
 from harborgames.core.errors import FormatError, IllegalActionError
 from harborgames.core.play import replay, replay_states
 from harborgames.gdansk import cruise_ships, hr_panel, loading, orders, setup
-from harborgames.testing import check_game
+from harborgames.testing import check_game, perft
 
-from .positions import legal, play, position
+from .positions import legal, play, position, rolled
 
 DATA = Path(__file__).parent / "data"
 
@@ -155,7 +158,56 @@ def test_the_number_of_opening_moves() -> None:
     assert len(gdansk.legal_actions(s)) == 18  # every location, the Central Port included
     while s.phase == "place_meeple":
         s = play(s, "start L1")
-    assert legal(s) == ["roll"]
+    # The roll, the lone option after the last meeple, is taken by the engine: the first real
+    # decision is which of the three (different) dice to reroll, or to keep them.
+    rolled(s, s.first_player)
+    assert s.forced == (Forced(2, "roll", "L1 M2 R1"),)
+    assert legal(s) == ["reroll L1", "reroll M2", "reroll R1", "reroll L1 M2", "reroll L1 R1",
+                        "reroll M2 R1", "reroll L1 M2 R1", "keep"]
+    with pytest.raises(IllegalActionError, match="the current decision is rerolling"):
+        gdansk.apply(s, gdansk.Roll())
+
+
+# -- the forced-choice policy: a lone option is taken by the engine, never offered
+
+
+@pytest.mark.parametrize("seed", [31, 32, 33])
+def test_no_decision_offers_a_lone_option_and_every_roll_is_taken_by_the_engine(seed: int) -> None:
+    rng = random.Random(seed)
+    state = gdansk.new_game(3, seed=seed)
+    rolls = ends = 0
+    while True:
+        for index, forced in enumerate(state.forced):
+            assert 0 <= forced.player < 3
+            assert str(gdansk.parse_action(state, forced.action)) == forced.action
+            if forced.action == "roll":
+                # The roll begins a turn and is the last thing taken: the roller decides next,
+                # on the dice the outcome names.
+                assert index == len(state.forced) - 1
+                rolled(state, forced.player)
+                rolls += 1
+            else:
+                assert forced.outcome == ""  # only chance has an outcome
+                ends += forced.action == "end"
+        offered = gdansk.legal_actions(state)
+        if gdansk.is_terminal(state):
+            break
+        assert len(offered) != 1, f"the lone option {offered[0]} was offered"
+        assert not any(isinstance(a, gdansk.Roll) for a in offered)
+        action = rng.choice(offered)
+        ends += isinstance(action, gdansk.End)
+        state = gdansk.apply(state, action)
+    # One roll per turn: the first after setup, then one after every `end` but the last.
+    assert rolls == ends and rolls >= 3
+
+
+@pytest.mark.xfail(reason="render shows forced actions: pending")
+def test_render_shows_the_roll_the_engine_took() -> None:
+    s = play(position(players=3, player=2, dice=["R1", "L1", "M1"], orders={5: "O05"}), "end")
+    rolled(s, 0)
+    text = gdansk.render(s)
+    # e.g. "P0 roll → L1 M2 R1" (str of the Forced entry), on one line
+    assert re.search(rf"\bP0 roll\b.*{re.escape(s.forced[-1].outcome)}", text), text
 
 
 # -- notation and JSON
@@ -165,6 +217,48 @@ def test_notation_round_trips_for_every_action() -> None:
     s = position(players=4)
     for action in _every_action(s):
         assert gdansk.parse_action(s, str(action)) == action
+
+
+@pytest.mark.xfail(reason="notation: case-insensitive prefixes pending")
+@pytest.mark.parametrize(("text", "action"), [
+    ("ROLL", gdansk.Roll()),
+    ("Start L17", gdansk.PlaceMeeple("L17")),
+    ("start l17", gdansk.PlaceMeeple("L17")),
+    ("load Grain", gdansk.Load("grain")),
+    ("Move cp", gdansk.Move("CP")),
+    ("reroll l1 m2", gdansk.Reroll(("L1", "M2"))),
+    ("WITH p1 3", gdansk.HrSwapWith(1, 3)),
+    ("Cruise LARGE", gdansk.Cruise("large")),
+])
+def test_notation_is_case_insensitive(text: str, action: object) -> None:
+    assert gdansk.parse_action(position(players=2), text) == action
+
+
+@pytest.mark.xfail(reason="notation: case-insensitive prefixes pending")
+@pytest.mark.parametrize(("text", "action"), [
+    ("rec", gdansk.Recruit()),
+    ("en", gdansk.End()),
+    ("exe 5", gdansk.Execute(5)),
+    ("load gr", gdansk.Load("grain")),
+    ("lo ro", gdansk.Load("ro_ro")),
+    ("cru sm", gdansk.Cruise("small")),
+    ("rem pur", gdansk.RemoveSector("purple")),
+])
+def test_notation_reads_unambiguous_prefixes(text: str, action: object) -> None:
+    assert gdansk.parse_action(position(players=2), text) == action
+
+
+@pytest.mark.parametrize("text", ["re", "e", "load c"])
+def test_notation_refuses_ambiguous_prefixes(text: str) -> None:
+    # re: remove, reroll or recruit; e: end or execute; c: coal, containers or cargo
+    with pytest.raises(IllegalActionError):
+        gdansk.parse_action(position(players=2), text)
+
+
+def test_an_exact_name_wins_over_the_longer_names_it_begins() -> None:
+    s = position(players=2)
+    assert gdansk.parse_action(s, "start L1") == gdansk.PlaceMeeple("L1")  # not L10-L19
+    assert gdansk.parse_action(s, "move L2") == gdansk.Move("L2")  # not L20
 
 
 @pytest.mark.parametrize(("text", "message"), [
@@ -260,22 +354,48 @@ def _record(name: str) -> Any:
     return gdansk.loads((DATA / name).read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize(("name", "scores", "winners", "rounds"), [
-    ("greedy_4p_seed3.json", (82, 51, 60, 56), (0,), 23),
-    ("greedy_2p_seed0.json", (102, 76), (0,), 35),
+# greedy_*: games the greedy bot played under rules version 1, converted once to version 2 by
+# dropping the moves the engine now takes itself (a lone option is no longer recorded): the 4p
+# record lost 92 rolls and 67 lone `end`s (598 moves then, 439 now), the 2p one 70 rolls and 50
+# lone `end`s (449 then, 329 now). Same dice, same play, so the same pinned result.
+@pytest.mark.parametrize(("name", "scores", "winners", "rounds", "moves"), [
+    ("greedy_4p_seed3.json", (82, 51, 60, 56), (0,), 23, 439),
+    ("greedy_2p_seed0.json", (102, 76), (0,), 35, 329),
 ])
 def test_a_full_recorded_game_replays_to_its_pinned_result(name: str, scores: tuple[int, ...],
                                                            winners: tuple[int, ...],
-                                                           rounds: int) -> None:
+                                                           rounds: int, moves: int) -> None:
     record = _record(name)
+    assert record.version == gdansk.INFO.version == 2 and len(record.actions) == moves
     final = replay(gdansk, record)
     assert gdansk.is_terminal(final)
     assert gdansk.scores(final) == scores
     assert gdansk.winners(final) == winners
     assert final.round == rounds
-    # The greedy bot still plays the same game.
-    actions, again = greedy_game(record.num_players, record.seed)
-    assert [str(a) for a in actions] == list(record.actions) and again == final
+
+
+# greedy_bot_*: the greedy bot's games today. It no longer plays the greedy_* games: the lone
+# options it used to be asked about drew from its tie-break stream, and it now values a move by
+# the state after the forced ones that follow it (an order that ends the game, for instance).
+@pytest.mark.parametrize(("name", "scores", "winners", "rounds", "moves"), [
+    ("greedy_bot_4p_seed3.json", (95, 60, 85, 62), (0,), 33, 642),
+    ("greedy_bot_2p_seed0.json", (96, 85), (0,), 44, 393),
+])
+def test_the_greedy_bot_still_plays_its_pinned_game(name: str, scores: tuple[int, ...],
+                                                    winners: tuple[int, ...], rounds: int,
+                                                    moves: int) -> None:
+    record = _record(name)
+    actions, final = greedy_game(record.num_players, record.seed)
+    assert [str(a) for a in actions] == list(record.actions) and len(actions) == moves
+    assert replay(gdansk, record) == final
+    assert gdansk.scores(final) == scores and gdansk.winners(final) == winners
+    assert final.round == rounds
+
+
+def test_a_record_of_another_rules_version_is_refused_naming_both_versions() -> None:
+    old = attrs.evolve(_record("greedy_2p_seed0.json"), version=1)
+    with pytest.raises(IllegalActionError, match=r"made with version 1 .* plays version 2"):
+        replay(gdansk, old)
 
 
 def test_a_record_with_a_wrong_move_says_which_move() -> None:
@@ -287,14 +407,24 @@ def test_a_record_with_a_wrong_move_says_which_move() -> None:
             pass
 
 
-def _perft(state: gdansk.State, depth: int) -> int:
-    """Leaf positions ``depth`` decisions ahead (chess's perft); dice come from the state's RNG."""
-    if depth == 0 or gdansk.is_terminal(state):
-        return 1
-    return sum(_perft(gdansk.apply(state, a), depth - 1) for a in gdansk.legal_actions(state))
+# Leaf counts 1..5 decisions ahead of the 2-player start of seed 0 (dice from the state's RNG):
+# 18 locations for each meeple, then 8 rerolls or keep on three different dice, then the actions.
+# Under rules version 1 they were 18, 324, 324, 2592, 18756: depth 3 was the roll, the lone
+# option, which counted as a decision; the engine now takes it, so each count moves up a depth.
+PERFT = [18, 324, 2592, 18756, 165636]
 
 
 def test_perft_from_the_start_is_pinned() -> None:
-    # 18 starting locations per meeple, then the roll (one action), then rerolls and keeps.
     start = gdansk.new_game(2, seed=0)
-    assert [_perft(start, depth) for depth in range(1, 6)] == [18, 324, 324, 2592, 18756]
+    assert [perft(gdansk, start, depth) for depth in range(1, 6)] == PERFT
+
+
+def test_perft_positions_never_wait_on_the_roll() -> None:
+    """Had the forced-choice policy broken, depth 3 would fall back to 324 (324 lone rolls)."""
+    start = gdansk.new_game(2, seed=0)
+    placed = [play(start, first, second)
+              for first in legal(start) for second in legal(play(start, first))]
+    assert len(placed) == PERFT[1]
+    for state in placed:
+        rolled(state, state.first_player)
+        assert len(gdansk.legal_actions(state)) == PERFT[2] // PERFT[1] == 8

@@ -10,9 +10,10 @@ from collections import Counter
 import pytest
 
 from harborgames import gdansk
+from harborgames.core.decisions import Forced
 from harborgames.core.errors import IllegalActionError
 
-from .positions import TOKEN, legal, play, position
+from .positions import TOKEN, legal, play, position, rolled
 
 ADAM, CAROLINE, ANNA = 0, 1, 2
 
@@ -91,15 +92,22 @@ def test_adam_needs_exactly_two_arrows_from_krakowskie_quay_to_gorniczy_basin() 
 
 def test_double_location_gives_access_to_both_quays_without_moving() -> None:
     """Górniczy Basin (9) and Rudowe Quay (14) are one location: both orders in reach."""
-    s = position(players=3, player=ADAM, location={ADAM: "L9_14"}, dice=["R1", "R1", "M1"],
-                 hold={ADAM: {"grain": 1, "liquid_fuels": 1, "coal": 2, "containers": 1,
-                              "cargo": 1, "ro_ro": 1}},
-                 orders={9: "O01", 14: "O03"})
-    s = play(s, "recruit")
+    arguments: dict[str, object] = {
+        "players": 3, "player": ADAM, "location": {ADAM: "L9_14"}, "dice": ["R1", "R1", "M1"],
+        "hold": {ADAM: {"grain": 1, "liquid_fuels": 1, "coal": 2, "containers": 1, "cargo": 1,
+                        "ro_ro": 1}},
+        "orders": {9: "O01", 14: "O03"},
+    }
+    s = play(position(**arguments), "recruit")  # type: ignore[arg-type]
     assert "execute 9" in legal(s) and "execute 14" in legal(s)
     s = play(s, "execute 9")
-    # One order per turn, even with a second order on the double location.
-    assert "execute 14" not in legal(s)
+    # One order per turn, even with a second order on the double location: `end` was Adam's
+    # lone option (the move is closed after an additional action), so the engine took it.
+    assert s.forced[0] == Forced(ADAM, "end")
+    rolled(s, CAROLINE)
+    # With three workers of his own a small cruise ship keeps his turn open, to ask why not.
+    s = play(position(**arguments, workers={ADAM: 3}), "recruit", "execute 9")  # type: ignore[arg-type]
+    assert legal(s) == ["cruise small", "end"]
     with pytest.raises(IllegalActionError, match="already executed an order this turn"):
         gdansk.apply(s, gdansk.Execute(14))
 
@@ -172,11 +180,11 @@ def test_anna_swaps_her_liquid_fuel_terminal_marker_with_carolines_on_woc_i() ->
     assert s.players[ANNA].workers == 3
     assert legal(s)[-4:-1] == ["swap 6", "place 1", "cruise small"]
     s = play(s, "swap 6")
-    assert legal(s) == ["with P1 1"]
-    s = play(s, "with P1 1")
+    # Caroline's is the lone marker to trade with, and then `end` is Anna's lone option (the HR
+    # panel is used once per turn, and one worker buys nothing else): the engine takes both.
+    assert s.forced[:2] == (Forced(ANNA, "with P1 1"), Forced(ANNA, "end"))
     assert s.players[ANNA].markers == 1 << 0 and s.players[CAROLINE].markers == 1 << 5
     assert s.players[ANNA].workers == 1
-    assert not any(a.startswith(("swap", "place")) for a in legal(s))  # HR once per turn
 
 
 def test_anna_serves_a_large_cruise_ship_with_8_of_her_9_workers() -> None:
@@ -198,11 +206,13 @@ def test_anna_moves_to_the_central_port_and_unloads_ro_ro_and_grain_for_6_vp() -
                  central_port_open=True, deck=[])
     s = play(s, "move CP")
     assert not any(a.startswith("load") for a in legal(s))  # no loading on the Central Port
-    s = play(s, "unload ro_ro", "unload grain")
-    assert s.players[ANNA].score == 6
-    assert legal(s) == ["end"]  # 0 symbols left: nothing more to unload
     with pytest.raises(IllegalActionError, match="Central Port"):
         gdansk.apply(s, gdansk.Load("grain"))
+    s = play(s, "unload ro_ro", "unload grain")
+    assert s.players[ANNA].score == 6
+    # 0 symbols left, nothing more to unload: `end` was the lone option, taken by the engine.
+    assert s.forced == (Forced(ANNA, "end"),)  # the last seat, and no orders left: game over
+    assert gdansk.is_terminal(s)
 
 
 def test_adams_port_cards_3_4_5_12_17_are_worth_8_at_the_end() -> None:

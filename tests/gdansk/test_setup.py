@@ -7,7 +7,7 @@ import pytest
 from harborgames import gdansk
 from harborgames.core.errors import IllegalActionError
 
-from .positions import legal, play, position
+from .positions import legal, play, position, rolled
 
 
 def _placed(state: gdansk.State, where: str = "L1") -> gdansk.State:
@@ -66,7 +66,9 @@ def test_meeples_are_placed_in_turn_order_before_the_first_cards() -> None:
         assert len(legal(s)) == 18 and "start CP" in legal(s)  # any location
         s = play(s, "start L20")
     assert order == [(first + i) % 4 for i in range(4)]
-    assert s.phase == "roll" and s.current_player == first and s.round == 1
+    # The first player's roll, the lone option after the last meeple, is taken by the engine.
+    rolled(s, first)
+    assert s.round == 1 and len(s.forced) == 1
 
 
 def test_three_port_cards_are_revealed_with_an_order_token_each_in_reveal_order() -> None:
