@@ -309,4 +309,6 @@ def perft(module: GameModule[S, A], state: S, depth: int) -> int:
     leaf. Pinning these counts catches any change to the legal actions or to forced choices."""
     if depth == 0 or module.is_terminal(state):
         return 1
-    return sum(perft(module, module.apply(state, action), depth - 1) for action in module.legal_actions(state))
+    return sum(
+        perft(module, module.apply(state, action), depth - 1) for action in module.legal_actions(state)
+    )

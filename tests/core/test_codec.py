@@ -51,7 +51,7 @@ def test_unknown_fields_are_refused() -> None:
 def test_an_impossible_position_is_refused() -> None:
     doc = _state_doc()
     doc["data"]["goods"][0] = [4, 3, 2, 99]  # type: ignore[index]
-    with pytest.raises(FormatError, match="outside 0..17"):
+    with pytest.raises(FormatError, match=r"outside 0\.\.17"):
         ip.loads(json.dumps(doc))
 
 

@@ -11,7 +11,7 @@ def test_render_shows_both_warehouses_wheels_supply_francs_and_round() -> None:
     state = ip.new_game(seed=1)
     state = ip.apply(state, ip.parse_action(state, "build wood_company"))
     picture = ip.render(state)  # the builder may still sell before ending the turn
-    assert "Round A (3 actions, 3 left)" in picture
+    assert "round A (3 actions, 3 left)" in picture
     assert picture.count("+0   +1   +2") == 2  # both warehouses as grids
     assert "sector  0: Wood Company" in picture  # the wheel by sector
     assert "3 Francs" in picture

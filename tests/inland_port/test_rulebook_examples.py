@@ -125,7 +125,7 @@ def test_round_e_has_five_actions_and_the_a_f_player_starts() -> None:
     state = position(round=round_of("E"), player=0)
     assert state.first_player == 0
     assert state.actions_left == 5
-    assert "Round E (5 actions, 5 left) - player 0" in render(state)
+    assert "round E (5 actions, 5 left): P0 to decide" in render(state)
 
 
 def test_a_turn_is_sells_then_one_main_action_with_its_choices_then_sells_then_end() -> None:

@@ -147,7 +147,8 @@ def _read(prompt: str) -> str | None:
 
 
 def _table(game: GameModule[Any, Any], state: Any, seat: int) -> str:
-    """The table as ``seat`` may see it.
+    """The table as ``seat`` may see it, without render's ``forced:`` lines (the session
+    printed each forced decision when it happened).
 
     The protocol's ``render(state, player)`` draws only what that seat may know; a third-party
     game whose ``render`` takes no ``player`` draws everything.
@@ -157,8 +158,12 @@ def _table(game: GameModule[Any, Any], state: Any, seat: int) -> str:
     except (TypeError, ValueError):
         parameters = {}  # type: ignore[assignment]
     if "player" in parameters:
-        return game.render(state, player=seat)
-    return game.render(state)
+        return _without_forced(game.render(state, player=seat))
+    return _without_forced(game.render(state))
+
+
+def _without_forced(table: str) -> str:
+    return "\n".join(line for line in table.splitlines() if not line.startswith("forced: "))
 
 
 def _show_choices(game: GameModule[Any, Any], legal: Sequence[Any]) -> list[Any]:

@@ -12,7 +12,7 @@ from typing import NoReturn
 
 from .errors import FormatError
 
-__all__ = ["StateChecks"]
+__all__ = ["StateChecks", "require_state"]
 
 
 class StateChecks:
@@ -60,3 +60,17 @@ class StateChecks:
             self.fail("current_player must be null exactly when the game is over")
         if not over and legal_count == 0:
             self.fail("the player to decide would have no legal action")
+
+
+def require_state(value: object, state_type: type, function: str, title: str) -> None:
+    """A clear ``TypeError`` when something other than the game's state is passed (an
+    observation, most often: it is what a seat sees, and the engine needs the whole state)."""
+    if not isinstance(value, state_type):
+        hint = (
+            "; an observation is what one seat sees: pass the state (render(state, player) "
+            "shows what that seat sees)"
+            if type(value).__name__ == "Observation"
+            else ""
+        )
+        article = "an" if title[:1].lower() in "aeiou" else "a"
+        raise TypeError(f"{function} takes {article} {title} State, not {type(value).__name__}{hint}")

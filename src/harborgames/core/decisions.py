@@ -25,6 +25,7 @@ from typing import Generic, Protocol, TypeVar
 
 import attrs
 
+from .checks import require_state
 from .errors import IllegalActionError
 from .update import update_generic
 
@@ -88,6 +89,7 @@ class Rulebook(Generic[S, A]):
         self,
         title: str,
         *,
+        state_type: type[S],
         action_types: tuple[type[A], ...],
         legal: Callable[[S], Sequence[A]],
         perform: Callable[[S, A], S],
@@ -95,6 +97,7 @@ class Rulebook(Generic[S, A]):
         outcome: Callable[[S, A, S], str] | None = None,
     ) -> None:
         self.title = title
+        self.state_type = state_type
         self.action_types = action_types
         self._legal = legal
         self._perform = perform
@@ -111,6 +114,8 @@ class Rulebook(Generic[S, A]):
 
     def legal_actions(self, state: S) -> list[A]:
         """Every legal decision of the current player, in a fixed order; empty once it is over."""
+        if type(state) is not self.state_type:
+            require_state(state, self.state_type, "legal_actions", self.title)
         return list(self.legal_tuple(state))
 
     def apply(self, state: S, action: A) -> S:
@@ -119,6 +124,8 @@ class Rulebook(Generic[S, A]):
         Raises ``IllegalActionError`` naming the rule if ``action`` is not legal here; the input
         is never changed.
         """
+        if type(state) is not self.state_type:
+            require_state(state, self.state_type, "apply", self.title)
         legal = self.legal_tuple(state)
         try:
             index = legal.index(action)

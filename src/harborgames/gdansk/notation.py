@@ -22,6 +22,8 @@ Grammar (one decision per line, words separated by spaces):
 =========================  =====================================================
 
 Faces: ``L`` loading, ``M`` movement, ``R`` recruitment, followed by the number of symbols.
+Words are read without regard to case, and an unambiguous beginning of a word will do
+(``ROLL``, ``Start l17``, ``load gr``): ``core.notation.match_name``.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.errors import IllegalActionError
+from ..core.notation import match_name
 from .actions import (
     END,
     KEEP,
@@ -59,14 +62,12 @@ def _one(words: list[str], what: str) -> str:
 
 
 def _named(word: str, names: tuple[str, ...], what: str) -> str:
-    if word not in names:
-        raise IllegalActionError(f"could not read {word!r} as a {what}: one of {', '.join(names)}")
-    return word
+    return match_name(word, names, what)
 
 
 def _number(word: str) -> int:
     if not word.isdigit() or not 1 <= int(word) <= NUM_QUAYS:
-        raise IllegalActionError(f"could not read {word!r} as a quay number 1-{NUM_QUAYS}")
+        raise IllegalActionError(f"cannot read {word!r} as a quay number 1-{NUM_QUAYS}")
     return int(word)
 
 
@@ -95,14 +96,13 @@ def _reroll(words: list[str], c: Components) -> Reroll:
     if len(words) < 2:
         raise IllegalActionError("'reroll' needs the faces of the dice to reroll, e.g. reroll L1")
     index = c.face_index
-    for word in words[1:]:
-        _named(word, c.face_codes, "die face")
-    return Reroll(tuple(sorted(words[1:], key=index.__getitem__)))
+    faces = [_named(word, c.face_codes, "die face") for word in words[1:]]
+    return Reroll(tuple(sorted(faces, key=index.__getitem__)))
 
 
 def _with(words: list[str], _: Components) -> HrSwapWith:
-    if len(words) != 3 or not words[1].startswith("P") or not words[1][1:].isdigit():
-        raise IllegalActionError(f"could not read {' '.join(words)!r}: write 'with P<seat> <quay>'")
+    if len(words) != 3 or words[1][:1] not in "Pp" or not words[1][1:].isdigit():
+        raise IllegalActionError(f"cannot read {' '.join(words)!r}: write 'with P<seat> <quay>'")
     return HrSwapWith(int(words[1][1:]), _number(words[2]))
 
 
@@ -136,8 +136,5 @@ def parse_action(state: State, text: str) -> Any:
     words = text.split()
     if not words:
         raise IllegalActionError("empty action text")
-    parser = _PARSERS.get(words[0])
-    if parser is None:
-        raise IllegalActionError(f"could not read {words[0]!r}: actions start with one of "
-                                 f"{', '.join(_PARSERS)}")
-    return parser(words, state.rules.components)
+    verb = match_name(words[0], tuple(_PARSERS), "Port Gdańsk action")
+    return _PARSERS[verb]([verb, *words[1:]], state.rules.components)

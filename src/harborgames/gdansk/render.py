@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..core.render import forced_lines, header, require_state
 from .data import CRUISE_SIZES, GOODS, SECTORS
 from .scoring import final_points, scores
 from .state import State
@@ -18,20 +19,17 @@ def render(state: State, player: int | None = None) -> str:
     With ``player``, only what that seat may know: other players' cruise ship values (and so
     their end totals) are shown as "?", as ``observe`` hides them.
     """
+    require_state(state, State, "render", "Port Gdańsk")
     c = state.rules.components
     b = state.board
-    lines = []
-    status = (
-        "game over" if state.current_player is None else f"P{state.current_player} to decide ({state.phase})"
+    last = (
+        "; the game ends after this round" if state.end_triggered and state.current_player is not None else ""
     )
-    lines.append(
-        f"Port Gdańsk, {state.num_players} players, round {state.round}: {status}"
-        + (
-            "; the game ends after this round"
-            if state.end_triggered and state.current_player is not None
-            else ""
-        )
-    )
+    where = f"{state.num_players} players, round {state.round}"
+    lines = [
+        header("Port Gdańsk", where, state.current_player, state.phase, last),
+        *forced_lines(state.forced),
+    ]
     if c.data_status != "published":
         lines.append(f"(components: {c.data_status})")
     lines.append("Locations:")

@@ -332,6 +332,7 @@ def _why_not_dice_action(state: State, action: Action, kind: int) -> str | None:
 
 RULEBOOK: Rulebook[State, Action] = Rulebook(
     "Port Gdańsk",
+    state_type=State,
     action_types=ACTION_TYPES,
     legal=legal,
     perform=perform,

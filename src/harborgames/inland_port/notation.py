@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from ..core.errors import IllegalActionError
+from ..core.notation import match_name
 from .actions import Build, End, Move, Pass, Pay, Sell, Times, Use
 from .data import BUILDINGS, GOOD_LETTERS
 from .state import State
@@ -23,19 +24,15 @@ def _normal(text: str) -> str:
 
 
 _NAMES = {**_KEYS, **{_normal(b.name): b.key for b in BUILDINGS}}
+_VERBS = ("build", "use", "sell", "move", "pay", "times", "pass", "end")
 
 
 def building_key(text: str) -> str:
     """The building a name or unambiguous prefix means."""
     wanted = _normal(text)
-    if wanted in _NAMES:
-        return _NAMES[wanted]
-    matches = sorted({key for name, key in _NAMES.items() if name.startswith(wanted)})
-    if len(matches) == 1:
-        return matches[0]
-    if not matches:
+    if not any(name.startswith(wanted) for name in _NAMES):
         raise IllegalActionError(f"no building is called {text.strip()!r}")
-    raise IllegalActionError(f"{text.strip()!r} is ambiguous: it could be {', '.join(matches)}")
+    return match_name(wanted, _NAMES, "building")
 
 
 def _goods(words: list[str], verb: str) -> tuple[int, int, int, int]:
@@ -63,13 +60,15 @@ def parse_action(state: State, text: str) -> Any:
     words = text.split()
     if not words:
         raise IllegalActionError("empty action text")
-    verb, rest = words[0].lower(), words[1:]
+    verb, rest = match_name(words[0], _VERBS, "Inland Port action"), words[1:]
     if verb in ("build", "use", "sell"):
         if not rest:
             raise IllegalActionError(f"{verb}: which building?")
         key = building_key(" ".join(rest))
         return {"build": Build, "use": Use, "sell": Sell}[verb](key)
-    if verb in ("pass", "end") and not rest:
+    if verb in ("pass", "end"):
+        if rest:
+            raise IllegalActionError(f"{verb} takes no arguments, got {' '.join(rest)!r}")
         return Pass() if verb == "pass" else End()
     if verb == "move":
         return Move(*_goods(rest, verb))

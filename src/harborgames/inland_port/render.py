@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..core.render import forced_lines, header, require_state
 from .data import (
     BUILDINGS,
     COLUMNS,
@@ -30,15 +31,14 @@ def _warehouse(goods: tuple[int, int, int, int]) -> list[str]:
 
 def render(state: State, player: int | None = None) -> str:
     """The table; ``player`` is accepted for the common signature (nothing here is hidden)."""
+    require_state(state, State, "render", "Inland Port")
     if state.current_player is None:
-        header = "Game over after round L"
+        top = header("Le Havre: The Inland Port", "after round L", None, state.phase)
     else:
         r = state.round
-        header = (
-            f"Round {ROUND_LETTERS[r]} ({ROUND_ACTIONS[r]} actions, {state.actions_left} left) - "
-            f"player {state.current_player} to decide ({state.phase})"
-        )
-    lines = [header]
+        where = f"round {ROUND_LETTERS[r]} ({ROUND_ACTIONS[r]} actions, {state.actions_left} left)"
+        top = header("Le Havre: The Inland Port", where, state.current_player, state.phase)
+    lines = [top, *forced_lines(state.forced)]
     for p in range(2):
         board = "A-F" if p == state.first_player else "G-L"
         goods = state.goods[p]

@@ -455,6 +455,7 @@ def _why_not_use(state: State, player: int, b: int) -> str:
 
 RULEBOOK: Rulebook[State, Action] = Rulebook(
     "Inland Port",
+    state_type=State,
     action_types=ACTION_TYPES,
     legal=legal,
     perform=perform,
