@@ -20,7 +20,7 @@ and since the engine takes the same steps again, a replayed record reproduces it
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Generic, Protocol, TypeVar
 
 import attrs
@@ -91,7 +91,7 @@ class Rulebook(Generic[S, A]):
         *,
         state_type: type[S],
         action_types: tuple[type[A], ...],
-        legal: Callable[[S], Sequence[A]],
+        legal: Callable[[S], tuple[A, ...]],
         perform: Callable[[S, A], S],
         explain: Callable[[S, A], str],
         outcome: Callable[[S, A, S], str] | None = None,
@@ -108,7 +108,7 @@ class Rulebook(Generic[S, A]):
         """The legal actions as a tuple, computed once per state."""
         memo = state.legal_memo
         if memo is None:
-            memo = tuple(self._legal(state)) if state.current_player is not None else ()
+            memo = self._legal(state) if state.current_player is not None else ()
             _set(state, "legal_memo", memo)
         return memo  # type: ignore[return-value]  # the memo holds what ``legal`` returned: A's
 
@@ -116,7 +116,8 @@ class Rulebook(Generic[S, A]):
         """Every legal decision of the current player, in a fixed order; empty once it is over."""
         if type(state) is not self.state_type:
             require_state(state, self.state_type, "legal_actions", self.title)
-        return list(self.legal_tuple(state))
+        memo = state.legal_memo
+        return list(self.legal_tuple(state) if memo is None else memo)  # type: ignore[arg-type]
 
     def apply(self, state: S, action: A) -> S:
         """The state after ``action`` and any forced decisions that follow it.
@@ -126,14 +127,24 @@ class Rulebook(Generic[S, A]):
         """
         if type(state) is not self.state_type:
             require_state(state, self.state_type, "apply", self.title)
-        legal = self.legal_tuple(state)
+        legal = state.legal_memo
+        if legal is None:
+            legal = self.legal_tuple(state)
         try:
             index = legal.index(action)
         except (ValueError, TypeError):
             index = -1
         if index < 0 or type(legal[index]) is not type(action):
             raise IllegalActionError(self.why_not(state, action))
-        after = self._perform(state, legal[index])
+        after = self._perform(state, legal[index])  # type: ignore[arg-type]  # an offered A
+        if after.current_player is not None and after is not state:
+            # The common case, written out for speed: a real choice follows.
+            following = self._legal(after)
+            _set(after, "legal_memo", following)
+            if len(following) != 1:
+                if after.forced:
+                    _set(after, "forced", ())
+                return after
         return self._settle(after, fresh=after is not state)
 
     def why_not(self, state: S, action: object) -> str:

@@ -53,14 +53,16 @@ def _updater(cls: type[attrs.AttrsInstance], changed: tuple[str, ...]) -> Callab
 def update_generic(inst: T, /, **changes: object) -> T:
     """``update`` for code generic in the class (a type variable), where mypy cannot check the
     field names; prefer ``update`` wherever the class is known."""
-    key = (type(inst), *changes)
     try:
-        function = _UPDATERS[key]
+        return _UPDATERS[inst.__class__, *changes](inst, *changes.values())  # type: ignore[return-value]
     except KeyError:
-        cls = type(inst)
-        if not attrs.has(cls):
-            raise TypeError(f"update: {cls.__name__} is not an attrs class") from None
-        function = _UPDATERS[key] = _updater(cls, tuple(changes))
+        key = (inst.__class__, *changes)
+        if key in _UPDATERS:
+            raise  # a KeyError from inside the constructor
+    cls = type(inst)
+    if not attrs.has(cls):
+        raise TypeError(f"update: {cls.__name__} is not an attrs class")
+    function = _UPDATERS[key] = _updater(cls, tuple(changes))
     return function(inst, *changes.values())  # type: ignore[return-value]  # cls(...) is a T
 
 
