@@ -12,9 +12,9 @@ True
 from __future__ import annotations
 
 import importlib
-from typing import Any, cast
+from typing import cast
 
-from .core.protocol import GameModule
+from .core.protocol import LoadedGame
 
 __all__ = ["__version__", "games", "load"]
 __version__ = "0.1.0"
@@ -27,8 +27,12 @@ def games() -> tuple[str, ...]:
     return _GAMES
 
 
-def load(name: str) -> GameModule[Any, Any]:
-    """The game module ``harborgames.<name>``; a ``ValueError`` names the known games otherwise."""
+def load(name: str) -> LoadedGame:
+    """The game module ``harborgames.<name>``; a ``ValueError`` names the known games otherwise.
+
+    Which game is known only at run time, so its state and action types are too; the
+    functions it is passed to (``harborgames.testing``, the bots, ``core.play``) are generic.
+    """
     if name not in _GAMES:
         raise ValueError(f"unknown game {name!r}; known games: {', '.join(_GAMES)}")
-    return cast("GameModule[Any, Any]", importlib.import_module(f"harborgames.{name}"))
+    return cast(LoadedGame, importlib.import_module(f"harborgames.{name}"))

@@ -9,20 +9,27 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Generic, TypeAlias, TypeVar
 
 import cattrs
 
 from .errors import FormatError
 from .protocol import GameRecord
 
-__all__ = ["FORMAT_VERSION", "Codec", "strict_converter"]
+__all__ = ["FORMAT_VERSION", "JSON", "Codec", "strict_converter"]
 
 FORMAT_VERSION = 1
 
+JSON: TypeAlias = bool | int | float | str | list["JSON"] | dict[str, "JSON"] | None
+"""Data as ``json.loads`` returns it and ``json.dumps`` takes it."""
 
-def _strict(kind: type) -> Callable[[Any, Any], Any]:
-    def structure(value: Any, _: Any) -> Any:
+S = TypeVar("S")  # the game's state class
+Obs = TypeVar("Obs")  # the game's observation class
+T = TypeVar("T")
+
+
+def _strict(kind: type) -> Callable[[object, object], object]:
+    def structure(value: object, _: object) -> object:
         # bool is an int in Python; JSON true is never a count.
         if type(value) is not kind:
             raise TypeError(f"expected {kind.__name__}, got {type(value).__name__} {value!r}")
@@ -40,18 +47,18 @@ def strict_converter() -> cattrs.Converter:
     return converter
 
 
-class Codec:
-    """dumps/loads for one game's types."""
+class Codec(Generic[S, Obs]):
+    """dumps/loads for one game's types: its state ``S``, observation ``Obs`` and actions."""
 
     def __init__(
         self,
         game: str,
         *,
-        state_type: type,
-        observation_type: type,
+        state_type: type[S],
+        observation_type: type[Obs],
         action_types: Sequence[type],
-        validate_state: Callable[[Any], None] | None = None,
-        validate_observation: Callable[[Any], None] | None = None,
+        validate_state: Callable[[S], None] | None = None,
+        validate_observation: Callable[[Obs], None] | None = None,
         converter: cattrs.Converter | None = None,
     ) -> None:
         self.game = game
@@ -63,7 +70,7 @@ class Codec:
         self._validate_observation = validate_observation
 
     # -- writing ---------------------------------------------------------------------------
-    def kind_of(self, obj: Any) -> str:
+    def kind_of(self, obj: object) -> str:
         if isinstance(obj, self._state_type):
             return "state"
         if isinstance(obj, self._observation_type):
@@ -74,23 +81,23 @@ class Codec:
             return "action"
         raise TypeError(f"{self.game}: cannot serialize {type(obj).__name__}")
 
-    def unstructure(self, obj: Any) -> dict[str, Any]:
+    def unstructure(self, obj: object) -> dict[str, JSON]:
         kind = self.kind_of(obj)
+        data: JSON
         if kind == "action":
             data = {"type": type(obj).__name__, **self.converter.unstructure(obj)}
-        elif kind == "record":
-            data = self.converter.unstructure(obj)
-            data["options"] = dict(obj.options)
+        elif isinstance(obj, GameRecord):
+            data = {**self.converter.unstructure(obj), "options": dict(obj.options)}
         else:
             data = self.converter.unstructure(obj)
         return {"format": FORMAT_VERSION, "game": self.game, "kind": kind, "data": data}
 
-    def dumps(self, obj: Any) -> str:
+    def dumps(self, obj: object) -> str:
         """JSON text of a state, observation, action or game record, in its envelope."""
         return json.dumps(self.unstructure(obj), separators=(",", ":"), sort_keys=False)
 
     # -- reading ---------------------------------------------------------------------------
-    def loads(self, text: str | bytes) -> Any:
+    def loads(self, text: str | bytes) -> object:
         """The object ``dumps`` wrote; ``FormatError`` naming the problem if the text is not one."""
         try:
             document = json.loads(text)
@@ -98,7 +105,7 @@ class Codec:
             raise FormatError(f"{self.game}: not JSON: {error}") from None
         return self.structure(document)
 
-    def structure(self, document: Any) -> Any:
+    def structure(self, document: JSON) -> object:
         if not isinstance(document, dict):
             raise FormatError(f"{self.game}: expected a JSON object, got {type(document).__name__}")
         missing = {"format", "game", "kind", "data"} - document.keys()
@@ -124,12 +131,13 @@ class Codec:
             self._check(self._validate_observation, observation, "observation")
             return observation
         if kind == "action":
-            if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+            name = data.get("type") if isinstance(data, dict) else None
+            if not isinstance(data, dict) or not isinstance(name, str):
                 raise FormatError(f"{self.game}: an action needs a string 'type'")
-            cls = self._actions.get(data["type"])
+            cls = self._actions.get(name)
             if cls is None:
                 raise FormatError(
-                    f"{self.game}: unknown action type {data['type']!r}; "
+                    f"{self.game}: unknown action type {name!r}; "
                     f"known: {', '.join(sorted(self._actions))}"
                 )
             fields = {k: v for k, v in data.items() if k != "type"}
@@ -141,7 +149,7 @@ class Codec:
             return record
         raise FormatError(f"{self.game}: unknown document kind {kind!r}")
 
-    def _structure(self, data: Any, cls: type, what: str) -> Any:
+    def _structure(self, data: JSON, cls: type[T], what: str) -> T:
         try:
             return self.converter.structure(data, cls)
         except FormatError:
@@ -156,7 +164,7 @@ class Codec:
             )
             raise FormatError(f"{self.game}: malformed {what}: {details}") from None
 
-    def _check(self, validate: Callable[[Any], None] | None, obj: Any, what: str) -> None:
+    def _check(self, validate: Callable[[T], None] | None, obj: T, what: str) -> None:
         if validate is None:
             return
         try:
@@ -170,7 +178,7 @@ class Codec:
 def register_mapping_record_hook(converter: cattrs.Converter) -> None:
     """Records keep ``options`` as a plain string-to-string mapping."""
 
-    def structure_options(value: Any, _: Any) -> Mapping[str, str]:
+    def structure_options(value: object, _: object) -> Mapping[str, str]:
         if not isinstance(value, dict) or not all(
             isinstance(k, str) and isinstance(v, str) for k, v in value.items()
         ):

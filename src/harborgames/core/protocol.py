@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 import attrs
 
-__all__ = ["Action", "GameInfo", "GameModule", "GameRecord", "HiddenInformationGame", "State"]
+__all__ = [
+    "Action",
+    "GameInfo",
+    "GameModule",
+    "GameRecord",
+    "HiddenInformationGame",
+    "LoadedGame",
+    "State",
+]
 
 
 @runtime_checkable
@@ -141,6 +149,12 @@ class HiddenInformationGame(GameModule[S, A], Protocol[S, A, O_co]):
     ``resample`` deals a state that seat cannot tell from the true one."""
 
     def observe(self, state: S, player: int) -> O_co: ...
+
+
+LoadedGame: TypeAlias = GameModule[Any, Any]
+"""A game module chosen at run time (by name, from a record, or handed in by a program): its
+state and action types are not known until then. Only the places that load a game use this;
+what they pass it to is generic over ``GameModule[S, A]``."""
 
 
 def describe_choices(actions: Sequence[object]) -> str:

@@ -9,7 +9,6 @@ loads anywhere, without the file.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from ..core.checks import StateChecks
 from ..core.codec import Codec
@@ -163,7 +162,7 @@ def validate_observation(observation: Observation) -> None:
         _fail(f"observation for seat {observation.player}")
 
 
-def _make_codec() -> Codec:
+def _make_codec() -> Codec[State, Observation]:
     codec = Codec(
         "gdansk",
         state_type=State,
@@ -173,7 +172,7 @@ def _make_codec() -> Codec:
         validate_observation=validate_observation,
     )
 
-    def structure_components(value: Any, _: Any) -> Components:
+    def structure_components(value: object, _: object) -> Components:
         if not isinstance(value, str):
             raise TypeError("components must be the component document as a JSON string")
         return components_from_text(value, "embedded components")

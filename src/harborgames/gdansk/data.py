@@ -18,10 +18,11 @@ import json
 import os
 from collections.abc import Mapping
 from importlib import resources
-from typing import Any
+from typing import Any, NoReturn, TypedDict
 
 import attrs
 
+from ..core.codec import JSON
 from ..core.errors import FormatError
 from ..core.options import option, options_of
 from .actions import Move
@@ -50,8 +51,24 @@ NUM_TOKENS = 20
 DIE_KINDS = ("loading", "movement", "recruitment")
 DIE_LETTERS = ("L", "M", "R")  # face codes in the notation: L2 = double loading symbol
 LOADING, MOVEMENT, RECRUITMENT = 0, 1, 2
+
+
+class RulebookRules(TypedDict):
+    """The rulebook's numbers, which a component file's ``rules`` section repeats."""
+
+    end_vp: int
+    influence_markers: int
+    cargo_capacity: int
+    initial_cards: int
+    cards_per_order: int
+    sector_vp_per_marker: int
+    hr_swap_cost: int
+    hr_place_cost: int
+    set_scores: list[int]
+
+
 # The rulebook's numbers, checked against the file's "rules" section.
-RULEBOOK_RULES: dict[str, Any] = {
+RULEBOOK_RULES: RulebookRules = {
     "end_vp": 60,
     "influence_markers": 8,
     "cargo_capacity": 9,
@@ -124,9 +141,10 @@ class Components:
     def face_index(self) -> dict[str, int]:
         return {code: i for i, code in enumerate(self.face_codes)}
 
-    def document(self) -> Any:
+    def document(self) -> JSON:
         """The component document as plain JSON data."""
-        return json.loads(self.text)
+        document: JSON = json.loads(self.text)
+        return document
 
 
 _CACHE: dict[str, Components] = {}
@@ -159,7 +177,7 @@ def components_from_text(text: str, source: str = "components") -> Components:
     return components_from_document(document, source)
 
 
-def components_from_document(document: Any, source: str = "components") -> Components:
+def components_from_document(document: JSON, source: str = "components") -> Components:
     """Validate and build (or fetch the cached object for identical content)."""
     canonical = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     cached = _CACHE.get(canonical)
@@ -179,7 +197,7 @@ class _Builder:
     def __init__(self, source: str) -> None:
         self.source = source
 
-    def fail(self, section: str, entry: object, constraint: str) -> None:
+    def fail(self, section: str, entry: object, constraint: str) -> NoReturn:
         where = f"section {section!r}" + ("" if entry is None else f", entry {entry}")
         raise FormatError(f"{self.source}: {where}: {constraint}")
 
@@ -187,13 +205,13 @@ class _Builder:
         if not ok:
             self.fail(section, entry, constraint)
 
-    def int_at_least(self, value: Any, low: int, section: str, entry: object, what: str) -> int:
+    def int_at_least(self, value: JSON, low: int, section: str, entry: object, what: str) -> int:
         if type(value) is not int or value < low:
             self.fail(section, entry, f"{what} must be an integer >= {low}, not {value!r}")
-        return int(value)
+        return value
 
-    def keys(self, obj: Any, required: set[str], optional: set[str], section: str,
-             entry: object) -> dict[str, Any]:
+    def keys(self, obj: JSON, required: set[str], optional: set[str], section: str,
+             entry: object) -> dict[str, JSON]:
         if not isinstance(obj, dict):
             self.fail(section, entry, f"must be an object, not {type(obj).__name__}")
         missing = required - obj.keys()
@@ -202,12 +220,14 @@ class _Builder:
         self.need(not extra, section, entry, f"unknown keys {sorted(extra)}")
         return dict(obj)
 
-    def build(self, document: Any, canonical: str) -> Components:
+    def build(self, document: JSON, canonical: str) -> Components:
         top = {"meta", "goods", "sectors", "quays", "locations", "edges", "order_tokens",
                "cruise_ships", "dice", "rules"}
         doc = self.keys(document, top, set(), "(top level)", None)
         meta = self.keys(doc["meta"], {"name", "data_status"}, {"note"}, "meta", None)
-        self.need(isinstance(meta["data_status"], str), "meta", "data_status", "must be a string")
+        data_status = meta["data_status"]
+        if not isinstance(data_status, str):
+            self.fail("meta", "data_status", "must be a string")
         self.goods(doc["goods"])
         self.need(doc["sectors"] == list(SECTORS), "sectors", None,
                   f"the rulebook's four colours are {list(SECTORS)}, not {doc['sectors']!r}")
@@ -222,7 +242,9 @@ class _Builder:
         tokens = self.tokens(doc["order_tokens"])
         cruise_vp = self.cruise(doc["cruise_ships"])
         dice_count, die_sides, faces = self.dice(doc["dice"])
-        rules, removable = self.rules(doc["rules"], quays)
+        removable = self.rules(doc["rules"], quays)
+        # The file's "rules" equal the rulebook's (checked), so the rulebook's numbers are used.
+        rules = RULEBOOK_RULES
 
         reach = []
         for here in range(len(locations)):
@@ -239,7 +261,7 @@ class _Builder:
         return Components(
             digest=hashlib.sha256(canonical.encode()).hexdigest(),
             text=canonical,
-            data_status=meta["data_status"],
+            data_status=data_status,
             weight=tuple(RULEBOOK_GOODS[g][0] for g in GOODS),
             supply=tuple(RULEBOOK_GOODS[g][1] for g in GOODS),
             unload_vp=tuple(RULEBOOK_GOODS[g][2] for g in GOODS),
@@ -276,10 +298,10 @@ class _Builder:
             set_scores=tuple(rules["set_scores"]),
         )
 
-    def goods(self, goods: Any) -> None:
-        self.keys(goods, set(GOODS), set(), "goods", None)
+    def goods(self, goods: JSON) -> None:
+        table = self.keys(goods, set(GOODS), set(), "goods", None)
         for name in GOODS:
-            entry = self.keys(goods[name], {"weight", "supply", "unload_vp"}, set(), "goods", name)
+            entry = self.keys(table[name], {"weight", "supply", "unload_vp"}, set(), "goods", name)
             weight, supply, unload = RULEBOOK_GOODS[name]
             for key, expected, rule in (
                 ("weight", weight, "loading symbols per cube"),
@@ -289,35 +311,35 @@ class _Builder:
                 self.need(entry[key] == expected and type(entry[key]) is int, "goods", name,
                           f"{key} ({rule}) is {expected} in the rulebook, not {entry[key]!r}")
 
-    def quays(self, quays: Any) -> list[tuple[str, int, int]]:
+    def quays(self, quays: JSON) -> list[tuple[str, int, int]]:
         if not isinstance(quays, list) or len(quays) != NUM_QUAYS:
             self.fail("quays", None, f"the board has {NUM_QUAYS} quays, one Port card each")
         out: list[tuple[str, int, int] | None] = [None] * NUM_QUAYS
         for position, raw in enumerate(quays):
             entry = self.keys(raw, {"number", "name", "sector", "workers"}, set(), "quays",
                               position)
-            number = entry["number"]
+            number, name, sector = entry["number"], entry["name"], entry["sector"]
             label = f"{position} (number {number!r})"
-            self.need(type(number) is int and 1 <= number <= NUM_QUAYS, "quays", label,
-                      f"quay numbers run 1..{NUM_QUAYS}")
+            if type(number) is not int or not 1 <= number <= NUM_QUAYS:
+                self.fail("quays", label, f"quay numbers run 1..{NUM_QUAYS}")
             self.need(out[number - 1] is None, "quays", label, "quay numbers must be unique")
-            self.need(isinstance(entry["name"], str) and entry["name"] != "", "quays", label,
-                      "name must be a non-empty string")
-            self.need(entry["sector"] in SECTOR_INDEX, "quays", label,
-                      f"sector {entry['sector']!r} is not one of {list(SECTORS)}")
+            if not isinstance(name, str) or name == "":
+                self.fail("quays", label, "name must be a non-empty string")
+            if not isinstance(sector, str) or sector not in SECTOR_INDEX:
+                self.fail("quays", label, f"sector {sector!r} is not one of {list(SECTORS)}")
             expected = RULEBOOK_QUAY_SECTORS.get(number)
-            self.need(expected is None or entry["sector"] == expected, "quays", label,
+            self.need(expected is None or sector == expected, "quays", label,
                       f"the rulebook places quay {number} in the {expected} sector")
             workers = self.int_at_least(entry["workers"], 1, "quays", label,
                                         "workers (the worker icon on the Port card)")
-            out[number - 1] = (entry["name"], SECTOR_INDEX[entry["sector"]], workers)
+            out[number - 1] = (name, SECTOR_INDEX[sector], workers)
         result = [q for q in out if q is not None]
-        for sector, name in enumerate(SECTORS):
-            self.need(any(s == sector for _, s, _ in result), "quays", None,
-                      f"the {name} sector has no quay")
+        for index, colour in enumerate(SECTORS):
+            self.need(any(s == index for _, s, _ in result), "quays", None,
+                      f"the {colour} sector has no quay")
         return result
 
-    def locations(self, locations: Any) -> tuple[list[str], list[tuple[int, ...]], int]:
+    def locations(self, locations: JSON) -> tuple[list[str], list[tuple[int, ...]], int]:
         if not isinstance(locations, list) or not locations:
             self.fail("locations", None, "must be a non-empty list")
         ids: list[str] = []
@@ -328,11 +350,12 @@ class _Builder:
             entry = self.keys(raw, {"id", "quays"}, {"central_port"}, "locations", position)
             name = entry["id"]
             label = f"{position} ({name!r})"
-            self.need(isinstance(name, str) and name != "" and " " not in name, "locations",
-                      label, "id must be a non-empty string without spaces")
+            if not isinstance(name, str) or name == "" or " " in name:
+                self.fail("locations", label, "id must be a non-empty string without spaces")
             self.need(name not in ids, "locations", label, "location ids must be unique")
             quays = entry["quays"]
-            self.need(isinstance(quays, list), "locations", label, "quays must be a list")
+            if not isinstance(quays, list):
+                self.fail("locations", label, "quays must be a list")
             is_central = entry.get("central_port", False)
             self.need(type(is_central) is bool, "locations", label, "central_port is true/false")
             if is_central:
@@ -343,28 +366,34 @@ class _Builder:
             else:
                 self.need(1 <= len(quays) <= 2, "locations", label,
                           "a Port location is single (one quay) or double (two quays)")
+            quay_indices = []
             for number in quays:
-                self.need(type(number) is int and 1 <= number <= NUM_QUAYS, "locations", label,
-                          f"quay {number!r} is not a quay number 1..{NUM_QUAYS}")
+                if type(number) is not int or not 1 <= number <= NUM_QUAYS:
+                    self.fail("locations", label,
+                              f"quay {number!r} is not a quay number 1..{NUM_QUAYS}")
                 self.need(number not in seen_quays, "locations", label,
                           f"quay {number} is already in location {seen_quays.get(number)!r}")
                 seen_quays[number] = name
+                quay_indices.append(number - 1)
             ids.append(name)
-            members.append(tuple(number - 1 for number in quays))
+            members.append(tuple(quay_indices))
         self.need(central >= 0, "locations", None, "one location must be the Central Port")
         missing = sorted(set(range(1, NUM_QUAYS + 1)) - seen_quays.keys())
         self.need(not missing, "locations", None, f"quays {missing} belong to no location")
         return ids, members, central
 
-    def edges(self, edges: Any, ids: list[str], members: list[tuple[int, ...]],
+    def edges(self, edges: JSON, ids: list[str], members: list[tuple[int, ...]],
               quays: list[tuple[str, int, int]]) -> tuple[tuple[int, ...], ...]:
-        self.need(isinstance(edges, list), "edges", None, "must be a list of location pairs")
+        if not isinstance(edges, list):
+            self.fail("edges", None, "must be a list of location pairs")
         index = {name: i for i, name in enumerate(ids)}
         neighbours: list[set[int]] = [set() for _ in ids]
         for position, pair in enumerate(edges):
-            ok = isinstance(pair, list) and len(pair) == 2 and all(p in index for p in pair)
-            self.need(ok, "edges", position, f"{pair!r} must name two known locations")
-            a, b = index[pair[0]], index[pair[1]]
+            match pair:
+                case [str(first), str(second)] if first in index and second in index:
+                    a, b = index[first], index[second]
+                case _:
+                    self.fail("edges", position, f"{pair!r} must name two known locations")
             self.need(a != b, "edges", position, "a connection joins two different locations")
             self.need(b not in neighbours[a], "edges", position, f"{pair!r} is listed twice")
             neighbours[a].add(b)
@@ -413,55 +442,57 @@ class _Builder:
         self.need(distance[quay_location[a - 1]][quay_location[b - 1]] == moves, "edges", None,
                   f"the rulebook moves from quay {a} to quay {b} with exactly {moves} arrows")
 
-    def tokens(self, tokens: Any) -> list[tuple[str, int, int, tuple[int, ...]]]:
+    def tokens(self, tokens: JSON) -> list[tuple[str, int, int, tuple[int, ...]]]:
         if not isinstance(tokens, list) or len(tokens) != NUM_TOKENS:
             self.fail("order_tokens", None, f"the game has {NUM_TOKENS} Order tokens")
         out = []
         seen: set[str] = set()
+        capacity = RULEBOOK_RULES["cargo_capacity"]
         for position, raw in enumerate(tokens):
             entry = self.keys(raw, {"id", "vp", "bonus", "requires"}, set(), "order_tokens",
                               position)
-            label = f"{position} ({entry['id']!r})"
-            self.need(isinstance(entry["id"], str) and entry["id"] not in seen, "order_tokens",
-                      label, "id must be a unique string")
-            seen.add(entry["id"])
+            token = entry["id"]
+            label = f"{position} ({token!r})"
+            if not isinstance(token, str) or token in seen:
+                self.fail("order_tokens", label, "id must be a unique string")
+            seen.add(token)
             vp = self.int_at_least(entry["vp"], 1, "order_tokens", label,
                                    "vp (all Order tokens give Victory points)")
             bonus = entry["bonus"]
-            self.need(bonus is None or bonus in GOOD_INDEX, "order_tokens", label,
-                      f"bonus {bonus!r} must be null or one of {list(GOODS)}")
+            if bonus is not None and (not isinstance(bonus, str) or bonus not in GOOD_INDEX):
+                self.fail("order_tokens", label,
+                          f"bonus {bonus!r} must be null or one of {list(GOODS)}")
             requires = entry["requires"]
-            self.need(isinstance(requires, dict) and requires != {}, "order_tokens", label,
-                      "requires must name at least one good")
+            if not isinstance(requires, dict) or requires == {}:
+                self.fail("order_tokens", label, "requires must name at least one good")
             counts = [0] * len(GOODS)
             for good, count in requires.items():
                 self.need(good in GOOD_INDEX, "order_tokens", label,
                           f"{good!r} is not one of {list(GOODS)}")
-                counts[GOOD_INDEX[good]] = self.int_at_least(count, 1, "order_tokens", label,
-                                                             f"the count of {good}")
-                self.need(count <= RULEBOOK_GOODS[good][1], "order_tokens", label,
-                          f"{count} {good} is more than the {RULEBOOK_GOODS[good][1]} in the box")
-            self.need(sum(counts) <= RULEBOOK_RULES["cargo_capacity"], "order_tokens", label,
-                      f"an order needs at most {RULEBOOK_RULES['cargo_capacity']} cubes "
-                      "(the cargo space)")
-            out.append((entry["id"], vp, -1 if bonus is None else GOOD_INDEX[bonus],
-                        tuple(counts)))
+                amount = self.int_at_least(count, 1, "order_tokens", label, f"the count of {good}")
+                counts[GOOD_INDEX[good]] = amount
+                self.need(amount <= RULEBOOK_GOODS[good][1], "order_tokens", label,
+                          f"{amount} {good} is more than the {RULEBOOK_GOODS[good][1]} in the box")
+            self.need(sum(counts) <= capacity, "order_tokens", label,
+                      f"an order needs at most {capacity} cubes (the cargo space)")
+            out.append((token, vp, -1 if bonus is None else GOOD_INDEX[bonus], tuple(counts)))
         return out
 
-    def cruise(self, ships: Any) -> tuple[tuple[int, ...], ...]:
-        self.keys(ships, set(CRUISE_SIZES), set(), "cruise_ships", None)
+    def cruise(self, ships: JSON) -> tuple[tuple[int, ...], ...]:
+        table = self.keys(ships, set(CRUISE_SIZES), set(), "cruise_ships", None)
         out = []
         for size, workers in zip(CRUISE_SIZES, CRUISE_WORKERS, strict=True):
-            entry = self.keys(ships[size], {"workers", "vp"}, set(), "cruise_ships", size)
+            entry = self.keys(table[size], {"workers", "vp"}, set(), "cruise_ships", size)
             self.need(entry["workers"] == workers and type(entry["workers"]) is int,
                       "cruise_ships", size,
                       f"a {size} cruise ship needs {workers} workers in the rulebook")
             values = entry["vp"]
-            self.need(isinstance(values, list) and values != [], "cruise_ships", size,
-                      "vp must be a non-empty list (one value per card)")
-            for value in values:
+            if not isinstance(values, list) or values == []:
+                self.fail("cruise_ships", size, "vp must be a non-empty list (one value per card)")
+            out.append(tuple(
                 self.int_at_least(value, 0, "cruise_ships", size, "each card's VP")
-            out.append(tuple(values))
+                for value in values
+            ))
         total = sum(len(v) for v in out)
         self.need(total == CRUISE_CARDS, "cruise_ships", None,
                   f"the game has {CRUISE_CARDS} Cruise Ship cards, the file {total}")
@@ -469,20 +500,23 @@ class _Builder:
                   "the rulebook's example large ship is worth 12 VP")
         return tuple(out)
 
-    def dice(self, dice: Any) -> tuple[int, tuple[int, ...], list[tuple[int, int]]]:
+    def dice(self, dice: JSON) -> tuple[int, tuple[int, ...], list[tuple[int, int]]]:
         entry = self.keys(dice, {"count", "faces"}, set(), "dice", None)
         self.need(entry["count"] == 3 and type(entry["count"]) is int, "dice", "count",
                   "the game has 3 action dice")
         sides = entry["faces"]
-        self.need(isinstance(sides, list) and len(sides) == 6, "dice", "faces",
-                  "a die has 6 faces")
+        if not isinstance(sides, list) or len(sides) != 6:
+            self.fail("dice", "faces", "a die has 6 faces")
         parsed = []
         for position, side in enumerate(sides):
-            ok = (isinstance(side, list) and len(side) == 2 and side[0] in DIE_KINDS
-                  and type(side[1]) is int and 1 <= side[1] <= 9)
-            self.need(ok, "dice", f"faces[{position}]",
-                      f"{side!r} must be [kind, symbols] with kind in {list(DIE_KINDS)}")
-            parsed.append((DIE_KINDS.index(side[0]), side[1]))
+            match side:
+                case [str(kind), int(symbols)] if (
+                    kind in DIE_KINDS and type(symbols) is int and 1 <= symbols <= 9
+                ):
+                    parsed.append((DIE_KINDS.index(kind), symbols))
+                case _:
+                    self.fail("dice", f"faces[{position}]",
+                              f"{side!r} must be [kind, symbols] with kind in {list(DIE_KINDS)}")
         for required in ((LOADING, 1), (LOADING, 2), (MOVEMENT, 1), (MOVEMENT, 2)):
             self.need(parsed.count(required) == 1, "dice", "faces",
                       f"each die has exactly one {DIE_KINDS[required[0]]} x{required[1]} face")
@@ -491,8 +525,8 @@ class _Builder:
         faces = sorted(set(parsed))
         return 3, tuple(faces.index(side) for side in parsed), faces
 
-    def rules(self, rules: Any, quays: list[tuple[str, int, int]]
-              ) -> tuple[dict[str, Any], tuple[int, ...]]:
+    def rules(self, rules: JSON, quays: list[tuple[str, int, int]]) -> tuple[int, ...]:
+        """The sectors that may sit out with two players, after checking the rulebook's numbers."""
         entry = self.keys(rules, {*RULEBOOK_RULES, "two_player"}, set(), "rules", None)
         for key, expected in RULEBOOK_RULES.items():
             self.need(entry[key] == expected, "rules", key,
@@ -502,12 +536,12 @@ class _Builder:
         self.need(two["tokens_removed"] == TWO_PLAYER_TOKENS_REMOVED, "rules", "two_player",
                   f"two players return {TWO_PLAYER_TOKENS_REMOVED} Order tokens to the box")
         removable = two["removable_sectors"]
-        self.need(isinstance(removable, list) and removable != [], "rules", "two_player",
-                  "removable_sectors must list at least one colour")
+        if not isinstance(removable, list) or removable == []:
+            self.fail("rules", "two_player", "removable_sectors must list at least one colour")
         out = []
         for name in removable:
-            self.need(name in SECTOR_INDEX, "rules", "two_player",
-                      f"{name!r} is not a sector colour")
+            if not isinstance(name, str) or name not in SECTOR_INDEX:
+                self.fail("rules", "two_player", f"{name!r} is not a sector colour")
             self.need(name != "green", "rules", "two_player",
                       "the rulebook never removes green")
             sector = SECTOR_INDEX[name]
@@ -517,7 +551,7 @@ class _Builder:
                       f"removing {name} ({count} cards) must remove as many cards as tokens "
                       f"({TWO_PLAYER_TOKENS_REMOVED})")
             out.append(sector)
-        return entry, tuple(sorted(set(out)))
+        return tuple(sorted(set(out)))
 
 
 # -- rule options ------------------------------------------------------------------------------

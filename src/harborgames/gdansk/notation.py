@@ -29,7 +29,6 @@ Words are read without regard to case, and an unambiguous beginning of a word wi
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from ..core.errors import IllegalActionError
 from ..core.notation import match_name
@@ -38,6 +37,7 @@ from .actions import (
     KEEP,
     RECRUIT,
     ROLL,
+    Action,
     Cruise,
     Discard,
     Execute,
@@ -71,8 +71,11 @@ def _number(word: str) -> int:
     return int(word)
 
 
-def _bare(action: Any) -> Callable[[list[str], Components], Any]:
-    def parse(words: list[str], _: Components) -> Any:
+_Parser = Callable[[list[str], Components], Action]  # the words (verb first) to an action
+
+
+def _bare(action: Action) -> _Parser:
+    def parse(words: list[str], _: Components) -> Action:
         if len(words) != 1:
             raise IllegalActionError(f"'{words[0]}' takes no arguments, got {' '.join(words[1:])!r}")
         return action
@@ -80,15 +83,15 @@ def _bare(action: Any) -> Callable[[list[str], Components], Any]:
     return parse
 
 
-def _good(cls: type) -> Callable[[list[str], Components], Any]:
+def _good(cls: type[Load | Discard | Unload]) -> _Parser:
     return lambda words, _: cls(_named(_one(words, "good"), GOODS, "good"))
 
 
-def _location(cls: type) -> Callable[[list[str], Components], Any]:
+def _location(cls: type[PlaceMeeple | Move]) -> _Parser:
     return lambda words, c: cls(_named(_one(words, "location"), c.location_ids, "location"))
 
 
-def _quay(cls: type) -> Callable[[list[str], Components], Any]:
+def _quay(cls: type[Execute | HrSwap | HrPlace]) -> _Parser:
     return lambda words, _: cls(_number(_one(words, "quay number")))
 
 
@@ -106,7 +109,7 @@ def _with(words: list[str], _: Components) -> HrSwapWith:
     return HrSwapWith(int(words[1][1:]), _number(words[2]))
 
 
-_PARSERS: dict[str, Callable[[list[str], Components], Any]] = {
+_PARSERS: dict[str, _Parser] = {
     "remove": lambda words, _: RemoveSector(_named(_one(words, "colour"), SECTORS, "colour")),
     "start": _location(PlaceMeeple),
     "roll": _bare(ROLL),
@@ -126,7 +129,7 @@ _PARSERS: dict[str, Callable[[list[str], Components], Any]] = {
 }
 
 
-def parse_action(state: State, text: str) -> Any:
+def parse_action(state: State, text: str) -> Action:
     """The action written as ``text``; ``IllegalActionError`` naming what could not be read.
 
     Reading does not check legality (``apply`` does), only that the words name real things.

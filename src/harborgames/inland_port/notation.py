@@ -8,11 +8,10 @@ optional) or as any unambiguous beginning (``use busi``). ``str(action)`` is the
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from ..core.errors import IllegalActionError
 from ..core.notation import match_name
-from .actions import Build, End, Move, Pass, Pay, Sell, Times, Use
+from .actions import Action, Build, End, Move, Pass, Pay, Sell, Times, Use
 from .data import BUILDINGS, GOOD_LETTERS
 from .state import State
 
@@ -25,6 +24,7 @@ def _normal(text: str) -> str:
 
 _NAMES = {**_KEYS, **{_normal(b.name): b.key for b in BUILDINGS}}
 _VERBS = ("build", "use", "sell", "move", "pay", "times", "pass", "end")
+_ON_BUILDING: dict[str, type[Build | Use | Sell]] = {"build": Build, "use": Use, "sell": Sell}
 
 
 def building_key(text: str) -> str:
@@ -53,7 +53,7 @@ def _goods(words: list[str], verb: str) -> tuple[int, int, int, int]:
     return (counts[0], counts[1], counts[2], counts[3])
 
 
-def parse_action(state: State, text: str) -> Any:
+def parse_action(state: State, text: str) -> Action:
     """The action the notation ``text`` names (it need not be legal in ``state``)."""
     if not isinstance(text, str):
         raise IllegalActionError(f"an action's notation must be text, not {type(text).__name__}")
@@ -61,11 +61,11 @@ def parse_action(state: State, text: str) -> Any:
     if not words:
         raise IllegalActionError("empty action text")
     verb, rest = match_name(words[0], _VERBS, "Inland Port action"), words[1:]
-    if verb in ("build", "use", "sell"):
+    if verb in _ON_BUILDING:
         if not rest:
             raise IllegalActionError(f"{verb}: which building?")
         key = building_key(" ".join(rest))
-        return {"build": Build, "use": Use, "sell": Sell}[verb](key)
+        return _ON_BUILDING[verb](key)
     if verb in ("pass", "end"):
         if rest:
             raise IllegalActionError(f"{verb} takes no arguments, got {' '.join(rest)!r}")
