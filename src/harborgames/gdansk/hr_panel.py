@@ -20,10 +20,11 @@ def swap_sources(players: tuple[Player, ...], me: int) -> list[int]:
     rule holds for swaps too), and a swap between markers on the same quay is no swap.
     """
     mine = players[me].markers
-    if not mine:
-        return []
-    others = [o.markers for i, o in enumerate(players) if i != me and o.markers & ~mine]
-    return [q for q in bits(mine) if any(not theirs >> q & 1 for theirs in others)]
+    free = 0  # quays where some other player, holding a marker I lack, has none
+    for seat, other in enumerate(players):
+        if seat != me and other.markers & ~mine:
+            free |= ~other.markers
+    return bits(mine & free)
 
 
 def swap_targets(state: State) -> tuple[HrSwapWith, ...]:

@@ -28,16 +28,13 @@ def add_loading(
     if sum(hold) < c.cargo_capacity:
         add_loads(out, c.weight, supply, left)
         return
+    weight = c.weight
+    # Cubes go back only to make room: returning one must let some cube be loaded (itself
+    # again, or another from the unloading zone).
+    loadable = any(weight[g] <= left and supply[g] for g in _GOOD_RANGE)
     for g in _GOOD_RANGE:
-        if hold[g] and room_helps(c.weight, supply, left, g):
+        if hold[g] and (loadable or weight[g] <= left):
             out.append(DISCARDS[g])
-
-
-def room_helps(weight: tuple[int, ...], supply: tuple[int, ...], left: int, returned: int) -> bool:
-    """Returning this cube lets some cube be loaded (the only reason the rules allow returning)."""
-    if weight[returned] <= left:
-        return True
-    return any(weight[g] <= left and supply[g] for g in _GOOD_RANGE)
 
 
 def add_unloads(out: list[Action], weight: tuple[int, ...], hold: tuple[int, ...], left: int) -> None:
