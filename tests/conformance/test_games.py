@@ -35,6 +35,7 @@ def test_game_passes_the_conformance_kit(name: str, players: int, variant: str) 
         {"diagonal_edge": "per_axis"},
         {"overpay": "least_goods"},
         {"effect_cost_payment": "per_application"},
+        {"main_effect_applications": "up_to"},
     ],
 )
 def test_inland_port_rule_options_pass_the_conformance_kit(options: dict[str, str]) -> None:

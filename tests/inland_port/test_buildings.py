@@ -14,6 +14,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
+from harborgames import inland_port as ip
 from harborgames.core.errors import IllegalActionError
 from harborgames.inland_port import Build, State, apply, legal_actions, parse_action, scores
 from harborgames.inland_port.data import BUILDINGS, MAX_GOODS
@@ -846,6 +847,155 @@ def test_effect_cost_payment_per_application_offers_only_payable_exchanges() -> 
     for action in legal_actions(state):
         assert legal_actions(apply(state, action)), f"{action} leads to a position with no legal action"
     assert legal(state) == ["times 0", "times 1"]
+
+
+# -- R13, main_effect_applications: all N applications (default), or up_to: 1..N chosen --------
+UP_TO = {"main_effect_applications": "up_to"}
+
+
+def test_r13_up_to_lets_the_player_apply_the_main_effect_fewer_times() -> None:
+    # Wood Company in sector 3, wood (0,0): 1 or 2 right-steps. A third application adds nothing
+    # (column 2 is the row's end), so "times 3" would repeat "times 2": each outcome is offered once.
+    state = use("wood_company", "3", goods=(4, 3, 0, 1), options=UP_TO)
+    assert state.phase == "choose"
+    assert legal(state) == ["times 1", "times 2"]
+    assert play(state, "times 1").goods[0] == (4, 3, 1, 1)
+    done = play(state, "times 2")
+    assert done.goods[0] == (4, 3, 2, 1)
+    assert done.francs[0] == 3
+    assert_used(done, "wood_company")
+    # Kiln in sector 3 with per_axis edges, clay (3,2): up-left to (6,1), (9,0), then up to (12,0).
+    both = {**UP_TO, "diagonal_edge": "per_axis"}
+    kiln = use("kiln", "3", goods=(4, 5, 2, 1), options=both)
+    assert legal(kiln) == ["times 1", "times 2", "times 3"]
+    for times, clay in [(1, 7), (2, 9), (3, 12)]:
+        done = play(kiln, f"times {times}")
+        assert done.goods[0] == (4, clay, 2, 1)
+        assert_used(done, "kiln")
+
+
+def test_r13_up_to_offers_each_outcome_once() -> None:
+    # Wood at its row's end: every k gains nothing, so the engine takes "times 1" itself.
+    stuck = use("wood_company", "3", goods=START, options=UP_TO)
+    assert [str(f) for f in stuck.forced] == ["P0 times 1"]
+    assert stuck.goods[0] == START
+    assert_used(stuck, "wood_company")
+    # Clay Mound: k + 1 >= 2 right-steps always reach column 2, so it never holds a choice.
+    mound = use("clay_mound", "4", goods=(4, 3, 2, 1), options=UP_TO)
+    assert [str(f) for f in mound.forced] == ["P0 times 1"]
+    assert mound.goods[0] == (4, 5, 2, 1)
+    # Shipping Line in 4+: 3 Francs per application chosen, plus the sector's Franc.
+    line = use("shipping_line", "4+", goods=START, options=UP_TO)
+    assert legal(line) == ["times 1", "times 2", "times 3", "times 4"]
+    assert play(line, "times 2").francs[0] == 3 + 1 + 6
+
+
+def test_r13_up_to_keeps_the_extra_effects_and_the_4_plus_franc() -> None:
+    # Farmland in 4+, one application: Grain right 1, and the extras Wood and Clay right 1, and 1 Franc.
+    farmland = use("farmland", "4+", goods=(4, 3, 0, 0), options=UP_TO)
+    assert legal(farmland) == ["times 1", "times 2"]
+    done = play(farmland, "times 1")
+    assert done.goods[0] == (4, 4, 1, 1)
+    assert done.francs[0] == 4
+    # Grocery Store in 4+, two applications: 2 Francs, the bonus Franc, Grain and Fish right 1.
+    grocery = play(use("grocery_store", "4+", goods=START, options=UP_TO), "times 2")
+    assert grocery.goods[0] == (5, 3, 2, 2)
+    assert grocery.francs[0] == 3 + 1 + 2
+    # Farm in sector 4: k up-right less the netted down-left, k - 1; grain (0,1) has room for one.
+    farm = use("farm", "4", goods=START, options=UP_TO)
+    assert legal(farm) == ["times 1", "times 2"]
+    assert play(farm, "times 1").goods[0] == START
+    assert play(farm, "times 2").goods[0] == (4, 3, 2, 5)
+    # Pier in sector 2: k + 2 shared right-steps, so 3 or 4; 2 only when the third is lost.
+    pier = legal(use("pier", "2", goods=(0, 0, 0, 0), options=UP_TO))
+    assert "move F1 C1 W1" in pier
+    assert "move F1 C1 W1" not in legal(use("pier", "2", goods=(0, 0, 0, 0)))
+    assert "move F1 C1" not in pier
+    assert "move F2" in pier  # the third step given to fish, which stopped at (0,2)
+
+
+def test_r13_up_to_shares_fewer_steps_at_the_marketplace() -> None:
+    # Sector 2, every marker in column 0: the ten 2-step outcomes, then the four 1-step ones; never none.
+    state = use("marketplace", "2", goods=(3, 3, 3, 3), options=UP_TO)
+    assert legal(state) == [
+        "move F2",
+        "move F1 C1",
+        "move F1 W1",
+        "move F1 G1",
+        "move C2",
+        "move C1 W1",
+        "move C1 G1",
+        "move W2",
+        "move W1 G1",
+        "move G2",
+        "move F1",
+        "move C1",
+        "move W1",
+        "move G1",
+    ]
+    done = play(state, "move C1")
+    assert done.goods[0] == (3, 4, 3, 3)
+    assert_used(done, "marketplace")
+
+
+def test_r13_up_to_names_fewer_different_counters() -> None:
+    # Business Office in sector 2, every marker able to move down-left: 2 counters, or just 1.
+    goods = (4, 4, 5, 4)
+    state = use("business_office", "2", goods=goods, options=UP_TO)
+    offered = legal(state)
+    assert offered[:6] == legal(use("business_office", "2", goods=goods))  # the six pairs, as under all
+    assert offered[6:] == ["move F1", "move C1", "move W1", "move G1"]
+    done = play(state, "move W1")
+    assert done.goods[0] == (4, 4, 1, 4)  # wood (3,2) -> (0,1)
+    assert done.francs[0] == 3 + 5
+    # Hardware Store in sector 4: fewer steps, still of one good only.
+    hardware = use("hardware_store", "4", goods=(4, 3, 0, 1), options=UP_TO)
+    assert legal(hardware) == ["move C2", "move W2", "move C1", "move W1"]
+    assert play(hardware, "move W1").goods[0] == (4, 3, 1, 1)
+
+
+def test_r13_all_is_the_default_and_applies_the_main_effect_n_times() -> None:
+    default = setup("wood_company", "3", goods=(4, 3, 0, 1))
+    assert default.rules.main_effect_applications == "all"
+    explicit = setup("wood_company", "3", goods=(4, 3, 0, 1), options={"main_effect_applications": "all"})
+    for state in (default, explicit):
+        done = play(state, "use wood_company")
+        assert done.goods[0] == (4, 3, 2, 1)  # no choice asked, nothing forced
+        assert done.forced == ()
+        assert_used(done, "wood_company")
+    marketplace = legal(use("marketplace", "2", goods=(3, 3, 3, 3)))
+    assert "move C1" not in marketplace
+    assert len(marketplace) == 10
+
+
+@pytest.mark.parametrize(
+    ("key", "goods", "first", "last"),
+    [
+        ("wood_trader", (7, 3, 2, 0), "times 0", "times 3"),
+        ("restaurant", START, "times 0", "times 3"),
+        ("fish_market", START, "times 0", "times 3"),
+        ("weekly_market", (6, 3, 2, 6), "move G2", "move none"),
+    ],
+)
+def test_r13_up_to_leaves_the_exchanges_0_to_n(
+    key: str, goods: tuple[int, int, int, int], first: str, last: str
+) -> None:
+    # Their own text already says "you may" (R11): 0..N under both values of the option.
+    up_to = use(key, "3", goods=goods, options=UP_TO)
+    assert legal(up_to) == legal(use(key, "3", goods=goods))
+    assert (legal(up_to)[0], legal(up_to)[-1]) == (first, last)
+    nothing = play(up_to, last if key == "weekly_market" else first)
+    assert (nothing.goods[0], nothing.francs[0]) == (goods, 3)
+    assert_used(nothing, key)
+
+
+def test_r13_option_is_declared_and_its_choices_survive_json() -> None:
+    assert ip.OPTIONS["main_effect_applications"] == ("all", "up_to")
+    assert ip.INFO.options["main_effect_applications"] == ("all", "up_to")
+    with pytest.raises(ValueError, match="main_effect_applications must be one of all, up_to"):
+        ip.new_game(options={"main_effect_applications": "some"})
+    waiting = use("wood_company", "3", goods=(4, 3, 0, 1), options=UP_TO)
+    assert ip.loads(ip.dumps(waiting)) == waiting
 
 
 def test_using_an_opponents_building_pays_them_a_franc_and_sends_it_to_their_sector_0() -> None:

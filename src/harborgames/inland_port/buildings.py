@@ -4,6 +4,10 @@
 choice has an ``options`` function listing the choices (``Move`` or ``Times``) and a ``resolve``
 function carrying one out. Exchanges that cost food (Wood Trader, Restaurant) name the food per
 application; the engine asks how to pay it before ``resolve`` runs.
+
+``EFFECTS`` is the default rule set: a main effect is applied all N times (ruling R13).
+``effects(rules)`` gives the registry a game plays with; under ``main_effect_applications=up_to``
+it is ``UP_TO_EFFECTS``, the same effects letting the player choose 1..N applications.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from itertools import combinations
 import attrs
 
 from .actions import Move, Times
-from .data import CLAY, FISH, FOOD, GRAIN, WOOD
+from .data import CLAY, FISH, FOOD, GRAIN, WOOD, Rules
 from .warehouse import (
     DOWN,
     DOWN_LEFT,
@@ -40,6 +44,7 @@ class Effect:
     resolve: Resolve  # carry out the use (after the choice and payment, if any)
     options: Options | None = None  # the choices, if the use holds any
     food_per_time: int = 0  # food paid per chosen exchange before ``resolve`` (Times choices)
+    optional: bool = False  # its own text already lets the player choose 0..N applications (R11)
 
 
 def _gain(goods: Goods, good: int, table: tuple[int, ...], times: int) -> Goods:
@@ -250,14 +255,14 @@ EFFECTS: dict[str, Effect] = {
     "kiln": Effect(kiln),
     "smokehouse": Effect(smokehouse),
     "bakehouse": Effect(bakehouse),
-    "wood_trader": Effect(wood_trader, wood_trader_options, food_per_time=2),
-    "restaurant": Effect(restaurant, restaurant_options, food_per_time=1),
+    "wood_trader": Effect(wood_trader, wood_trader_options, food_per_time=2, optional=True),
+    "restaurant": Effect(restaurant, restaurant_options, food_per_time=1, optional=True),
     "marketplace": Effect(right_steps, marketplace_options),
-    "fish_market": Effect(fish_market, fish_market_options),
+    "fish_market": Effect(fish_market, fish_market_options, optional=True),
     "sawmill": Effect(sawmill),
     "building_firm": Effect(building_firm),
     "church_square": Effect(church_square),
-    "weekly_market": Effect(weekly_market, weekly_market_options),
+    "weekly_market": Effect(weekly_market, weekly_market_options, optional=True),
     "masons_guild": Effect(up_left_steps, masons_guild_options),
     "business_office": Effect(business_office, business_office_options),
     "shipping_line": Effect(shipping_line),
@@ -266,3 +271,54 @@ EFFECTS: dict[str, Effect] = {
     "craftsmens_yard": Effect(up_left_steps, craftsmens_yard_options),
 }
 """The effect of every building that has one; locked buildings have none."""
+
+
+# -- R13, main_effect_applications=up_to: the player applies the main effect 1..N times ---------
+# The choices are the distinct outcomes of k = 1..N applications (as for every choice here,
+# outcomes are listed, not namings). Extras and the 4+ Franc do not depend on k.
+def _applications(resolve: Resolve) -> Effect:
+    # An effect without a choice of its own asks for k ("times k"), each outcome under its
+    # smallest k: from column 0, a third right-step adds nothing, so sector 3 offers times 1, 2.
+    def options(goods: Goods, francs: int, n: int, t: Tables) -> tuple[Choice, ...]:
+        smallest: dict[tuple[Goods, int], int] = {}
+        for k in range(1, n + 1):
+            smallest.setdefault(resolve(goods, francs, k, None, t), k)
+        return tuple(Times(k) for k in smallest.values())
+
+    def resolve_k(goods: Goods, francs: int, n: int, c: Choice | None, t: Tables) -> tuple[Goods, int]:
+        return resolve(goods, francs, _times(c), None, t)
+
+    return Effect(resolve_k, options)
+
+
+def _most_steps_first(move: Choice) -> tuple[int, ...]:
+    counts = _counts(move)
+    return (-sum(counts), -counts[0], -counts[1], -counts[2], -counts[3])
+
+
+def _any_of_moves(effect: Effect, moves: Options) -> Effect:
+    # A Move is an outcome (effective steps per counter) whatever k led to it, so ``resolve``
+    # stays as it is: the choices for each k are merged, most steps first as ``distributions``.
+    def options(goods: Goods, francs: int, n: int, t: Tables) -> tuple[Choice, ...]:
+        merged = {move for k in range(1, n + 1) for move in moves(goods, francs, k, t)}
+        return tuple(sorted(merged, key=_most_steps_first))
+
+    return attrs.evolve(effect, options=options)
+
+
+def up_to(effect: Effect) -> Effect:
+    """``effect`` with its main effect applied k = 1..N times, k the player's choice (R13)."""
+    if effect.optional:
+        return effect  # 0..N already (R11)
+    if effect.options is None:
+        return _applications(effect.resolve)
+    return _any_of_moves(effect, effect.options)
+
+
+UP_TO_EFFECTS: dict[str, Effect] = {key: up_to(effect) for key, effect in EFFECTS.items()}
+"""``EFFECTS`` under ``main_effect_applications=up_to``."""
+
+
+def effects(rules: Rules) -> dict[str, Effect]:
+    """The building effects a game with these rule options plays."""
+    return EFFECTS if rules.main_effect_applications == "all" else UP_TO_EFFECTS

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..core.checks import StateChecks
 from ..core.codec import Codec
 from .actions import ACTION_TYPES
-from .buildings import EFFECTS
+from .buildings import EFFECTS, effects
 from .data import BUILDINGS, MAX_GOODS, NUM_BUILDINGS, NUM_ROUNDS, ROUND_ACTIONS
 from .rules import RULEBOOK
 from .state import CHOOSE, OVER, PAY, PHASES, Observation, State
@@ -56,7 +56,7 @@ def validate_state(state: State) -> None:
             )
         if state.phase == CHOOSE:
             check.require(
-                pending.action == "use" and EFFECTS[key].options is not None,
+                pending.action == "use" and effects(state.rules)[key].options is not None,
                 f"{key} has no choice to wait for",
             )
         elif pending.action == "use":

@@ -144,6 +144,8 @@ class Rules:
     overpay: str = option("minimal", "least_goods")
     # Wood Trader / Restaurant: one combined payment per use, or one payment per application
     effect_cost_payment: str = option("combined", "per_application")
+    # every main effect but the four exchanges' (R13): applied all N times, or 1..N as the player chooses
+    main_effect_applications: str = option("all", "up_to")
 
 
 OPTIONS = options_of(Rules)

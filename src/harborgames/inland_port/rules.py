@@ -14,7 +14,7 @@ from ..core.decisions import Rulebook
 from ..core.rng import Rng
 from ..core.update import update
 from .actions import ACTION_TYPES, Action, Build, End, Move, Pass, Pay, Sell, Times, Use
-from .buildings import EFFECTS, Choice, Tables
+from .buildings import Choice, Tables, effects
 from .data import (
     BONUS_SECTOR,
     BUILDING_INDEX,
@@ -127,14 +127,14 @@ def pending_payments(state: State) -> tuple[Goods, ...]:
     player = state.current_player
     if pending.action == "build":
         return build_payments(state, player, pending.building)
-    effect = EFFECTS[BUILDINGS[pending.building].key]
+    effect = effects(state.rules)[BUILDINGS[pending.building].key]
     return food_payments(state, player, effect.food_per_time, pending.times)
 
 
 def pending_choices(state: State) -> tuple[Choice, ...]:
     pending = state.pending
     assert pending is not None and state.current_player is not None
-    effect = EFFECTS[BUILDINGS[pending.building].key]
+    effect = effects(state.rules)[BUILDINGS[pending.building].key]
     assert effect.options is not None
     player = state.current_player
     choices = effect.options(
@@ -301,7 +301,7 @@ def _use(state: State, player: int, action: Use) -> State:
         placed=_with_at(state.placed, building, state.round),  # back to the owner's sector 0
         pending=Pending(building, "use", SECTOR_APPLICATIONS[age]),
     )
-    if EFFECTS[BUILDINGS[building].key].options is None:
+    if effects(state.rules)[BUILDINGS[building].key].options is None:
         return _resolve(state, player, None)
     return update(state, phase=CHOOSE)
 
@@ -309,7 +309,7 @@ def _use(state: State, player: int, action: Use) -> State:
 def _choose(state: State, player: int, choice: Choice) -> State:
     pending = state.pending
     assert pending is not None
-    effect = EFFECTS[BUILDINGS[pending.building].key]
+    effect = effects(state.rules)[BUILDINGS[pending.building].key]
     if isinstance(choice, Times) and effect.food_per_time and choice.count:
         pending = Pending(pending.building, "use", pending.applications, choice.count)
         return update(state, phase=PAY, pending=pending)
@@ -330,7 +330,7 @@ def _pay(state: State, player: int, pay: Pay) -> State:
 def _resolve(state: State, player: int, choice: Choice | None) -> State:
     pending = state.pending
     assert pending is not None
-    effect = EFFECTS[BUILDINGS[pending.building].key]
+    effect = effects(state.rules)[BUILDINGS[pending.building].key]
     goods, francs = effect.resolve(
         state.goods[player], state.francs[player], pending.applications, choice, tables(state.rules)
     )
