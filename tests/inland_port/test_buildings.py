@@ -1283,7 +1283,7 @@ def test_illegal_non_actions_and_unreadable_notation() -> None:
         parse_action(state, "times two")
     with pytest.raises(IllegalActionError, match="empty action text"):
         parse_action(state, "  ")
-    with pytest.raises(IllegalActionError, match="cannot read 'fly kiln'"):
+    with pytest.raises(IllegalActionError, match="cannot read 'fly' as an Inland Port action"):
         parse_action(state, "fly kiln")
 
 
