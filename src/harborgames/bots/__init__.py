@@ -17,7 +17,7 @@ import inspect
 import types
 import typing
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from .base import Bot, derive_seed, outcome_rewards, rank_rewards
 from .search import ISMCTSBot, MCTSBot
@@ -30,6 +30,7 @@ __all__ = [
     "ISMCTSBot",
     "MCTSBot",
     "RandomBot",
+    "SpecValue",
     "View",
     "derive_seed",
     "make",
@@ -42,6 +43,9 @@ __all__ = [
     "register",
     "strongest",
 ]
+
+SpecValue: TypeAlias = bool | int | float | str | None
+"""A parameter value as a bot spec writes it: ``true``, ``200``, ``0.5``, ``greedy``, ``none``."""
 
 _REGISTRY: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
@@ -63,7 +67,7 @@ def register(name: str, factory: Callable[..., Bot]) -> None:
     _REGISTRY[name] = factory
 
 
-def make(name: str, seed: int = 0, **params: Any) -> Bot:
+def make(name: str, seed: int = 0, **params: object) -> Bot:
     """A fresh bot by name; ``params`` are its keyword parameters (see docs/bots.md).
 
     A ``ValueError`` names a parameter the bot does not have, or one of the wrong type:
@@ -85,7 +89,9 @@ def make(name: str, seed: int = 0, **params: Any) -> Bot:
         raise ValueError(f"{name}: {error}") from None
 
 
-def _checked_params(name: str, factory: Callable[..., Bot], params: dict[str, Any]) -> dict[str, Any]:
+def _checked_params(
+    name: str, factory: Callable[..., Bot], params: dict[str, object]
+) -> dict[str, object]:
     """``params`` checked against the factory's signature and annotations (ints widened to
     floats where a float is expected); a factory that takes ``**kwargs`` is trusted as is."""
     try:
@@ -116,7 +122,7 @@ def _checked_params(name: str, factory: Callable[..., Bot], params: dict[str, An
 _TYPE_NAMES = {bool: "true or false", int: "an int", float: "a number", str: "a text"}
 
 
-def _typed(name: str, key: str, value: Any, hint: Any) -> Any:
+def _typed(name: str, key: str, value: object, hint: object) -> object:
     """``value`` if it fits ``hint`` (one of bool, int, float, str, optionally ``| None``)."""
     union = typing.get_origin(hint) in (typing.Union, types.UnionType)
     allowed = typing.get_args(hint) if union else (hint,)
@@ -140,7 +146,7 @@ def _typed(name: str, key: str, value: Any, hint: Any) -> Any:
     raise ValueError(f"{name}: {key} must be {wanted}, not {shown!r}")
 
 
-def _spec_text(value: Any) -> str:
+def _spec_text(value: object) -> str:
     """How a parsed value was written in a bot spec."""
     if value is None:
         return "none"
@@ -149,7 +155,7 @@ def _spec_text(value: Any) -> str:
     return str(value)
 
 
-def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+def parse_spec(spec: str) -> tuple[str, dict[str, SpecValue]]:
     """``"mcts:iterations=200:c=0.5"`` to ``("mcts", {"iterations": 200, "c": 0.5})``.
 
     The command line names bots this way, so an arena can pit two budgets of one bot.
@@ -158,7 +164,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     ('mcts', {'iterations': 200, 'rollout_depth': None})
     """
     name, *pairs = spec.strip().split(":")
-    params: dict[str, Any] = {}
+    params: dict[str, SpecValue] = {}
     for pair in pairs:
         key, sep, text = pair.partition("=")
         if not sep or not key:
@@ -180,7 +186,7 @@ def strongest(information: str) -> str:
     return "ismcts" if information == "imperfect" else "mcts"
 
 
-def _parse_value(text: str) -> Any:
+def _parse_value(text: str) -> SpecValue:
     lowered = text.lower()
     if lowered in ("none", "null"):
         return None
@@ -188,7 +194,8 @@ def _parse_value(text: str) -> Any:
         return lowered == "true"
     for kind in (int, float):
         try:
-            return kind(text)
+            number: int | float = kind(text)
         except ValueError:
-            pass
+            continue
+        return number
     return text

@@ -16,17 +16,18 @@ import statistics
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import TypedDict, cast
 
 import harborgames
 
 from ..core.play import make_record
-from ..core.protocol import GameModule
+from ..core.protocol import GameModule, LoadedGame
 from .base import Bot, derive_seed
-from .view import make_view
+from .view import A, S, make_view
 
 __all__ = [
     "GameResult",
+    "Summary",
     "play_game",
     "run_arena",
     "seating",
@@ -37,15 +38,15 @@ __all__ = [
 
 
 def play_game(
-    game: GameModule[Any, Any],
+    game: GameModule[S, A],
     players: Sequence[Bot],
     *,
     seed: int,
     variant: str | None = None,
     options: Mapping[str, str] | None = None,
-    on_move: Callable[[Any, Any], None] | None = None,
+    on_move: Callable[[S, A], None] | None = None,
     clock: list[float] | None = None,
-) -> tuple[Any, list[Any]]:
+) -> tuple[S, list[A]]:
     """Play one game with ``players[seat]`` deciding for each seat; the final state and moves.
 
     ``clock``, if given, gets each seat's thinking time added to it (seconds).
@@ -53,7 +54,7 @@ def play_game(
     state = game.new_game(
         len(players), seed=seed, variant=variant or game.INFO.default_variant, options=options
     )
-    actions: list[Any] = []
+    actions: list[A] = []
     limit = game.INFO.max_decisions
     while state.current_player is not None:
         seat = state.current_player
@@ -107,10 +108,14 @@ class _Task:
     index: int
 
 
-def _play_task(task: _Task, module: GameModule[Any, Any] | None = None) -> GameResult:
+def _play_task(task: _Task, module: LoadedGame | None = None) -> GameResult:
+    """Game ``task.index``; a worker process loads the game from the task."""
+    return _play(task, module or _load(task))
+
+
+def _play(task: _Task, game: GameModule[S, A]) -> GameResult:
     from . import make_from_spec  # the package imports this module; import late
 
-    game = module or _load(task)
     bots_at = seating(task.index, task.num_players)
     game_seed = derive_seed("game", task.seed, task.index // task.num_players)
     players = [
@@ -120,8 +125,9 @@ def _play_task(task: _Task, module: GameModule[Any, Any] | None = None) -> GameR
     decisions = [0] * task.num_players
     clock = [0.0] * task.num_players
 
-    def count(state: Any, action: Any) -> None:
-        decisions[state.current_player] += 1
+    def count(state: S, action: A) -> None:
+        if state.current_player is not None:  # always: a move is made by the seat to move
+            decisions[state.current_player] += 1
 
     final, actions = play_game(
         game,
@@ -147,13 +153,13 @@ def _play_task(task: _Task, module: GameModule[Any, Any] | None = None) -> GameR
     )
 
 
-def _load(task: _Task) -> GameModule[Any, Any]:
+def _load(task: _Task) -> LoadedGame:
     """A worker process's game: registered, or the module the arena's caller passed by object
     (imported by its own ``__name__``, never by a name from a user or a record)."""
     if task.registered:
         return harborgames.load(task.game)
     try:
-        return cast(GameModule[Any, Any], importlib.import_module(task.game))
+        return cast(LoadedGame, importlib.import_module(task.game))
     except ImportError as error:
         raise ValueError(
             f"a worker process cannot import the game module {task.game!r} ({error}); "
@@ -161,7 +167,7 @@ def _load(task: _Task) -> GameModule[Any, Any]:
         ) from None
 
 
-def _module_name(module: GameModule[Any, Any]) -> str:
+def _module_name(module: GameModule[S, A]) -> str:
     name = getattr(module, "__name__", None)
     if not isinstance(name, str):
         raise TypeError(f"run_arena needs a game name or a game module, not {module!r}")
@@ -169,7 +175,7 @@ def _module_name(module: GameModule[Any, Any]) -> str:
 
 
 def run_arena(
-    game: str | GameModule[Any, Any],
+    game: str | GameModule[S, A],
     num_players: int,
     specs: Sequence[str],
     *,
@@ -209,7 +215,7 @@ def run_arena(
     return sorted(results, key=lambda r: r.index)
 
 
-def _run(tasks: list[_Task], jobs: int, module: GameModule[Any, Any]) -> Iterator[GameResult]:
+def _run(tasks: list[_Task], jobs: int, module: GameModule[S, A]) -> Iterator[GameResult]:
     if jobs <= 1 or len(tasks) <= 1:
         yield from (_play_task(task, module) for task in tasks)
         return
@@ -229,7 +235,20 @@ def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[flo
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def summarize(results: Sequence[GameResult], specs: Sequence[str]) -> dict[str, Any]:
+class Summary(TypedDict):
+    """What ``summarize`` reports, per bot in the order of ``bots`` (JSON-ready)."""
+
+    bots: list[str]
+    games: int
+    wins: list[float]  # a shared win of k seats counts 1/k
+    win_rate: list[float]
+    wilson95: list[list[float]]  # [low, high] per bot
+    mean_scores: list[float]
+    score_stdev: list[float]
+    seat_wins: list[float]  # per seat, whichever bot sat there
+
+
+def summarize(results: Sequence[GameResult], specs: Sequence[str]) -> Summary:
     """Wins (a shared win of k seats counts 1/k), Wilson intervals and scores, per bot."""
     count = len(specs)
     wins = [0.0] * count

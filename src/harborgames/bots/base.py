@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from ..core.protocol import GameModule
-from .view import View
+from .view import A, S, View
 
 __all__ = [
     "Bot",
@@ -22,11 +23,13 @@ __all__ = [
 
 @runtime_checkable
 class Bot(Protocol):
-    """Chooses one of ``view.legal_actions``; the same seed and views give the same choices."""
+    """Chooses one of ``view.legal_actions``; the same seed and views give the same choices.
+
+    A bot plays every game: ``choose`` is generic over the game's state and action types."""
 
     name: str
 
-    def choose(self, view: View) -> Any: ...
+    def choose(self, view: View[S, A]) -> A: ...
 
 
 def derive_seed(*parts: int | str) -> int:
@@ -39,7 +42,7 @@ def derive_seed(*parts: int | str) -> int:
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> 1
 
 
-def rank_rewards(keys: Sequence[Any]) -> tuple[float, ...]:
+def rank_rewards(keys: Sequence[float]) -> tuple[float, ...]:
     """Normalized rank in [0, 1]: beating every other seat is 1, a tie counts half.
 
     Rank rather than raw score, so that one reward scale serves every game and player count,
@@ -58,7 +61,7 @@ def rank_rewards(keys: Sequence[Any]) -> tuple[float, ...]:
     return tuple(out)
 
 
-def outcome_rewards(game: GameModule[Any, Any], state: Any) -> tuple[float, ...]:
+def outcome_rewards(game: GameModule[S, A], state: S) -> tuple[float, ...]:
     """Rewards of a finished game: winners first (the rules' tie-breaks), then by score.
 
     With one player (solo games) the reward is the score scaled into the game's score bounds.
@@ -68,10 +71,11 @@ def outcome_rewards(game: GameModule[Any, Any], state: Any) -> tuple[float, ...]
         low, high = game.INFO.min_score, game.INFO.max_score
         return ((scores[0] - low) / (high - low) if high > low else 1.0,)
     winners = set(game.winners(state))
-    return rank_rewards([(1, 0) if p in winners else (0, scores[p]) for p in range(len(scores))])
+    # A winner ranks above every other seat whatever the scores; the rest rank by score.
+    return rank_rewards([math.inf if p in winners else scores[p] for p in range(len(scores))])
 
 
-def heuristic_rewards(game: GameModule[Any, Any], state: Any) -> tuple[float, ...]:
+def heuristic_rewards(game: GameModule[S, A], state: S) -> tuple[float, ...]:
     """Rewards of an unfinished position: rank by the game's own heuristic."""
     values = [game.heuristic(state, p) for p in range(state.num_players)]
     if len(values) == 1:

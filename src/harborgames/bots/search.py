@@ -15,12 +15,12 @@ import math
 import random
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Generic
 
 from ..core.protocol import GameModule
 from .base import heuristic_rewards, outcome_rewards, seed_of
 from .simple import greedy_step
-from .view import View
+from .view import A, S, View
 
 __all__ = ["ISMCTSBot", "Leaf", "MCTSBot", "advantages", "rollout"]
 
@@ -35,8 +35,8 @@ _CUTOFFS = ("own", "others", "turn", "decision")
 
 
 def rollout(
-    game: GameModule[Any, Any],
-    state: Any,
+    game: GameModule[S, A],
+    state: S,
     rng: random.Random,
     *,
     policy: str = "random",
@@ -45,7 +45,7 @@ def rollout(
     cutoff: str = "turn",
     seat: int | None = None,
     mover: int | None = None,
-) -> Any:
+) -> S:
     """Play on from ``state``: to the end, or for ``depth`` decisions and then to a cut-off.
 
     A cut-off playout is valued by the game's heuristic (``Leaf``): long games get many more,
@@ -80,14 +80,14 @@ def rollout(
     return state
 
 
-def advantages(game: GameModule[Any, Any], state: Any) -> list[float]:
+def advantages(game: GameModule[S, A], state: S) -> list[float]:
     """Each seat's heuristic minus the seats' mean: what a seat gains is relative to the rest."""
     values = [game.heuristic(state, p) for p in range(state.num_players)]
     mean = sum(values) / len(values)
     return [v - mean for v in values]
 
 
-class Leaf:
+class Leaf(Generic[S, A]):
     """Rewards in [0, 1] for the positions where playouts stop.
 
     ``"rank"`` ranks the seats by heuristic: coarse (win/lose in two-player games) but free of
@@ -97,14 +97,14 @@ class Leaf:
     without a per-game constant. Finished games always get their outcome.
     """
 
-    def __init__(self, game: GameModule[Any, Any], mode: str) -> None:
+    def __init__(self, game: GameModule[S, A], mode: str) -> None:
         _check(mode, _LEAVES, "leaf")
         self.game = game
         self.mode = mode
         self.sum_squares = 0.0
         self.count = 0
 
-    def rewards(self, state: Any, root: list[float] | None) -> tuple[float, ...]:
+    def rewards(self, state: S, root: list[float] | None) -> tuple[float, ...]:
         """``root``: the root's ``advantages`` (needed for ``"margin"``)."""
         game = self.game
         if state.current_player is None:
@@ -166,7 +166,7 @@ class _SearchBot:
             return range(self.iterations)
         return _Timed(self.iterations, self.time_limit)
 
-    def _playout(self, game: GameModule[Any, Any], state: Any, seat: int, mover: int) -> Any:
+    def _playout(self, game: GameModule[S, A], state: S, seat: int, mover: int) -> S:
         return rollout(
             game,
             state,
@@ -197,15 +197,15 @@ class _Timed:
         return self.iterations
 
 
-class _Node:
+class _Node(Generic[S, A]):
     __slots__ = ("action", "children", "mover", "state", "totals", "untried", "visits")
 
-    def __init__(self, state: Any, action: Any, mover: int, untried: list[Any]) -> None:
+    def __init__(self, state: S, action: A | None, mover: int, untried: list[A]) -> None:
         self.state = state
-        self.action = action
+        self.action = action  # None at the root only
         self.mover = mover  # the seat that chose ``action`` to reach this node
         self.untried = untried
-        self.children: list[_Node] = []
+        self.children: list[_Node[S, A]] = []
         self.visits = 0
         self.totals = [0.0] * state.num_players
 
@@ -219,14 +219,14 @@ class MCTSBot(_SearchBot):
 
     name = "mcts"
 
-    def choose(self, view: View) -> Any:
+    def choose(self, view: View[S, A]) -> A:
         if len(view.legal_actions) == 1:
             return view.legal_actions[0]
         game, rng = view.game, self.rng
         start = view.sample(seed_of(rng))
         untried = list(view.legal_actions)
         rng.shuffle(untried)
-        root = _Node(start, None, -1, untried)
+        root: _Node[S, A] = _Node(start, None, -1, untried)
         leaf = Leaf(game, self.leaf)
         base = advantages(game, start)
         count = 0
@@ -237,11 +237,13 @@ class MCTSBot(_SearchBot):
                 node = self._select(node)
                 path.append(node)
             if node.untried:
+                mover = node.state.current_player
+                assert mover is not None  # a node with actions to try is someone's decision
                 action = node.untried.pop()
                 state = game.apply(node.state, action)
                 legal = [] if state.current_player is None else game.legal_actions(state)
                 rng.shuffle(legal)
-                child = _Node(state, action, node.state.current_player, legal)
+                child = _Node(state, action, mover, legal)
                 node.children.append(child)
                 path.append(child)
                 node = child
@@ -253,9 +255,10 @@ class MCTSBot(_SearchBot):
                     totals[seat] += reward
         self.last_iterations = count
         best = max(root.children, key=lambda ch: (ch.visits, ch.totals[ch.mover] / ch.visits))
+        assert best.action is not None  # only the root was reached without an action
         return best.action
 
-    def _select(self, node: _Node) -> _Node:
+    def _select(self, node: _Node[S, A]) -> _Node[S, A]:
         log_n = math.log(node.visits)
         c = self.c
         best, best_value = node.children[0], -math.inf
@@ -266,12 +269,12 @@ class MCTSBot(_SearchBot):
         return best
 
 
-class _InfoNode:
+class _InfoNode(Generic[A]):
     __slots__ = ("available", "children", "mover", "totals", "visits")
 
     def __init__(self, mover: int, num_players: int) -> None:
         self.mover = mover
-        self.children: dict[Any, _InfoNode] = {}
+        self.children: dict[A, _InfoNode[A]] = {}
         self.visits = 0
         self.available = 1  # how often this action was legal when its parent was visited
         self.totals = [0.0] * num_players
@@ -287,12 +290,12 @@ class ISMCTSBot(_SearchBot):
 
     name = "ismcts"
 
-    def choose(self, view: View) -> Any:
+    def choose(self, view: View[S, A]) -> A:
         legal_here = view.legal_actions
         if len(legal_here) == 1:
             return legal_here[0]
         game, rng, seat = view.game, self.rng, view.seat
-        root = _InfoNode(-1, 0)
+        root: _InfoNode[A] = _InfoNode(-1, 0)
         leaf = Leaf(game, self.leaf)
         count = 0
         for _ in self._budget():
@@ -307,7 +310,7 @@ class ISMCTSBot(_SearchBot):
                 mover = state.current_player
                 if untried:
                     action = untried[rng.randrange(len(untried))]
-                    child = _InfoNode(mover, state.num_players)
+                    child: _InfoNode[A] = _InfoNode(mover, state.num_players)
                     children[action] = child
                     state = game.apply(state, action)
                     path.append(child)
@@ -325,13 +328,13 @@ class ISMCTSBot(_SearchBot):
         self.last_iterations = count
         tried = [a for a in legal_here if a in root.children]
 
-        def preference(action: Any) -> tuple[int, float]:
+        def preference(action: A) -> tuple[int, float]:
             child = root.children[action]
             return child.visits, child.totals[seat] / child.visits
 
         return max(tried, key=preference)
 
-    def _select(self, children: dict[Any, _InfoNode], legal: list[Any]) -> Any:
+    def _select(self, children: dict[A, _InfoNode[A]], legal: list[A]) -> A:
         c = self.c
         best, best_value = legal[0], -math.inf
         for action in legal:

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ..core.protocol import GameModule
 from .base import outcome_rewards, seed_of
-from .view import View, hides_future
+from .view import A, S, View, hides_future
 
 __all__ = ["GreedyBot", "RandomBot", "evaluate"]
 
@@ -22,11 +21,11 @@ class RandomBot:
         self.name = "random"
         self.rng = random.Random(seed)
 
-    def choose(self, view: View) -> Any:
+    def choose(self, view: View[S, A]) -> A:
         return view.legal_actions[self.rng.randrange(len(view.legal_actions))]
 
 
-def evaluate(game: GameModule[Any, Any], state: Any, seat: int, *, relative: bool = True) -> float:
+def evaluate(game: GameModule[S, A], state: S, seat: int, *, relative: bool = True) -> float:
     """The heuristic value of ``state`` for ``seat``; finished games by their outcome.
 
     ``relative`` subtracts the best opponent's heuristic, so that hurting the leader counts
@@ -69,7 +68,7 @@ class GreedyBot:
         self.max_nodes = max_nodes
         self._nodes = 0
 
-    def choose(self, view: View) -> Any:
+    def choose(self, view: View[S, A]) -> A:
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
@@ -84,7 +83,7 @@ class GreedyBot:
         best = max(values)
         return self.rng.choice([a for a, v in zip(legal, values, strict=True) if v == best])
 
-    def _value(self, game: GameModule[Any, Any], state: Any, seat: int, depth: int) -> float:
+    def _value(self, game: GameModule[S, A], state: S, seat: int, depth: int) -> float:
         self._nodes += 1
         if depth > 0 and state.current_player == seat and self._nodes < self.max_nodes:
             return max(
@@ -94,16 +93,18 @@ class GreedyBot:
         return evaluate(game, state, seat, relative=self.relative)
 
 
-def greedy_step(game: GameModule[Any, Any], state: Any, rng: random.Random, epsilon: float) -> Any:
+def greedy_step(game: GameModule[S, A], state: S, rng: random.Random, epsilon: float) -> A:
     """One rollout move: usually the heuristic's favourite action for the mover, else random.
 
     Only the mover's own heuristic is computed (not the opponents'), since rollouts run
     thousands of these per decision.
     """
+    mover = state.current_player
+    if mover is None:
+        raise ValueError("greedy_step: the game is over, no one is to move")
     legal = game.legal_actions(state)
     if len(legal) == 1 or (epsilon > 0.0 and rng.random() < epsilon):
         return legal[rng.randrange(len(legal))]
-    mover = state.current_player
     values = [evaluate(game, game.apply(state, a), mover, relative=False) for a in legal]
     best = max(values)
     choices = [a for a, v in zip(legal, values, strict=True) if v == best]

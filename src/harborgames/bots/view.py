@@ -16,14 +16,17 @@ bots should run them in another process and send them views.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, final
+from typing import Generic, TypeVar, final
 
-from ..core.protocol import GameInfo, GameModule
+from ..core.protocol import GameInfo, GameModule, State
 
 __all__ = ["View", "hides_future", "make_view"]
 
+S = TypeVar("S", bound=State)  # the game's state: bots read its ``current_player`` and ``num_players``
+A = TypeVar("A")  # the game's action
 
-def hides_future(game: GameModule[Any, Any]) -> bool:
+
+def hides_future(game: GameModule[S, A]) -> bool:
     """Whether ``sample`` must redraw the state: hidden cards, or hidden future dice.
 
     A perfect-information game whose dice come from the RNG inside the state would otherwise
@@ -36,24 +39,25 @@ def hides_future(game: GameModule[Any, Any]) -> bool:
 
 
 @final
-class View:
-    """One seat's view of one decision; see the module docstring for why it holds no state."""
+class View(Generic[S, A]):
+    """One seat's view of one decision in a game with states ``S`` and actions ``A``; see the
+    module docstring for why it holds no state."""
 
     __slots__ = ("_sampler", "game", "legal_actions", "observation", "seat")
 
-    game: GameModule[Any, Any]
+    game: GameModule[S, A]
     seat: int
-    observation: Any
-    legal_actions: tuple[Any, ...]
-    _sampler: Callable[[int], Any]
+    observation: object  # what ``game.observe`` gives this seat
+    legal_actions: tuple[A, ...]
+    _sampler: Callable[[int], S]
 
     def __init__(
         self,
-        game: GameModule[Any, Any],
+        game: GameModule[S, A],
         seat: int,
-        observation: Any,
-        legal_actions: Sequence[Any],
-        sampler: Callable[[int], Any],
+        observation: object,
+        legal_actions: Sequence[A],
+        sampler: Callable[[int], S],
     ) -> None:
         object.__setattr__(self, "game", game)
         object.__setattr__(self, "seat", seat)
@@ -61,14 +65,14 @@ class View:
         object.__setattr__(self, "legal_actions", tuple(legal_actions))
         object.__setattr__(self, "_sampler", sampler)
 
-    def __setattr__(self, name: str, value: Any) -> None:
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a View is read-only")
 
     @property
     def info(self) -> GameInfo:
         return self.game.INFO
 
-    def sample(self, seed: int) -> Any:
+    def sample(self, seed: int) -> S:
         """A state consistent with this seat's observation, drawn from ``seed``.
 
         Same seed, same state, so a seeded bot stays reproducible.
@@ -82,18 +86,18 @@ class View:
         )
 
 
-def make_view(game: GameModule[Any, Any], state: Any, seat: int) -> View:
+def make_view(game: GameModule[S, A], state: S, seat: int) -> View[S, A]:
     """The view that ``seat`` gets of ``state`` (normally the seat to move)."""
     legal = game.legal_actions(state) if state.current_player == seat else []
     if hides_future(game):
         resample = game.resample
 
-        def sampler(seed: int) -> Any:
+        def sampler(seed: int) -> S:
             return resample(state, seat, seed)
 
     else:
 
-        def sampler(seed: int) -> Any:
+        def sampler(seed: int) -> S:
             return state
 
     return View(game, seat, game.observe(state, seat), legal, sampler)
