@@ -87,7 +87,8 @@ class Move(_PerGood):
 
 @attrs.frozen(slots=True)
 class Times:
-    """How often to apply an optional exchange (Wood Trader, Restaurant, Fish Market)."""
+    """How often to apply an exchange (Wood Trader, Restaurant, Fish Market, Weekly Market), or,
+    with the rule option ``main_effect_applications=up_to``, any main effect."""
 
     count: int
 

@@ -23,7 +23,7 @@ class Pending:
 
     building: int  # index into data.BUILDINGS
     action: str  # "build" or "use"
-    applications: int = 0  # how often the main effect applies (the sector value) for a use
+    applications: int = 0  # the sector value N: how often the main effect applies (at most, with up_to)
     times: int = 0  # the exchanges chosen (Wood Trader, Restaurant) awaiting payment
 
 
