@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..core.outcome import winners_by
 from .data import SECTORS, Components
 from .state import Player, State
 from .turn import end_condition
@@ -62,11 +63,7 @@ def winners(state: State) -> tuple[int, ...]:
     if state.current_player is not None:
         return ()
     points = scores(state)
-    best = max(zip(points, (p.markers.bit_count() for p in state.players), strict=True))
-    return tuple(
-        seat for seat, p in enumerate(state.players)
-        if (points[seat], p.markers.bit_count()) == best
-    )
+    return winners_by([(points[seat], p.markers.bit_count()) for seat, p in enumerate(state.players)])
 
 
 def heuristic(state: State, player: int) -> float:
