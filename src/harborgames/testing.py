@@ -1,6 +1,6 @@
 """The conformance kit, and small helpers for tests of games, bots and component files.
 
-Modelled on OpenSpiel's ``random_sim_test``. Any game module (ours or yours) can run it::
+Modelled on OpenSpiel's ``random_sim_test``. Every game module (ours or yours) can run it::
 
     from harborgames import inland_port
     from harborgames.testing import check_game
@@ -24,16 +24,16 @@ import os
 import random
 import subprocess
 import sys
-from collections.abc import Mapping
-from typing import Any, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, NoReturn, TypeVar
 
 import attrs
 
 from .core.errors import IllegalActionError
 from .core.play import make_record, replay
-from .core.protocol import GameModule
+from .core.protocol import GameModule, GameRecord, State
 
-S = TypeVar("S")
+S = TypeVar("S", bound=State)  # the kit reads ``current_player``
 A = TypeVar("A")
 
 __all__ = ["ConformanceError", "ConformanceReport", "check_game", "legal", "perft", "play"]
@@ -64,7 +64,7 @@ def _sampled(step: int) -> bool:
 
 
 def check_game(
-    module: Any,
+    module: GameModule[S, A],
     num_players: int,
     *,
     variant: str | None = None,
@@ -95,28 +95,30 @@ def check_game(
     return ConformanceReport(info.name, num_players, variant, games, decisions, longest)
 
 
-class _Checker:
-    def __init__(self, module: Any, num_players: int, variant: str, options: dict[str, str]) -> None:
+class _Checker(Generic[S, A]):
+    def __init__(
+        self, module: GameModule[S, A], num_players: int, variant: str, options: dict[str, str]
+    ) -> None:
         self.m = module
         self.info = module.INFO
         self.n = num_players
         self.variant = variant
         self.options = options
-        self.seen_actions: dict[str, Any] = {}
-        self.records: dict[int, tuple[list[Any], Any]] = {}
+        self.seen_actions: dict[str, A] = {}
+        self.records: dict[int, tuple[list[A], S]] = {}
         self.where = ""
 
-    def fail(self, message: str) -> None:
+    def fail(self, message: str) -> NoReturn:
         raise ConformanceError(f"{self.info.name} ({self.n} players, {self.variant}) {self.where}: {message}")
 
-    def new(self, game_seed: int) -> Any:
+    def new(self, game_seed: int) -> S:
         return self.m.new_game(self.n, seed=game_seed, variant=self.variant, options=self.options or None)
 
-    def choose(self, state: Any, legal: list[Any], rng: random.Random, guided: bool) -> Any:
+    def choose(self, state: S, legal: list[A], rng: random.Random, guided: bool) -> A:
         """A random legal action, or in a guided game mostly the heuristic's favourite."""
-        if not guided or rng.random() < 0.1:
-            return legal[rng.randrange(len(legal))]
         seat = state.current_player
+        if not guided or seat is None or rng.random() < 0.1:
+            return legal[rng.randrange(len(legal))]
         values = [self.m.heuristic(self.m.apply(state, a), seat) for a in legal]
         best = max(values)
         return rng.choice([a for a, v in zip(legal, values, strict=True) if v == best])
@@ -128,7 +130,7 @@ class _Checker:
         if state != self.new(game_seed):
             self.where = f"game seed {game_seed}, setup"
             self.fail("new_game with the same seed gave different states")
-        actions: list[Any] = []
+        actions: list[A] = []
         step = 0
         while True:
             self.where = f"{'guided ' if guided else ''}game seed {game_seed}, step {step}"
@@ -147,13 +149,16 @@ class _Checker:
             step += 1
         self.check_end(state)
         record = make_record(m, self.n, game_seed, actions, variant=self.variant, options=self.options)
-        replayed = replay(m, m.loads(m.dumps(record)))
+        loaded = m.loads(m.dumps(record))
+        if not isinstance(loaded, GameRecord):
+            self.fail(f"a game record loads back as {type(loaded).__name__}")
+        replayed = replay(m, loaded)
         if replayed != state:
             self.fail("replaying the game record did not reproduce the final state")
         self.records[game_seed] = (actions, state)
         return step
 
-    def check_step(self, state: Any, step: int, rng: random.Random) -> list[Any]:
+    def check_step(self, state: S, step: int, rng: random.Random) -> list[A]:
         m = self.m
         legal = m.legal_actions(state)
         terminal = m.is_terminal(state)
@@ -186,11 +191,13 @@ class _Checker:
             self.check_sampled(state, legal, rng)
         return list(legal)
 
-    def check_sampled(self, state: Any, legal: list[Any], rng: random.Random) -> None:
+    def check_sampled(self, state: S, legal: list[A], rng: random.Random) -> None:
         m = self.m
         text = m.dumps(state)
         json.loads(text)
         loaded = m.loads(text)
+        if not isinstance(loaded, type(state)):
+            self.fail(f"a state loads back as {type(loaded).__name__}")
         if loaded != state or m.dumps(loaded) != text:
             self.fail("the state does not round-trip through JSON")
         if hash(loaded) != hash(state):
@@ -213,13 +220,15 @@ class _Checker:
                 self.fail(f"observe(state, {player}) does not round-trip through JSON")
         self.check_resample(state, rng)
 
-    def check_illegal(self, state: Any, legal: list[Any], text: str) -> None:
+    def check_illegal(self, state: S, legal: list[A], text: str) -> None:
         m = self.m
+        # The kit hands ``apply`` things that are no action on purpose: it must refuse them.
+        apply_anything: Callable[[S, Any], S] = m.apply
         legal_set = set(legal)
         elsewhere = [a for a in self.seen_actions.values() if a not in legal_set][:5]
         for bad in [*elsewhere, _NotAnAction(), None, "not an action"]:
             try:
-                m.apply(state, bad)
+                apply_anything(state, bad)
             except IllegalActionError as error:
                 if not str(error):
                     self.fail(f"the IllegalActionError for {bad!r} has no message")
@@ -230,7 +239,7 @@ class _Checker:
             if m.dumps(state) != text:
                 self.fail(f"a refused action ({bad!r}) changed the state")
 
-    def check_resample(self, state: Any, rng: random.Random) -> None:
+    def check_resample(self, state: S, rng: random.Random) -> None:
         m = self.m
         for player in range(self.n):
             sample = m.resample(state, player, rng.randrange(2**32))
@@ -241,14 +250,14 @@ class _Checker:
             if self.info.information == "perfect" and sample != state:
                 self.fail(f"resample for seat {player} changed a perfect-information state")
 
-    def check_scores(self, state: Any) -> None:
+    def check_scores(self, state: S) -> None:
         scores = self.m.scores(state)
         if not isinstance(scores, tuple) or len(scores) != self.n:
             self.fail(f"scores must be a tuple of {self.n} ints, got {scores!r}")
         if not all(type(s) is int for s in scores):
             self.fail(f"scores must be ints, got {scores!r}")
 
-    def check_end(self, state: Any) -> None:
+    def check_end(self, state: S) -> None:
         scores = self.m.scores(state)
         winners = self.m.winners(state)
         if not winners:
@@ -261,12 +270,16 @@ class _Checker:
 
     def check_cross_process(self, seed: int) -> None:
         """Replay the first game in a fresh interpreter with another hash seed: same JSON."""
+        self.where = f"game seed {seed}, replay in a fresh process"
+        name = getattr(self.m, "__name__", None)  # the other process imports the module by it
+        if not isinstance(name, str):
+            self.fail("the game is not a module with a __name__ (pass cross_process=False)")
         actions, state = self.records[seed]
         record = make_record(self.m, self.n, seed, actions, variant=self.variant, options=self.options)
         script = (
             "import sys, importlib\n"
             "from harborgames.core.play import replay\n"
-            f"m = importlib.import_module({self.m.__name__!r})\n"
+            f"m = importlib.import_module({name!r})\n"
             "print(m.dumps(replay(m, m.loads(sys.stdin.read()))))\n"
         )
         env = {**os.environ, "PYTHONHASHSEED": str(12345 + seed)}
@@ -278,7 +291,6 @@ class _Checker:
             env=env,
             check=False,
         )
-        self.where = f"game seed {seed}, replay in a fresh process"
         if result.returncode != 0:
             self.fail(f"the replay process failed: {result.stderr.strip()[-500:]}")
         if result.stdout.strip() != self.m.dumps(state):
