@@ -10,11 +10,10 @@ import argparse
 import os
 import sys
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from .. import __version__
 from ..core.errors import FormatError, IllegalActionError
-from ..core.protocol import GameModule
+from ..core.protocol import LoadedGame
 from . import output
 from .arena import add_arena_parser
 from .games import add_games_parser
@@ -45,9 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(
-    argv: Sequence[str] | None = None, *, games: Mapping[str, GameModule[Any, Any]] | None = None
-) -> int:
+def main(argv: Sequence[str] | None = None, *, games: Mapping[str, LoadedGame] | None = None) -> int:
     """Run one command; the exit status (0 ok, 1 a failed check or game error, 2 bad usage).
 
     ``games`` adds game modules to the registered ones, by name, for a program that embeds the

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
 
 from .. import bots
 from ..bots.arena import GameResult, run_arena, summarize, thinking_ms
-from .arguments import add_game_argument, add_rules_arguments
+from .arguments import Commands, add_game_argument, add_rules_arguments
 from .output import Progress, print_table
 from .setup import check_output_path, check_setup, load_game, parse_options
 from .words import plural
@@ -16,7 +15,7 @@ from .words import plural
 __all__ = ["add_arena_parser"]
 
 
-def add_arena_parser(commands: Any) -> None:
+def add_arena_parser(commands: Commands) -> None:
     parser = commands.add_parser("arena", help="play bots against each other and count wins")
     add_game_argument(parser)
     parser.add_argument(

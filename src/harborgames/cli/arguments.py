@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 import argparse
+from typing import Protocol
 
-__all__ = ["add_game_argument", "add_rules_arguments"]
+__all__ = ["Commands", "add_game_argument", "add_rules_arguments"]
+
+
+class Commands(Protocol):
+    """Where a command adds its parser: what ``ArgumentParser.add_subparsers`` returns."""
+
+    def add_parser(self, name: str, *, help: str) -> argparse.ArgumentParser: ...
 
 
 def add_game_argument(parser: argparse.ArgumentParser) -> None:

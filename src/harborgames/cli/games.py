@@ -4,17 +4,17 @@ options."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 import harborgames
 
 from ..core.protocol import GameInfo
+from .arguments import Commands
 from .output import print_table
 
 __all__ = ["add_games_parser"]
 
 
-def add_games_parser(commands: Any) -> None:
+def add_games_parser(commands: Commands) -> None:
     parser = commands.add_parser(
         "games", help="list the games, player counts, variants and rule options"
     )

@@ -11,7 +11,11 @@ import re
 import sys
 from collections.abc import Sequence
 from types import TracebackType
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:  # rich is optional (the ``cli`` extra): imported where it is used
+    from rich.progress import Progress as RichProgress
+    from rich.progress import TaskID
 
 __all__ = ["Progress", "print_table", "use_rich"]
 
@@ -78,8 +82,7 @@ class Progress:
         self.description = description
         self.enabled = enabled
         self.done = 0
-        self._rich: Any = None
-        self._task: Any = None
+        self._rich: tuple[RichProgress, TaskID] | None = None  # the bar and its one task
         self._last_shown = -1
 
     def __enter__(self) -> Progress:
@@ -87,9 +90,9 @@ class Progress:
             from rich.console import Console
             from rich.progress import Progress as RichProgress
 
-            self._rich = RichProgress(console=Console(file=sys.stderr), transient=False)
-            self._rich.start()
-            self._task = self._rich.add_task(self.description, total=self.total)
+            bar = RichProgress(console=Console(file=sys.stderr), transient=False)
+            bar.start()
+            self._rich = (bar, bar.add_task(self.description, total=self.total))
         return self
 
     def advance(self) -> None:
@@ -97,7 +100,8 @@ class Progress:
         if not self.enabled:
             return
         if self._rich is not None:
-            self._rich.update(self._task, completed=self.done)
+            bar, task = self._rich
+            bar.update(task, completed=self.done)
             return
         # Without a terminal, print about ten lines in all rather than one per game.
         tenth = self.done * 10 // max(self.total, 1)
@@ -118,4 +122,4 @@ class Progress:
         traceback: TracebackType | None,
     ) -> None:
         if self._rich is not None:
-            self._rich.stop()
+            self._rich[0].stop()

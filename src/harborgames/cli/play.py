@@ -12,20 +12,23 @@ import inspect
 import random
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Generic, TypeVar
 
 from .. import bots
 from ..bots.base import derive_seed
 from ..core.errors import IllegalActionError
 from ..core.play import make_record
-from ..core.protocol import GameModule
-from .arguments import add_game_argument, add_rules_arguments
+from ..core.protocol import GameModule, State
+from .arguments import Commands, add_game_argument, add_rules_arguments
 from .setup import check_setup, load_game, parse_options
 from .words import plural
 
 __all__ = ["add_play_parser", "group_actions"]
+
+S = TypeVar("S", bound=State)
+A = TypeVar("A")
 
 _HELP = """commands:
   N            play action number N from the list
@@ -38,7 +41,7 @@ _HELP = """commands:
   quit         leave the game"""
 
 
-def add_play_parser(commands: Any) -> None:
+def add_play_parser(commands: Commands) -> None:
     parser = commands.add_parser("play", help="play against bots in the terminal")
     add_game_argument(parser)
     parser.add_argument("--players", type=int, help="number of seats (default: the minimum)")
@@ -55,7 +58,7 @@ def add_play_parser(commands: Any) -> None:
     parser.set_defaults(run=run_play)
 
 
-def _kind(action: Any) -> str:
+def _kind(action: object) -> str:
     """The group an action is listed under: its ``kind`` if it has one, else its class name."""
     kind = getattr(action, "kind", None)
     if isinstance(kind, str):
@@ -63,20 +66,20 @@ def _kind(action: Any) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", " ", type(action).__name__).lower()
 
 
-def group_actions(actions: Sequence[Any]) -> list[tuple[str, list[Any]]]:
+def group_actions(actions: Sequence[A]) -> list[tuple[str, list[A]]]:
     """Actions grouped by kind, groups in order of first appearance, order kept inside."""
-    groups: dict[str, list[Any]] = {}
+    groups: dict[str, list[A]] = {}
     for action in actions:
         groups.setdefault(_kind(action), []).append(action)
     return list(groups.items())
 
 
-class _Session:
+class _Session(Generic[S, A]):
     """One game at the terminal: the moves so far and the states they passed through."""
 
     def __init__(
         self,
-        game: GameModule[Any, Any],
+        game: GameModule[S, A],
         num_players: int,
         seed: int,
         variant: str,
@@ -92,13 +95,13 @@ class _Session:
         self.humans = humans
         self.players = players
         self.states = [game.new_game(num_players, seed=seed, variant=variant, options=options)]
-        self.actions: list[Any] = []
+        self.actions: list[A] = []
 
     @property
-    def state(self) -> Any:
+    def state(self) -> S:
         return self.states[-1]
 
-    def push(self, action: Any) -> None:
+    def push(self, action: A) -> None:
         """Apply ``action`` and print the decisions the engine then took alone; an
         ``IllegalActionError`` leaves the session as it was."""
         self.states.append(self.game.apply(self.state, action))
@@ -129,7 +132,7 @@ class _Session:
         return "you" if seat in self.humans else self.players[seat].name
 
 
-def _show_forced(state: Any) -> None:
+def _show_forced(state: object) -> None:
     """The decisions the engine took because each had one legal option (``state.forced``)."""
     for forced in getattr(state, "forced", ()):
         print(f"forced: {forced}")
@@ -146,17 +149,18 @@ def _read(prompt: str) -> str | None:
     return line.strip()
 
 
-def _table(game: GameModule[Any, Any], state: Any, seat: int) -> str:
+def _table(game: GameModule[S, A], state: S, seat: int) -> str:
     """The table as ``seat`` may see it, without render's ``forced:`` lines (the session
     printed each forced decision when it happened).
 
     The protocol's ``render(state, player)`` draws only what that seat may know; a third-party
     game whose ``render`` takes no ``player`` draws everything.
     """
+    parameters: Mapping[str, inspect.Parameter]
     try:
         parameters = inspect.signature(game.render).parameters
     except (TypeError, ValueError):
-        parameters = {}  # type: ignore[assignment]
+        parameters = {}
     if "player" in parameters:
         return _without_forced(game.render(state, player=seat))
     return _without_forced(game.render(state))
@@ -166,8 +170,8 @@ def _without_forced(table: str) -> str:
     return "\n".join(line for line in table.splitlines() if not line.startswith("forced: "))
 
 
-def _show_choices(game: GameModule[Any, Any], legal: Sequence[Any]) -> list[Any]:
-    numbered: list[Any] = []
+def _show_choices(legal: Sequence[A]) -> list[A]:
+    numbered: list[A] = []
     for kind, group in group_actions(legal):
         print(f"  {kind}:")
         for action in group:
@@ -202,15 +206,23 @@ def run_play(args: argparse.Namespace) -> int:
         seat: bots.make_from_spec(spec.strip(), seed=derive_seed("play", seed, seat))
         for seat, spec in zip(bot_seats, specs, strict=True)
     }
-    session = _Session(game, num_players, seed, variant, options, humans, players)
+    return _play(_Session(game, num_players, seed, variant, options, humans, players))
+
+
+def _play(session: _Session[S, A]) -> int:
+    """The game from its start to its end (or until the person leaves); the exit status."""
+    game, players, num_players = session.game, session.players, session.num_players
     seats = ", ".join(f"seat {s}: {session.who(s)}" for s in range(num_players))
-    print(f"{info.title}, {plural(num_players, 'player')}, variant {variant}, seed {seed} ({seats})")
+    print(
+        f"{game.INFO.title}, {plural(num_players, 'player')}, variant {session.variant}, "
+        f"seed {session.seed} ({seats})"
+    )
     print("type `help` for the commands")
     _show_forced(session.state)
     try:
         while session.state.current_player is not None:
             seat = session.state.current_player
-            if seat not in humans:
+            if seat not in session.humans:
                 view = bots.make_view(game, session.state, seat)
                 action = players[seat].choose(view)
                 print(f"seat {seat} ({players[seat].name}): {action}")
@@ -232,13 +244,13 @@ def run_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _human_turn(session: _Session, seat: int) -> int | None:
+def _human_turn(session: _Session[S, A], seat: int) -> int | None:
     """One human decision (after any commands); an exit status if the person left."""
     game, state = session.game, session.state
     print()
     print(_table(game, state, seat))
     print(f"seat {seat} (you) to decide:")
-    numbered = _show_choices(game, game.legal_actions(state))
+    numbered = _show_choices(game.legal_actions(state))
     while True:
         line = _read("> ")
         if line is None:
@@ -255,7 +267,7 @@ def _human_turn(session: _Session, seat: int) -> int | None:
             print(_HELP)
         elif command == "table":
             print(_table(game, state, seat))
-            _show_choices(game, numbered)
+            _show_choices(numbered)
         elif command == "undo":
             if session.undo():
                 return None

@@ -11,22 +11,27 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
+from ..core.codec import JSON
 from ..core.errors import FormatError, IllegalActionError
 from ..core.play import replay_states
-from ..core.protocol import GameModule, GameRecord
+from ..core.protocol import GameModule, GameRecord, LoadedGame, State
+from .arguments import Commands
 from .setup import load_game
 from .words import article, plural
 
 __all__ = ["Entry", "add_replay_parser", "read_records"]
 
-Entry = tuple[str, GameModule[Any, Any], GameRecord]  # where in the file ("" or "line N: "), game, record
+Entry = tuple[str, LoadedGame, GameRecord]  # where in the file ("" or "line N: "), game, record
+
+S = TypeVar("S", bound=State)
+A = TypeVar("A")
 
 
-def add_replay_parser(commands: Any) -> None:
+def add_replay_parser(commands: Commands) -> None:
     parser = commands.add_parser("replay", help="check game records and show one move by move")
     parser.add_argument(
         "file", help="a record (JSON), or a JSONL file of records: all are checked, the first shown"
@@ -40,7 +45,7 @@ def add_replay_parser(commands: Any) -> None:
     parser.set_defaults(run=run_replay)
 
 
-def read_records(path: Path, games: Mapping[str, GameModule[Any, Any]] | None = None) -> list[Entry]:
+def read_records(path: Path, games: Mapping[str, LoadedGame] | None = None) -> list[Entry]:
     """Every record in ``path``, each with its game module and where it is in the file.
 
     ``games`` are game modules beside the registered ones (see ``load_game``). A
@@ -54,6 +59,7 @@ def read_records(path: Path, games: Mapping[str, GameModule[Any, Any]] | None = 
         ) from None
     except OSError as error:
         raise FormatError(f"cannot read {path}: {error.strerror or error}") from None
+    documents: list[tuple[str, JSON]]
     try:
         documents = [("", json.loads(text))]
     except json.JSONDecodeError as whole:
@@ -73,12 +79,13 @@ def read_records(path: Path, games: Mapping[str, GameModule[Any, Any]] | None = 
 
 
 def _record(
-    path: Path, where: str, document: Any, games: Mapping[str, GameModule[Any, Any]] | None
-) -> tuple[GameModule[Any, Any], GameRecord]:
-    if not isinstance(document, dict) or not isinstance(document.get("game"), str):
+    path: Path, where: str, document: JSON, games: Mapping[str, LoadedGame] | None
+) -> tuple[LoadedGame, GameRecord]:
+    name = document.get("game") if isinstance(document, dict) else None
+    if not isinstance(document, dict) or not isinstance(name, str):
         raise FormatError(f"{path}: {where}not a harborgames document (no 'game' name)")
     try:
-        game = load_game(document["game"], games)
+        game = load_game(name, games)
         record = game.loads(json.dumps(document))
     except ValueError as error:
         raise FormatError(f"{path}: {where}{error}") from None
@@ -115,8 +122,7 @@ def run_replay(args: argparse.Namespace) -> int:
         f"seed {record.seed}, {plural(moves, 'move')}"
     )
     warned: set[tuple[str, int]] = set()
-    state: Any = None
-    last_shown = False
+    ending = ""
     for index, (where, game, record) in enumerate(entries):
         if record.version != game.INFO.version and (game.INFO.name, record.version) not in warned:
             warned.add((game.INFO.name, record.version))
@@ -125,24 +131,12 @@ def run_replay(args: argparse.Namespace) -> int:
                 f"replaying with version {game.INFO.version}",
                 file=sys.stderr,
             )
-        for number, action, after in _replay(path, where, game, record):
-            if index > 0:
-                continue  # the other records of a JSONL file are checked, not shown
-            if action is not None:
-                print(f"{number:>4}. seat {state.current_player}: {action}")
-            state = after
-            last_shown = number in shown or bool(args.every and number % args.every == 0)
-            if last_shown:
-                print(game.render(state))
-    game = entries[0][1]
-    if not last_shown:
-        print(game.render(state))
-    if state.current_player is None:
-        scores = ", ".join(f"seat {s} {v}" for s, v in enumerate(game.scores(state)))
-        winners = ", ".join(f"seat {s}" for s in game.winners(state))
-        print(f"final scores: {scores}; winners: {winners}")
-    else:
-        print(f"the record stops before the end: seat {state.current_player} to move")
+        if index == 0:
+            ending = _show(path, where, game, record, shown, args.every)
+        else:  # the other records of a JSONL file are checked, not shown
+            for _ in _replay(path, where, game, record):
+                pass
+    print(ending)
     if len(entries) == 1:
         print(f"{path}: the record is valid")
     else:
@@ -150,13 +144,48 @@ def run_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _replay(path: Path, where: str, game: GameModule[Any, Any], record: GameRecord) -> Any:
+def _show(
+    path: Path,
+    where: str,
+    game: GameModule[S, A],
+    record: GameRecord,
+    shown: set[int],
+    every: int | None,
+) -> str:
+    """Replay ``record``, printing each move and the tables asked for; what to print once all
+    the file's records are checked: the last table (unless just shown) and the outcome."""
+    lines = []
+    state: S | None = None
+    last_shown = False
+    for number, action, after in _replay(path, where, game, record):
+        if action is not None and state is not None:
+            print(f"{number:>4}. seat {state.current_player}: {action}")
+        state = after
+        last_shown = number in shown or bool(every and number % every == 0)
+        if last_shown:
+            print(game.render(state))
+    assert state is not None  # the first step of a replay is the start
+    if not last_shown:
+        lines.append(game.render(state))
+    if state.current_player is None:
+        scores = ", ".join(f"seat {s} {v}" for s, v in enumerate(game.scores(state)))
+        winners = ", ".join(f"seat {s}" for s in game.winners(state))
+        lines.append(f"final scores: {scores}; winners: {winners}")
+    else:
+        lines.append(f"the record stops before the end: seat {state.current_player} to move")
+    return "\n".join(lines)
+
+
+def _replay(
+    path: Path, where: str, game: GameModule[S, A], record: GameRecord
+) -> Iterator[tuple[int, A | None, S]]:
     """``(number, action, state after)`` for each move of ``record`` (move 0: the start);
     an error names the file, the line and the move."""
     number = 0
     started = False
+    steps = replay_states(game, record)
     try:
-        for number, (action, after) in enumerate(replay_states(game, record)):
+        for number, (action, after) in enumerate(steps):
             started = True
             yield number, action, after
     except IllegalActionError as error:

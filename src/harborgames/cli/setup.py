@@ -9,19 +9,19 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
 import harborgames
 
-from ..core.protocol import GameInfo, GameModule
+from ..core.protocol import GameInfo, LoadedGame
 
 __all__ = ["check_output_path", "check_setup", "load_game", "parse_options"]
 
 
-def load_game(
-    name: str, extra: Mapping[str, GameModule[Any, Any]] | None = None
-) -> GameModule[Any, Any]:
+def load_game(name: str, extra: Mapping[str, LoadedGame] | None = None) -> LoadedGame:
     """A registered game (``harborgames.games()``) by name, or one of ``extra``.
+
+    The game is chosen at run time, so its state and action types are only known then; the
+    commands pass it on to generic code (``GameModule[S, A]``).
 
     ``extra`` holds game modules that the calling program passes in itself (a program that
     embeds the command, or a test with a toy game). A name never makes this import a module:
