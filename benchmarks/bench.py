@@ -22,20 +22,53 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any, cast
+from typing import NotRequired, TypedDict, TypeVar, cast
 
 import harborgames
 from harborgames import bots
-from harborgames.core.protocol import GameModule
+from harborgames.core.protocol import GameModule, LoadedGame, State
+
+S = TypeVar("S", bound=State)
+A = TypeVar("A")
 
 
-def bench_game(game: GameModule, num_players: int, games: int, seed: int) -> dict[str, Any]:
+class GameRow(TypedDict):
+    game: str
+    players: int
+    games: int
+    us_per_decision: float
+    games_per_second: float
+    decisions_per_game: float
+    dumps_us: float
+    loads_us: float
+    state_json_bytes: float
+    ratio_to_chess: NotRequired[float]
+
+
+class ChessResult(TypedDict):
+    games: int
+    us_per_ply: float
+    plies_per_game: float
+    ply_cap: int
+    version: str
+
+
+class BotRow(TypedDict):
+    game: str
+    players: int
+    bot: str
+    positions: int
+    ms_per_decision: float
+    ms_max: float
+
+
+def bench_game(game: GameModule[S, A], num_players: int, games: int, seed: int) -> GameRow:
     """Random playouts of one game at one player count."""
     rng = random.Random(seed)
     playing = 0.0
     total = 0.0
     decisions: list[int] = []
-    midgame: list[Any] = []
+    midgame: list[S] = []
     for index in range(games):
         started = time.perf_counter()
         state = game.new_game(num_players, seed=seed + index)
@@ -67,7 +100,7 @@ def bench_game(game: GameModule, num_players: int, games: int, seed: int) -> dic
     }
 
 
-def bench_json(game: GameModule, states: list[Any], repeat: int = 20) -> tuple[float, float]:
+def bench_json(game: GameModule[S, A], states: list[S], repeat: int = 20) -> tuple[float, float]:
     """µs per ``dumps`` and per ``loads`` of mid-game states (checked to round-trip)."""
     texts = [game.dumps(s) for s in states]
     assert all(game.loads(t) == s for t, s in zip(texts, states, strict=True))
@@ -84,7 +117,7 @@ def bench_json(game: GameModule, states: list[Any], repeat: int = 20) -> tuple[f
     return 1e6 * (middle - started) / count, 1e6 * (ended - middle) / count
 
 
-def bench_chess(games: int, seed: int, ply_cap: int = 400) -> dict[str, Any]:
+def bench_chess(games: int, seed: int, ply_cap: int = 400) -> ChessResult:
     """Random python-chess games: the yardstick for a pure-Python rules library."""
     import chess
 
@@ -110,11 +143,11 @@ def bench_chess(games: int, seed: int, ply_cap: int = 400) -> dict[str, Any]:
     }
 
 
-def bench_bots(game: GameModule, positions: int, seed: int) -> list[dict[str, Any]]:
+def bench_bots(game: GameModule[S, A], positions: int, seed: int) -> list[BotRow]:
     """Each bot's cost per decision at its default budget, on positions from random games."""
     rng = random.Random(seed)
     num_players = game.INFO.min_players
-    spots: list[Any] = []
+    spots: list[tuple[S, int]] = []  # a position and the seat to move
     game_seed = seed
     while len(spots) < positions and game_seed < seed + 10 * positions:
         state = game.new_game(num_players, seed=game_seed)
@@ -125,15 +158,17 @@ def bench_bots(game: GameModule, positions: int, seed: int) -> list[dict[str, An
             state = game.apply(state, legal[rng.randrange(len(legal))])
             line.append(state)
         choices = [
-            s for s in line if s.current_player is not None and len(game.legal_actions(s)) > 1
+            (s, seat)
+            for s in line
+            if (seat := s.current_player) is not None and len(game.legal_actions(s)) > 1
         ]
         spots.extend(rng.sample(choices, min(len(choices), positions - len(spots), 4)))
-    rows = []
+    rows: list[BotRow] = []
     for name in bots.names():
         bot = bots.make(name, seed=seed)
         times = []
-        for state in spots:
-            view = bots.make_view(game, state, state.current_player)
+        for state, seat in spots:
+            view = bots.make_view(game, state, seat)
             started = time.perf_counter()
             bot.choose(view)
             times.append(time.perf_counter() - started)
@@ -150,12 +185,12 @@ def bench_bots(game: GameModule, positions: int, seed: int) -> list[dict[str, An
     return rows
 
 
-def load_game(name: str) -> GameModule:
+def load_game(name: str) -> LoadedGame:
     """A registered game, or a module path given on this benchmark's own command line (a game
     not registered yet); the ``harborgames`` command itself loads registered games only."""
     if name in harborgames.games():
         return harborgames.load(name)
-    return cast(GameModule, importlib.import_module(name))
+    return cast(LoadedGame, importlib.import_module(name))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -174,9 +209,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     chess_result = bench_chess(args.games, args.seed)
-    rows: list[dict[str, Any]] = []
+    rows: list[GameRow] = []
     unavailable: dict[str, str] = {}
-    modules: list[GameModule] = []
+    modules: list[LoadedGame] = []
     for name in args.only or harborgames.games():
         try:
             game = load_game(name)
@@ -209,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, why in unavailable.items():
         print(f"{name:<12} not available: {why}")
 
-    bot_rows: list[dict[str, Any]] = []
+    bot_rows: list[BotRow] = []
     if args.bots:
         for game in modules:
             bot_rows.extend(bench_bots(game, args.positions, args.seed))
