@@ -116,8 +116,7 @@ class Rulebook(Generic[S, A]):
         """Every legal decision of the current player, in a fixed order; empty once it is over."""
         if type(state) is not self.state_type:
             require_state(state, self.state_type, "legal_actions", self.title)
-        memo = state.legal_memo
-        return list(self.legal_tuple(state) if memo is None else memo)  # type: ignore[arg-type]
+        return list(self.legal_tuple(state))
 
     def apply(self, state: S, action: A) -> S:
         """The state after ``action`` and any forced decisions that follow it.
@@ -127,16 +126,14 @@ class Rulebook(Generic[S, A]):
         """
         if type(state) is not self.state_type:
             require_state(state, self.state_type, "apply", self.title)
-        legal = state.legal_memo
-        if legal is None:
-            legal = self.legal_tuple(state)
+        legal = self.legal_tuple(state)
         try:
             index = legal.index(action)
         except (ValueError, TypeError):
             index = -1
         if index < 0 or type(legal[index]) is not type(action):
             raise IllegalActionError(self.why_not(state, action))
-        after = self._perform(state, legal[index])  # type: ignore[arg-type]  # an offered A
+        after = self._perform(state, legal[index])
         if after.current_player is not None and after is not state:
             # The common case, written out for speed: a real choice follows.
             following = self._legal(after)
