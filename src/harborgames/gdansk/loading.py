@@ -101,17 +101,21 @@ def _good(name: str) -> str | None:
     return None
 
 
+def _too_heavy(state: State, good: str, kind: int, verb: str) -> str | None:
+    """The cube weighs more than the loading symbols left for this action."""
+    weight = state.rules.components.weight[GOOD_INDEX[good]]
+    left = _symbols_left(state.turn, kind)
+    if weight > left:
+        return f"{verb} {good} needs {weight} loading symbol(s): you have {left} left"
+    return None
+
+
 def why_not_load(state: State, action: Load) -> str:
-    bad = _good(action.good)
+    bad = _good(action.good) or _too_heavy(state, action.good, LOAD, "loading")
     if bad:
         return bad
-    me = state.current_player
-    assert me is not None
     c = state.rules.components
     g = GOOD_INDEX[action.good]
-    left = _symbols_left(state.turn, LOAD)
-    if c.weight[g] > left:
-        return f"loading {action.good} needs {c.weight[g]} loading symbol(s): you have {left} left"
     if not state.supply[g]:
         return f"no {action.good} cubes are left in the unloading zone (the cubes are limited)"
     return f"your cargo space is full ({c.cargo_capacity} cubes): return a cube to make room first"
@@ -136,14 +140,7 @@ def why_not_discard(state: State, action: Discard) -> str:
 
 
 def why_not_unload(state: State, action: Unload) -> str:
-    bad = _good(action.good)
+    bad = _good(action.good) or _too_heavy(state, action.good, UNLOAD, "unloading")
     if bad:
         return bad
-    me = state.current_player
-    assert me is not None
-    c = state.rules.components
-    g = GOOD_INDEX[action.good]
-    left = _symbols_left(state.turn, UNLOAD)
-    if c.weight[g] > left:
-        return f"unloading {action.good} needs {c.weight[g]} loading symbol(s): you have {left} left"
     return f"you have no {action.good} in your cargo space"
