@@ -1,10 +1,12 @@
 """``update(value, field=new, ...)``: a copy of a frozen attrs value with some fields changed.
 
 States are rebuilt on every decision, so this is a hot path. ``attrs.evolve`` looks up the
-class's fields on each call; here each class and set of changed fields gets, once, a generated
-function that calls the constructor positionally (close to a hand-written positional call, and
-unlike one it cannot put a value in the wrong field). For the type checker ``update`` *is*
-``attrs.evolve``, so mypy checks each keyword's name and type against the class.
+class's fields on each call, and a frozen class's ``__init__`` sets each field through
+``object.__setattr__``. Here each class and set of changed fields gets, once, a generated function
+that fills a new instance's slots directly (for classes with validators or converters: a positional
+constructor call); unlike a hand-written positional call it cannot put a value in the wrong field.
+For the type checker ``update`` *is* ``attrs.evolve``, so mypy checks each keyword's name and type
+against the class.
 
 >>> import attrs
 >>> @attrs.frozen
@@ -30,24 +32,65 @@ _UPDATERS: dict[tuple[object, ...], Callable[..., object]] = {}
 
 
 def _updater(cls: type[attrs.AttrsInstance], changed: tuple[str, ...]) -> Callable[..., object]:
-    """Generate ``def update(obj, b, d): return cls(obj.a, b, obj.c, d)`` for one set of
-    changed fields (positional: the cheapest call of the constructor there is)."""
-    fields = [field for field in attrs.fields(cls) if field.init]
-    names = {field.name for field in fields}
+    """Generate the function that copies ``obj`` with the ``changed`` fields replaced.
+
+    For a slotted class with plain fields (no validators, converters or init hooks, which is every
+    state class here) it fills a new instance's slots directly: a frozen class's ``__init__`` goes
+    through ``object.__setattr__`` per field, which costs about a third more. Other classes get a
+    positional constructor call, the cheapest call of ``__init__`` there is.
+    """
+    fields = attrs.fields(cls)
+    names = {field.name for field in fields if field.init}
     unknown = [name for name in changed if name not in names]
     if unknown:
         raise TypeError(f"update: {cls.__name__} has no field {', '.join(unknown)}")
     for field in fields:
-        if field.alias != field.name:
+        if field.init and field.alias != field.name:
             raise TypeError(f"update: {cls.__name__}.{field.name} needs its own name as init alias")
     params = "".join(f", {name}" for name in changed)
-    args = ", ".join(field.name if field.name in changed else f"obj.{field.name}" for field in fields)
-    source = f"def update(obj{params}):\n    return cls({args})\n"
-    namespace: dict[str, object] = {"cls": cls}
+    namespace: dict[str, object] = {"cls": cls, "new": object.__new__}
+    if _slots_fillable(cls):
+        lines = ["    made = new(cls)"]
+        for index, field in enumerate(fields):
+            if field.name in changed:
+                value = field.name
+            elif field.init:
+                value = f"obj.{field.name}"
+            else:
+                value = f"default_{index}"
+                namespace[value] = field.default
+            namespace[f"set_{index}"] = getattr(cls, field.name).__set__
+            lines.append(f"    set_{index}(made, {value})")
+        if _HASH_CACHE in cls.__dict__:
+            namespace["set_hash"] = getattr(cls, _HASH_CACHE).__set__
+            lines.append("    set_hash(made, None)")
+        body = "\n".join(lines) + "\n    return made\n"
+    else:
+        args = ", ".join(f.name if f.name in changed else f"obj.{f.name}" for f in fields if f.init)
+        body = f"    return cls({args})\n"
+    source = f"def update(obj{params}):\n{body}"
     exec(source, namespace)  # the source is built from the class's own field names
     function = namespace["update"]
     assert callable(function)
     return function
+
+
+_FACTORY: type[object] = type(attrs.Factory(list))  # attrs types Factory as a function
+_HASH_CACHE = "_attrs_cached_hash"  # the slot attrs adds for ``cache_hash=True``
+
+
+def _slots_fillable(cls: type[attrs.AttrsInstance]) -> bool:
+    """Whether a copy may be made by filling slots: nothing in ``__init__`` but assignments."""
+    if "__slots__" not in cls.__dict__ or any(
+        hasattr(cls, hook) for hook in ("__attrs_pre_init__", "__attrs_post_init__")
+    ):
+        return False
+    for field in attrs.fields(cls):
+        if field.validator is not None or field.converter is not None:
+            return False
+        if not field.init and (field.default is attrs.NOTHING or isinstance(field.default, _FACTORY)):
+            return False
+    return True
 
 
 def update_generic(inst: T, /, **changes: object) -> T:

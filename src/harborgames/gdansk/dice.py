@@ -56,14 +56,29 @@ def _roll(rng: Rng, count: int, c: Components) -> tuple[list[int], Rng]:
 
 
 def _dice_done(c: Components, dice: tuple[int, ...], rolls: int) -> Turn:
-    load, move, recruit = dice_symbols(c, dice)
-    return update(NO_TURN, dice=dice, rolls=rolls, load=load, move=move, recruit=recruit)
+    """The turn once rolling is over: its symbols known, nothing done yet (memoised: few exist)."""
+    key = ("done", dice, rolls)
+    turn: Turn | None = c.memo.get(key)
+    if turn is None:
+        load, move, recruit = dice_symbols(c, dice)
+        turn = c.memo[key] = update(NO_TURN, dice=dice, rolls=rolls, load=load, move=move, recruit=recruit)
+    return turn
+
+
+def _rolling(c: Components, dice: tuple[int, ...], rolls: int) -> Turn:
+    """The turn between rolls (memoised like ``_dice_done``)."""
+    key = ("rolling", dice, rolls)
+    turn: Turn | None = c.memo.get(key)
+    if turn is None:
+        turn = c.memo[key] = update(NO_TURN, dice=dice, rolls=rolls)
+    return turn
 
 
 def _after_roll(state: State, dice: tuple[int, ...], rolls: int, rng: Rng) -> State:
+    c = state.rules.components
     if rolls < MAX_ROLLS:
-        return update(state, rng=rng, phase=REROLL, turn=update(NO_TURN, dice=dice, rolls=rolls))
-    return update(state, rng=rng, phase=ACTIONS, turn=_dice_done(state.rules.components, dice, rolls))
+        return update(state, rng=rng, phase=REROLL, turn=_rolling(c, dice, rolls))
+    return update(state, rng=rng, phase=ACTIONS, turn=_dice_done(c, dice, rolls))
 
 
 def roll(state: State, _: Roll) -> State:

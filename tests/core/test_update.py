@@ -1,0 +1,49 @@
+"""``core.update``: a copy with some fields changed, equal to what the constructor builds."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from harborgames.core.update import update, update_generic
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Cached:
+    a: int
+    b: tuple[int, ...]
+    memo: object = attrs.field(default=None, init=False, eq=False)
+
+
+@attrs.frozen(slots=True)
+class Checked:
+    a: int = attrs.field(validator=attrs.validators.instance_of(int))
+
+
+@attrs.frozen
+class Plain:
+    a: int
+    b: str = "x"
+
+
+def test_update_fills_slots_as_the_constructor_would() -> None:
+    before = Cached(1, (2,))
+    hash(before)  # fill the hash cache: the copy must not inherit it
+    after = update(before, a=5)
+    assert after == Cached(5, (2,))
+    assert hash(after) == hash(Cached(5, (2,)))
+    assert after.memo is None and after.b is before.b
+
+
+def test_update_runs_validators_through_the_constructor() -> None:
+    with pytest.raises(TypeError):
+        update_generic(Checked(1), a="no")
+
+
+def test_update_of_a_dict_class_and_of_several_fields() -> None:
+    assert update(Plain(1), a=2, b="y") == Plain(2, "y")
+
+
+def test_update_names_an_unknown_field() -> None:
+    with pytest.raises(TypeError, match="Plain has no field c"):
+        update_generic(Plain(1), c=3)
