@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from harborgames.core.update import update, update_generic
+from harborgames.core.update import fast_update, update, update_generic
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -47,3 +47,22 @@ def test_update_of_a_dict_class_and_of_several_fields() -> None:
 def test_update_names_an_unknown_field() -> None:
     with pytest.raises(TypeError, match="Plain has no field c"):
         update_generic(Plain(1), c=3)
+
+
+@fast_update(Cached)
+def with_b(value: Cached, b: tuple[int, ...]) -> Cached:
+    """A copy with other ``b``."""
+    raise NotImplementedError  # replaced by the generated update
+
+
+def test_fast_update_binds_the_fields_its_parameters_name() -> None:
+    assert with_b(Cached(1, (2,)), (3, 4)) == Cached(1, (3, 4))
+    assert with_b.__name__ == "with_b" and with_b.__doc__ == "A copy with other ``b``."
+
+
+def test_fast_update_refuses_a_parameter_that_is_no_field() -> None:
+    with pytest.raises(TypeError, match="Cached has no field c"):
+
+        @fast_update(Cached)
+        def with_c(value: Cached, c: int) -> Cached:
+            raise NotImplementedError

@@ -127,13 +127,15 @@ class Rulebook(Generic[S, A]):
         if type(state) is not self.state_type:
             require_state(state, self.state_type, "apply", self.title)
         legal = self.legal_tuple(state)
-        try:
-            index = legal.index(action)
-        except (ValueError, TypeError):
-            index = -1
-        if index < 0 or type(legal[index]) is not type(action):
-            raise IllegalActionError(self.why_not(state, action))
-        after = self._perform(state, legal[index])
+        for offered in legal:  # bots pass the offered object: identity is cheaper than ``==``
+            if offered is action:
+                break
+        else:
+            equal = _equal_offer(legal, action)
+            if equal is None:
+                raise IllegalActionError(self.why_not(state, action))
+            offered = equal
+        after = self._perform(state, offered)
         if after.current_player is not None and after is not state:
             # The common case, written out for speed: a real choice follows.
             following = self._legal(after)
@@ -181,6 +183,17 @@ class Rulebook(Generic[S, A]):
             _set(state, "forced", tuple(taken))
             return state
         return update_generic(state, forced=tuple(taken))
+
+
+def _equal_offer(legal: tuple[A, ...], action: A) -> A | None:
+    """The offered action equal to ``action`` and of its exact class (so ``4.0`` or ``True`` never
+    stands in for ``4``, nor an object whose ``__eq__`` says yes to anything), or ``None``."""
+    try:
+        index = legal.index(action)
+    except (ValueError, TypeError):
+        return None
+    offered = legal[index]
+    return offered if type(offered) is type(action) else None
 
 
 def turn_order(first: int, num_players: int) -> tuple[int, ...]:

@@ -9,7 +9,7 @@ from ..core.rng import Rng
 from ..core.update import update
 from .actions import KEEP, Keep, Reroll, Roll
 from .data import LOADING, MOVEMENT, Components
-from .state import ACTIONS, NO_TURN, REROLL, State, Turn
+from .state import ACTIONS, NO_TURN, REROLL, State, Turn, with_roll
 
 MAX_ROLLS = 3
 
@@ -77,8 +77,8 @@ def _rolling(c: Components, dice: tuple[int, ...], rolls: int) -> Turn:
 def _after_roll(state: State, dice: tuple[int, ...], rolls: int, rng: Rng) -> State:
     c = state.rules.components
     if rolls < MAX_ROLLS:
-        return update(state, rng=rng, phase=REROLL, turn=_rolling(c, dice, rolls))
-    return update(state, rng=rng, phase=ACTIONS, turn=_dice_done(c, dice, rolls))
+        return with_roll(state, rng, REROLL, _rolling(c, dice, rolls))
+    return with_roll(state, rng, ACTIONS, _dice_done(c, dice, rolls))
 
 
 def roll(state: State, _: Roll) -> State:

@@ -4,10 +4,21 @@ to make room; unloading in the Central Port scores each cube."""
 
 from __future__ import annotations
 
-from ..core.update import update
 from .actions import Action, Discard, Load, Unload
 from .data import GOOD_INDEX, GOODS, Components
-from .state import DURING_DICE, LOAD, UNLOAD, Player, State, Turn, with_count, with_player
+from .state import (
+    DURING_DICE,
+    LOAD,
+    UNLOAD,
+    Player,
+    State,
+    Turn,
+    with_count,
+    with_cube_moved,
+    with_hold,
+    with_player,
+    with_progress,
+)
 
 LOADS = tuple(Load(g) for g in GOODS)
 DISCARDS = tuple(Discard(g) for g in GOODS)
@@ -49,7 +60,7 @@ def on_central_port(state: State, player: Player) -> bool:
 
 
 def _cube_turn(turn: Turn, kind: int, left: int, must_load: bool = False) -> Turn:
-    return update(turn, used=turn.used | kind, active=kind, left=left, must_load=must_load, stage=DURING_DICE)
+    return with_progress(turn, turn.used | kind, kind, left, must_load, DURING_DICE)
 
 
 def _symbols_left(turn: Turn, kind: int) -> int:
@@ -63,12 +74,9 @@ def _move_cube(state: State, g: int, step: int, turn: Turn, vp: int = 0) -> Stat
     me = state.current_player
     assert me is not None
     p = state.players[me]
-    mover = update(p, score=p.score + vp, hold=with_count(p.hold, g, step))
-    return update(
-        state,
-        players=with_player(state.players, me, mover),
-        turn=turn,
-        supply=with_count(state.supply, g, -step),
+    mover = with_hold(p, p.score + vp, with_count(p.hold, g, step))
+    return with_cube_moved(
+        state, with_player(state.players, me, mover), turn, with_count(state.supply, g, -step)
     )
 
 

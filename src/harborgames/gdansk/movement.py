@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from ..core.update import update
 from .actions import Move, Recruit
-from .state import DURING_DICE, MOVE, RECRUIT, State, Turn, with_player
+from .state import DURING_DICE, MOVE, RECRUIT, State, Turn, with_mover, with_player, with_progress
 
 
 def _dice_action_done(turn: Turn, kind: int) -> Turn:
     """The action is used up, any cube-by-cube action before it is over."""
-    return update(turn, used=turn.used | kind, active=0, left=0, must_load=False, stage=DURING_DICE)
+    return with_progress(turn, turn.used | kind, 0, 0, False, DURING_DICE)
 
 
 def move(state: State, action: Move) -> State:
@@ -17,9 +17,7 @@ def move(state: State, action: Move) -> State:
     assert me is not None
     c = state.rules.components
     mover = update(state.players[me], location=c.location_index[action.location])
-    return update(
-        state, players=with_player(state.players, me, mover), turn=_dice_action_done(state.turn, MOVE)
-    )
+    return with_mover(state, with_player(state.players, me, mover), _dice_action_done(state.turn, MOVE))
 
 
 def why_not_move(state: State, action: Move) -> str:
@@ -45,4 +43,4 @@ def recruit(state: State, _: Recruit) -> State:
     p = state.players[me]
     mover = update(p, workers=p.workers + state.turn.recruit)
     turn = _dice_action_done(state.turn, RECRUIT)
-    return update(state, players=with_player(state.players, me, mover), turn=turn)
+    return with_mover(state, with_player(state.players, me, mover), turn)

@@ -12,6 +12,7 @@ import attrs
 
 from ..core.decisions import Forced, legal_memo_field
 from ..core.rng import Rng
+from ..core.update import fast_update
 from .data import Rules
 
 # The pending decision (``State.phase``)
@@ -137,6 +138,37 @@ class Observation:
     round: int
     end_triggered: bool
     forced: tuple[Forced, ...] = ()  # public: what the engine took (dice rolled, lone choices)
+
+
+# -- the updates made on nearly every decision, bound once (``core.update.fast_update``) ---------
+@fast_update(State)
+def with_roll(state: State, rng: Rng, phase: str, turn: Turn) -> State:
+    """After a roll: the advanced RNG, the next decision and the dice."""
+    raise NotImplementedError  # replaced by the generated update
+
+
+@fast_update(State)
+def with_cube_moved(state: State, players: tuple[Player, ...], turn: Turn, supply: tuple[int, ...]) -> State:
+    """After a cube moved between the unloading zone and a cargo space."""
+    raise NotImplementedError  # replaced by the generated update
+
+
+@fast_update(State)
+def with_mover(state: State, players: tuple[Player, ...], turn: Turn) -> State:
+    """After a dice action that changed the current player's board."""
+    raise NotImplementedError  # replaced by the generated update
+
+
+@fast_update(Player)
+def with_hold(player: Player, score: int, hold: tuple[int, ...]) -> Player:
+    """The player's cargo space and score after a cube moved."""
+    raise NotImplementedError  # replaced by the generated update
+
+
+@fast_update(Turn)
+def with_progress(turn: Turn, used: int, active: int, left: int, must_load: bool, stage: int) -> Turn:
+    """The turn after a dice action (or one cube of it)."""
+    raise NotImplementedError  # replaced by the generated update
 
 
 def with_player(players: tuple[Player, ...], seat: int, player: Player) -> tuple[Player, ...]:
