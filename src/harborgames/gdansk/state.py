@@ -159,6 +159,14 @@ def with_mover(state: State, players: tuple[Player, ...], turn: Turn) -> State:
     raise NotImplementedError  # replaced by the generated update
 
 
+@fast_update(State)
+def with_next_turn(
+    state: State, current_player: int | None, phase: str, turn: Turn, round: int, end_triggered: bool
+) -> State:
+    """At the end of a turn: the next seat (or nobody, at the end), its first decision, a new turn."""
+    raise NotImplementedError  # replaced by the generated update
+
+
 @fast_update(Player)
 def with_hold(player: Player, score: int, hold: tuple[int, ...]) -> Player:
     """The player's cargo space and score after a cube moved."""

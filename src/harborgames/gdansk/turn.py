@@ -14,7 +14,6 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..core.decisions import Rulebook
-from ..core.update import update
 from . import cruise_ships, dice, hr_panel, loading, movement, orders, setup
 from .actions import (
     ACTION_TYPES,
@@ -57,6 +56,7 @@ from .state import (
     UNLOAD,
     State,
     Turn,
+    with_next_turn,
 )
 from .state import RECRUIT as RECRUIT_BIT
 from .state import ROLL as ROLL_PHASE
@@ -222,11 +222,9 @@ def end_turn(state: State) -> State:
     round_ = state.round
     if following == state.first_player:
         if triggered or round_ >= ROUND_LIMIT:
-            return update(state, current_player=None, phase=OVER, turn=NO_TURN, end_triggered=triggered)
+            return with_next_turn(state, None, OVER, NO_TURN, round_, triggered)
         round_ += 1
-    return update(
-        state, current_player=following, phase=ROLL_PHASE, turn=NO_TURN, round=round_, end_triggered=triggered
-    )
+    return with_next_turn(state, following, ROLL_PHASE, NO_TURN, round_, triggered)
 
 
 def outcome(before: State, action: Action, after: State) -> str:
