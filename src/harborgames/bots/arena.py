@@ -63,10 +63,7 @@ def play_game(
         action = players[seat].choose(view)
         if clock is not None:
             clock[seat] += time.perf_counter() - started
-        if action not in view.legal_actions:
-            raise RuntimeError(
-                f"bot {players[seat].name!r} at seat {seat} chose {action}, which is not legal"
-            )
+        action = _offered(view.legal_actions, action, players[seat].name, seat)
         if on_move is not None:
             on_move(state, action)
         state = game.apply(state, action)
@@ -74,6 +71,24 @@ def play_game(
         if len(actions) > limit:
             raise RuntimeError(f"{game.INFO.name}: the game exceeded {limit} decisions")
     return state, actions
+
+
+def _offered(legal: Sequence[A], action: A, bot: str, seat: int) -> A:
+    """The offered action a bot chose: the legal object itself, so that the record holds the
+    game's own values (a bot answering ``Times(numpy.int64(2))`` or ``Times(2.0)`` gets
+    ``Times(2)`` recorded, which prints and parses back); one of another class, however equal
+    it says it is, is refused."""
+    for offered in legal:
+        if offered is action:
+            return offered
+    for offered in legal:
+        if type(offered) is type(action):
+            try:
+                if offered == action:
+                    return offered
+            except Exception:  # noqa: BLE001,S112  # a field whose == raises: no match
+                continue
+    raise RuntimeError(f"bot {bot!r} at seat {seat} chose {action!r}, which is not legal")
 
 
 @dataclass(frozen=True)

@@ -104,8 +104,15 @@ class _Session(Generic[S, A]):
     def push(self, action: A) -> None:
         """Apply ``action`` and print the decisions the engine then took alone; an
         ``IllegalActionError`` leaves the session as it was."""
-        self.states.append(self.game.apply(self.state, action))
-        self.actions.append(action)
+        after = self.game.apply(self.state, action)
+        # The record keeps the offered object: ``apply`` took an equal action of its exact class
+        # (a bot's ``Times(numpy.int64(2))``) as that one, and only it prints and parses back.
+        legal = self.game.legal_actions(self.state)
+        same = [a for a in legal if a is action] or [
+            a for a in legal if type(a) is type(action) and a == action
+        ]
+        self.states.append(after)
+        self.actions.append(same[0] if same else action)
         _show_forced(self.state)
 
     def undo(self) -> bool:

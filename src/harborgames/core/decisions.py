@@ -33,6 +33,7 @@ __all__ = [
     "Decided",
     "Forced",
     "Rulebook",
+    "field_problem",
     "legal_memo_field",
     "next_in_turn_order",
     "turn_order",
@@ -147,13 +148,31 @@ class Rulebook(Generic[S, A]):
         return self._settle(after, fresh=after is not state)
 
     def why_not(self, state: S, action: object) -> str:
-        """The reason ``action`` is refused: the checks every game shares, then the game's own."""
-        if not isinstance(action, self.action_types):
+        """The reason ``action`` is refused: the checks every game shares, then the game's own.
+
+        Never raises, whatever ``action`` is: an object that is not one of the game's action
+        classes (even one whose ``__eq__`` says yes to everything, or a subclass), an action
+        whose fields are not of their declared types (``Reroll(faces=1)``, ``Times(4.0)``,
+        ``Build(building=[1])``) and an explainer that fails on an odd value all get a reason,
+        so ``apply`` refuses with ``IllegalActionError`` and never with a ``TypeError``.
+        """
+        if type(action) not in self.action_types:
             article = "an" if self.title[:1].lower() in "aeiou" else "a"
-            return f"{action!r} is not {article} {self.title} action"
+            return f"{_shown(action, repr)} is not {article} {self.title} action"
+        problem = field_problem(action)
+        if problem:
+            return f"{_shown(action, repr)} is not a legal action: {problem}"
         if state.current_player is None:
-            return f"{action}: the game is over"
-        return self._explain(state, action)
+            return f"{_shown(action)}: the game is over"
+        try:
+            reason = self._explain(state, action)  # type: ignore[arg-type]  # its class is checked
+        except Exception as error:  # an explainer that trips over an odd value still refuses
+            return f"{_shown(action)} is not a legal action here ({type(error).__name__} explaining why)"
+        if not isinstance(reason, str) or not reason:
+            return f"{_shown(action)} is not a legal action here"
+        if len(reason) > _MAX_REASON:  # an explainer quoting a megabyte-long field back
+            return reason[: _MAX_REASON - 3] + "..."
+        return reason
 
     def settle(self, state: S) -> S:
         """Take every decision that has exactly one legal option, noting each in ``forced``.
@@ -186,14 +205,117 @@ class Rulebook(Generic[S, A]):
 
 
 def _equal_offer(legal: tuple[A, ...], action: A) -> A | None:
-    """The offered action equal to ``action`` and of its exact class (so ``4.0`` or ``True`` never
-    stands in for ``4``, nor an object whose ``__eq__`` says yes to anything), or ``None``."""
+    """The offered action equal to ``action`` and of its exact class, or ``None``.
+
+    An action of the right class whose fields are numeric twins of the offered one's
+    (``Times(4.0)``, ``Times(True)``, ``Move(np.int64(1), ...)``) is equal by attrs' ``==`` and
+    is replaced by the offered object, so what is applied and recorded is always the game's
+    own value; an object of another class (a subclass, or one whose ``__eq__`` says yes to
+    anything) is never equal. A comparison that raises (a numpy array as a field) is no match.
+    """
     try:
-        index = legal.index(action)
-    except (ValueError, TypeError):
+        index = legal.index(action)  # attrs' == is False across classes
+    except Exception:  # noqa: BLE001  # not there, or a field whose == raises (a numpy array)
         return None
     offered = legal[index]
     return offered if type(offered) is type(action) else None
+
+
+_MAX_SHOWN = 120
+_MAX_REASON = 500
+
+
+def _shown(action: object, first: Callable[[object], str] = str) -> str:
+    """``action`` for a refusal message: its notation (or ``first``), else its ``repr``, cut
+    short; never raises (a malformed action may fail to print)."""
+    for show in (first, repr):
+        try:
+            text = show(action)
+        except Exception:  # noqa: BLE001
+            continue
+        if isinstance(text, str):
+            return text if len(text) <= _MAX_SHOWN else text[: _MAX_SHOWN - 3] + "..."
+    return f"<{type(action).__name__} object>"
+
+
+def field_problem(action: object) -> str:
+    """What is wrong with the field values of an attrs action, or "" if each has its declared
+    type exactly: ``int`` (not ``bool``, a float or ``numpy.int64``), ``str``, or a tuple of
+    those (``tuple[str, ...]``). Fields of other declared types are not checked.
+
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Times:
+    ...     times: int
+    >>> field_problem(Times(4.0))
+    'its field times must be an int, not float (4.0)'
+    >>> field_problem(Times(4))
+    ''
+    """
+    cls = type(action)
+    if not attrs.has(cls):
+        return ""
+    for field, declared in _declared_fields(cls):
+        value = getattr(action, field, None)
+        problem = _type_problem(value, declared)
+        if problem:
+            return f"its field {field} must be {problem}"
+    return ""
+
+
+_SIMPLE: dict[str, type] = {"int": int, "str": str, "bool": bool}
+_FIELD_TYPES: dict[type, tuple[tuple[str, str], ...]] = {}
+
+
+def _declared_fields(cls: type) -> tuple[tuple[str, str], ...]:
+    """Each attrs field's name and declared type as written (``"int"``, ``"tuple[str, ...]"``)."""
+    known = _FIELD_TYPES.get(cls)
+    if known is None:
+        known = tuple(
+            (f.name, f.type if isinstance(f.type, str) else getattr(f.type, "__name__", repr(f.type)))
+            for f in attrs.fields(cls)
+        )
+        if len(_FIELD_TYPES) < 1024:  # one entry per action class
+            _FIELD_TYPES[cls] = known
+    return known
+
+
+def _type_problem(value: object, declared: str) -> str:
+    declared = declared.replace(" ", "")
+    simple = _SIMPLE.get(declared)
+    if simple is not None:
+        if type(value) is simple:
+            return ""
+        article = "an" if declared == "int" else "a"
+        return f"{article} {declared}, not {type(value).__name__} ({_short(value)})"
+    if declared.startswith("tuple[") and declared.endswith(",...]"):
+        inner = _SIMPLE.get(declared[len("tuple[") : -len(",...]")])
+        if inner is None:
+            return ""
+        if type(value) is not tuple:
+            return f"a tuple of {inner.__name__}, not {type(value).__name__} ({_short(value)})"
+        for item in value:
+            if type(item) is not inner:
+                return f"a tuple of {inner.__name__}, but holds {type(item).__name__} ({_short(item)})"
+        return ""
+    if declared.startswith("tuple[") and declared.endswith("]"):
+        parts = [_SIMPLE.get(p) for p in declared[len("tuple[") : -1].split(",")]
+        if None in parts:
+            return ""
+        if type(value) is not tuple or len(value) != len(parts):
+            return f"a tuple of {len(parts)} {'/'.join(p.__name__ for p in parts if p)}, not {_short(value)}"
+        for item, kind in zip(value, parts, strict=True):
+            if type(item) is not kind:
+                return f"a tuple of {kind.__name__ if kind else '?'}, but holds {type(item).__name__} ({_short(item)})"
+    return ""
+
+
+def _short(value: object) -> str:
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001
+        return f"<{type(value).__name__}>"
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def turn_order(first: int, num_players: int) -> tuple[int, ...]:
