@@ -1,1 +1,96 @@
-"""Le Havre (Uwe Rosenberg, 2008): the full and shortened game for 1–5 players."""
+"""Le Havre (Uwe Rosenberg, 2008): the shortened game for 1–5 players, by its printed rules.
+
+The full game (the 36 special buildings) follows; ``variant="full"`` is refused for now.
+
+>>> from harborgames import lehavre
+>>> state = lehavre.new_game(2, seed=1)
+>>> [str(a) for a in lehavre.legal_actions(state)][:4]
+['take francs', 'take fish', 'take wood', 'take clay']
+>>> state = lehavre.apply(state, lehavre.parse_action(state, "take wood"))
+>>> state.players[0].stock[lehavre.data.WOOD]  # 2 at the start, 3 on the space, +1 from the tile?
+5
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from . import data
+from .actions import (
+    Build,
+    BuildShip,
+    Buy,
+    BuyShip,
+    Choose,
+    Done,
+    End,
+    Enter,
+    Give,
+    Loan,
+    Pay,
+    Repay,
+    Sell,
+    SellShip,
+    Take,
+    Times,
+    Trade,
+)
+from .codec import dumps, loads
+from .info import INFO
+from .notation import parse_action
+from .observe import observe, resample
+from .render import render
+from .scoring import heuristic, scores, winners
+from .setup import deal
+from .state import OPTIONS, Observation, Pending, Player, Rules, State
+from .turn import RULEBOOK, apply, is_terminal, legal_actions, start_turn
+
+
+def new_game(
+    num_players: int = 2, *, seed: int = 0, variant: str = "short", options: Mapping[str, str] | None = None
+) -> State:
+    """A dealt game, the first player's Supply action done, waiting on the first real decision."""
+    dealt = deal(num_players, seed, variant, options)
+    return RULEBOOK.settle(start_turn(dealt, 0))
+
+
+__all__ = [
+    "INFO",
+    "OPTIONS",
+    "Build",
+    "BuildShip",
+    "Buy",
+    "BuyShip",
+    "Choose",
+    "Done",
+    "End",
+    "Enter",
+    "Give",
+    "Loan",
+    "Observation",
+    "Pay",
+    "Pending",
+    "Player",
+    "Repay",
+    "Rules",
+    "Sell",
+    "SellShip",
+    "State",
+    "Take",
+    "Times",
+    "Trade",
+    "apply",
+    "data",
+    "dumps",
+    "heuristic",
+    "is_terminal",
+    "legal_actions",
+    "loads",
+    "new_game",
+    "observe",
+    "parse_action",
+    "render",
+    "resample",
+    "scores",
+    "winners",
+]

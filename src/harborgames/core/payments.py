@@ -1,0 +1,144 @@
+"""Ways to pay an amount from several goods of different worth, with no change given.
+
+Le Havre pays food (fish 1, bread 2, meat 3, Francs 1 ...) and energy (wood 1, coal 3, coke 10)
+from whatever a player holds, and "no change for food or energy": paying more is allowed but
+what is over is lost. A player never wants a way that pays more of every good than another way
+that also covers the amount, so only the *minimal* ways are offered: those where giving back
+any one token would leave the amount unpaid. The Inland Port's warehouse payments are the same
+problem with two goods.
+
+>>> minimal_payments((3, 2), (1, 2), 4)  # 3 worth-1 tokens and 2 worth-2 tokens, pay 4
+[(2, 1), (0, 2)]
+>>> minimal_payments((0, 1), (1, 3), 2)  # overpaying is allowed when nothing smaller pays
+[(0, 1)]
+
+When there are too many ways to list (feeding 20 food from five kinds of food can be paid in
+hundreds of ways), ``next_counts`` asks one kind of token at a time and still leads only to
+minimal ways.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+__all__ = ["can_pay", "minimal_payments", "next_counts", "non_dominated", "worth_of"]
+
+
+def worth_of(counts: Sequence[int], worth: Sequence[int]) -> int:
+    """The total worth of ``counts`` tokens."""
+    return sum(count * value for count, value in zip(counts, worth, strict=True))
+
+
+def can_pay(have: Sequence[int], worth: Sequence[int], due: int) -> bool:
+    """Whether everything held is worth at least ``due``."""
+    return worth_of(have, worth) >= due
+
+
+def minimal_payments(
+    have: Sequence[int], worth: Sequence[int], due: int, limit: int | None = None
+) -> list[tuple[int, ...]] | None:
+    """Every minimal way to pay at least ``due`` from ``have`` (counts per kind of token, each
+    worth ``worth[i]``), in a fixed order; ``[]`` if it cannot be paid, ``[(0, ...)]`` if
+    nothing is due, and ``None`` if there are more than ``limit`` ways (ask one good at a time
+    instead).
+
+    A way is minimal when removing any one token from it leaves less than ``due``; those are
+    exactly the ways that pay at least ``due`` and are not above another such way in every
+    good.
+    """
+    kinds = len(have)
+    if due <= 0:
+        return [(0,) * kinds]
+    # Tokens worth nothing never help; the rest are tried worth-first so dead ends die early.
+    useful = [i for i in range(kinds) if worth[i] > 0 and have[i] > 0]
+    reachable = [0] * (len(useful) + 1)  # worth of everything from position k on
+    for k in range(len(useful) - 1, -1, -1):
+        reachable[k] = reachable[k + 1] + have[useful[k]] * worth[useful[k]]
+    if reachable[0] < due:
+        return []
+    out: list[tuple[int, ...]] = []
+    counts = [0] * kinds
+    for way in _ways(useful, have, worth, due, 0, 0, counts, reachable, {}):
+        out.append(way)
+        if limit is not None and len(out) > limit:
+            return None
+    return out
+
+
+def _ways(
+    useful: list[int],
+    have: Sequence[int],
+    worth: Sequence[int],
+    due: int,
+    position: int,
+    paid: int,
+    counts: list[int],
+    reachable: list[int],
+    fixed: dict[int, int],
+) -> Iterator[tuple[int, ...]]:
+    if paid >= due:
+        if any(fixed.get(i, 0) for i in useful[position:]):
+            return  # a count still to be placed would overpay
+        # Minimal: each kind used must be needed (its cheapest token removed leaves too little).
+        if all(paid - worth[i] < due for i in useful[:position] if counts[i]):
+            yield tuple(counts)
+        return
+    if position == len(useful) or paid + reachable[position] < due:
+        return
+    kind = useful[position]
+    value = worth[kind]
+    most = min(have[kind], -(-(due - paid) // value))  # never more than covers the rest alone
+    choices = range(most, -1, -1) if kind not in fixed else (fixed[kind],) * (fixed[kind] <= most)
+    for count in choices:
+        counts[kind] = count
+        yield from _ways(
+            useful, have, worth, due, position + 1, paid + count * value, counts, reachable, fixed
+        )
+    counts[kind] = 0
+
+
+def next_counts(
+    have: Sequence[int], worth: Sequence[int], due: int, chosen: Sequence[int]
+) -> tuple[int, list[int]]:
+    """Paying one kind of token at a time: after ``chosen`` (counts of the first kinds that are
+    worth something and held, in index order), the next such kind and the counts of it that
+    still lead to a minimal way (``(-1, [])`` once every kind is chosen).
+
+    >>> next_counts((3, 2), (1, 2), 4, [])
+    (0, [2, 0])
+    >>> next_counts((3, 2), (1, 2), 4, [2])
+    (1, [1])
+    """
+    useful = [i for i in range(len(have)) if worth[i] > 0 and have[i] > 0]
+    if len(chosen) >= len(useful):
+        return -1, []
+    kind = useful[len(chosen)]
+    reachable = [0] * (len(useful) + 1)
+    for k in range(len(useful) - 1, -1, -1):
+        reachable[k] = reachable[k + 1] + have[useful[k]] * worth[useful[k]]
+    fixed = dict(zip(useful, chosen, strict=False))
+    paid = sum(count * worth[i] for i, count in fixed.items())
+    most = min(have[kind], max(0, -(-(due - paid) // worth[kind])))
+    out = []
+    for count in range(most, -1, -1):
+        trial = {**fixed, kind: count}
+        counts = [0] * len(have)
+        if next(_ways(useful, have, worth, due, 0, 0, counts, reachable, trial), None) is not None:
+            out.append(count)
+    return kind, out
+
+
+def non_dominated(ways: Sequence[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """``ways`` without any way that pays at least as much of every token as another one
+    (duplicates kept once), in their order."""
+    out: list[tuple[int, ...]] = []
+    for i, way in enumerate(ways):
+        if way in out:
+            continue
+        if any(
+            j != i and other != way and all(a >= b for a, b in zip(way, other, strict=True))
+            for j, other in enumerate(ways)
+        ):
+            continue
+        out.append(way)
+    return out

@@ -1,0 +1,25 @@
+"""Le Havre's metadata (OpenSpiel-style), declared once."""
+
+from ..core.protocol import GameInfo
+from .data import NUM_ROUNDS, SHORT, TURNS_PER_ROUND
+from .state import OPTIONS
+
+# Decisions in one turn, at most (a generous bound, checked by the conformance kit): buying and
+# selling around the main action, a building's own decisions (the Shipping Line ships a good per
+# decision), payments asked one token kind at a time.
+MAX_TURN_DECISIONS = 400
+
+INFO = GameInfo(
+    name="lehavre",
+    title="Le Havre",
+    min_players=1,
+    max_players=5,
+    variants=(SHORT,),  # the full game (special buildings) follows
+    chance="seeded_setup",  # the shuffles at setup decide everything random
+    information="imperfect",  # the face-down Supply tiles of round 1
+    min_score=-7 * 200,  # loans are unlimited in the rules; a bound for tensors, not a rule
+    max_score=5000,
+    max_decisions=(max(NUM_ROUNDS[SHORT]) * TURNS_PER_ROUND + 5) * MAX_TURN_DECISIONS,
+    version=1,
+    options=OPTIONS,
+)

@@ -1,0 +1,117 @@
+"""Paying (rulebook "Entry Fee", "Feeding phase", energy, building goods): which ways are offered.
+
+Food and energy are paid from whatever a player holds, without change; only the minimal ways
+are offered (``core.payments``), and when there are more than ``LIST_LIMIT`` of them the payment
+is asked one token kind at a time (``Pending.chosen`` holds the counts chosen so far). Building
+goods are exact, except that "brick can always be used instead of clay; steel instead of iron".
+"""
+
+from __future__ import annotations
+
+from ..core.payments import minimal_payments, next_counts, non_dominated
+from .actions import Pay
+from .data import (
+    BRICK,
+    CLAY,
+    ENERGY_VALUE,
+    FOOD_VALUE,
+    FRANC,
+    IRON,
+    NUM_TOKEN_KINDS,
+    STEEL,
+    WOOD,
+    BuildCost,
+)
+
+LIST_LIMIT = 40  # more minimal ways than this: ask one token kind at a time
+ZERO = (0,) * NUM_TOKEN_KINDS
+FOOD, ENERGY = "food", "energy"
+WORTH = {FOOD: FOOD_VALUE, ENERGY: ENERGY_VALUE}
+
+
+def francs(amount: int) -> tuple[int, ...]:
+    """A token vector of ``amount`` Francs."""
+    out = list(ZERO)
+    out[FRANC] = amount
+    return tuple(out)
+
+
+def worth(stock: tuple[int, ...], kind: str) -> int:
+    """Food or energy the stock could pay."""
+    return sum(count * value for count, value in zip(stock, WORTH[kind], strict=True))
+
+
+def amount_ways(stock: tuple[int, ...], kind: str, due: int, chosen: tuple[int, ...]) -> tuple[Pay, ...]:
+    """The offered ways to pay ``due`` food or energy: every minimal way, or, when there are too
+    many, the counts of the next token kind (``chosen``: counts of the kinds decided so far)."""
+    values = WORTH[kind]
+    if not chosen:
+        ways = minimal_payments(stock, values, due, LIST_LIMIT)
+        if ways is not None:
+            return tuple(Pay(way) for way in ways)
+    token, counts = next_counts(stock, values, due, list(chosen))
+    return tuple(Pay(_only(token, count)) for count in counts)
+
+
+def step_done(stock: tuple[int, ...], kind: str, due: int, chosen: tuple[int, ...]) -> bool:
+    """Whether the one-kind-at-a-time payment is complete after ``chosen``."""
+    return next_counts(stock, WORTH[kind], due, list(chosen))[0] < 0
+
+
+def chosen_vector(stock: tuple[int, ...], kind: str, chosen: tuple[int, ...]) -> tuple[int, ...]:
+    """The token vector of a payment asked one kind at a time."""
+    values = WORTH[kind]
+    useful = [i for i in range(NUM_TOKEN_KINDS) if values[i] > 0 and stock[i] > 0]
+    out = list(ZERO)
+    for token, count in zip(useful, chosen, strict=False):
+        out[token] = count
+    return tuple(out)
+
+
+def asked_one_kind_at_a_time(pay: Pay) -> tuple[int, int]:
+    """The (token, count) of a one-kind step; (-1, 0) for paying nothing of that kind."""
+    for token, count in enumerate(pay.tokens):
+        if count:
+            return token, count
+    return -1, 0
+
+
+def _only(token: int, count: int) -> tuple[int, ...]:
+    out = list(ZERO)
+    out[token] = count
+    return tuple(out)
+
+
+def fee_ways(stock: tuple[int, ...], food: int, francs_fee: int) -> tuple[Pay, ...]:
+    """An entry fee: its food (Francs count 1:1) or, where the card shows "food / Francs", the
+    Francs instead; ways that pay more of every token than another are dropped."""
+    ways: list[tuple[int, ...]] = []
+    if food:
+        ways.extend(minimal_payments(stock, FOOD_VALUE, food) or [])
+    if francs_fee and stock[FRANC] >= francs_fee:
+        ways.append(francs(francs_fee))
+    return tuple(Pay(way) for way in non_dominated(ways))
+
+
+def can_pay_fee(stock: tuple[int, ...], food: int, francs_fee: int) -> bool:
+    return (food > 0 and worth(stock, FOOD) >= food) or (francs_fee > 0 and stock[FRANC] >= francs_fee)
+
+
+def goods_ways(stock: tuple[int, ...], cost: BuildCost) -> list[tuple[int, ...]]:
+    """Every way to pay building goods: clay or brick for each clay, iron or steel for each iron."""
+    ways = []
+    for bricks in range(cost.clay + 1):
+        for steels in range(cost.iron + 1):
+            way = list(ZERO)
+            way[WOOD] = cost.wood
+            way[CLAY] = cost.clay - bricks
+            way[BRICK] = cost.brick + bricks
+            way[IRON] = cost.iron - steels
+            way[STEEL] = cost.steel + steels
+            if all(way[t] <= stock[t] for t in (WOOD, CLAY, BRICK, IRON, STEEL)):
+                ways.append(tuple(way))
+    return ways
+
+
+def subtract(stock: tuple[int, ...], paid: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(a - b for a, b in zip(stock, paid, strict=True))

@@ -1,0 +1,74 @@
+"""Game end and winner (rulebook "Game End and Winner"): wealth.
+
+Wealth is the value of one's buildings and ships, the "+" buildings' bonuses, Francs, minus 7 per
+loan not repaid. Goods are worth nothing (except through the Storehouse). Ties are shared.
+"""
+
+from __future__ import annotations
+
+from ..core.outcome import winners_by
+from .buildings import building_type, owned
+from .data import (
+    BUILDING_INDEX,
+    BUILDINGS,
+    CRAFTSMAN,
+    ECONOMIC,
+    FRANC,
+    GOODS,
+    INDUSTRIAL,
+    LOAN_PENALTY,
+    PUBLIC,
+    ROUND_CARDS,
+)
+from .state import State
+
+
+def bonus(state: State, seat: int, building: int) -> int:
+    """The extra value of a "+" building for its owner at game end."""
+    key = BUILDINGS[building].id
+    mine = owned(state, seat)
+
+    def count(kind: int) -> int:
+        return sum(1 for b in mine if building_type(state.rules, b) == kind)
+
+    if key == "storehouse":  # ½ Franc per goods token, rounded down
+        return sum(state.players[seat].stock[g] for g in GOODS) // 2
+    if key == "dock":  # 4 per ship
+        return 4 * len(state.players[seat].ships)
+    if key == "town_hall":  # 4 per public building (itself too), 2 per craftsman's building
+        return 4 * count(PUBLIC) + 2 * count(CRAFTSMAN)
+    if key == "bank":  # 3 per industrial building, 2 per economic building (itself too)
+        return 3 * count(INDUSTRIAL) + 2 * count(ECONOMIC)
+    return 0
+
+
+def wealth(state: State, seat: int) -> int:
+    p = state.players[seat]
+    mine = owned(state, seat)
+    buildings = sum(BUILDINGS[b].value + bonus(state, seat, b) for b in mine)
+    ships = sum(ROUND_CARDS[card].ship_value for card in p.ships)
+    return buildings + ships + p.stock[FRANC] - LOAN_PENALTY * p.loans
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Each player's wealth (final once the game is over; the standing before that)."""
+    return tuple(wealth(state, seat) for seat in range(state.num_players))
+
+
+def winners(state: State) -> tuple[int, ...]:
+    """The richest players (ties shared); empty before the end."""
+    if state.current_player is not None:
+        return ()
+    return winners_by(scores(state))
+
+
+def heuristic(state: State, player: int) -> float:
+    """Wealth minus the best other player's, for search bots (goods at a Franc per 3 tokens)."""
+    mine = scores(state)
+    goods = [sum(state.players[s].stock[g] for g in GOODS) / 3 for s in range(state.num_players)]
+    own = mine[player] + goods[player]
+    others = [mine[s] + goods[s] for s in range(state.num_players) if s != player]
+    return own - max(others) if others else own
+
+
+_UNUSED = BUILDING_INDEX

@@ -1,0 +1,141 @@
+"""The position: frozen values shared structurally between successive states.
+
+Indices, not names, inside a state: a token is its index in ``data.TOKEN_KINDS`` (Francs are
+``FRANC``), a building its index in ``data.BUILDINGS``, a ship the index of its round card in
+``data.ROUND_CARDS``, an offer space its position in ``data.OFFER_SPACES``. Names appear in actions,
+notation and ``render``.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ..core.decisions import Forced, legal_memo_field
+from ..core.options import option, options_of
+from ..core.rng import Rng
+from ..core.update import fast_update
+
+# Where a building card is (``State.owner``): a seat, or one of these.
+TOWN = -1  # owned by the town: bought from it, entered for a fee paid to the Treasury
+PROPOSAL = -2  # in a Building Proposal pile (see ``State.piles``)
+OUT = -3  # not in this game (another player count, or a special card back in the box)
+SPECIAL_DECK = -4  # face down on the Special buildings space (full game)
+
+# The pending decision (``State.phase``)
+TURN = "turn"  # the current player's own turn: main action, buying, selling, repaying, end
+INTEREST = "interest"  # a seat with loans pays 1 Franc (the ship landed on the Interest tile)
+FEEDING = "feeding"  # a seat pays the round's food
+PAY = "pay"  # paying goods (a fee, energy, building goods, food) for what ``pending`` says
+CHOOSE = "choose"  # a building's own choice (how many, which goods, which building, ...)
+OVER = "over"
+PHASES = (TURN, INTEREST, FEEDING, PAY, CHOOSE, OVER)
+
+
+@attrs.frozen(slots=True)
+class Rules:
+    """The variant and rule options a game was started with (shared by all its states).
+
+    Each option's first value is the default: the rulebook's reading; the other is the sources'
+    reading where they disagree (docs/rules/lehavre.md, "Rule options").
+    """
+
+    variant: str  # "short" or "full"
+    # Ironworks build cost: the rulebook's 1 wood + 2 brick, or the sources' 3 wood + 2 brick.
+    ironworks_cost: str = option("rulebook", "sources")
+    # Arts Center build cost: the rulebook's 1 wood + 1 clay, or Kobiela's 1 wood + 2 clay.
+    arts_center_cost: str = option("rulebook", "sources")
+    # Hardware Store type: the rulebook's craftsman's building, or Kobiela's economic building.
+    hardware_store_type: str = option("rulebook", "sources")
+    # Solo short game: no starting ship (the rulebook names starting ships for 2 players only),
+    # or Kobiela's: the solo player has R01's ship and R03's ship starts on the wooden pile.
+    solo_starting_ship: str = option("rulebook", "sources")
+
+
+OPTIONS = options_of(Rules)
+
+
+@attrs.frozen(slots=True)
+class Player:
+    """One player's supply, loans, ships and Person disc."""
+
+    stock: tuple[int, ...]  # tokens held, per token kind (Francs at FRANC)
+    loans: int  # Loan cards not repaid
+    ships: tuple[int, ...]  # ship cards owned (round card indices), in the order gained
+    location: int  # the building the Person disc stands in; -1: beside the board
+
+
+@attrs.frozen(slots=True)
+class Pending:
+    """What a ``PAY`` or ``CHOOSE`` decision is about, and what follows it.
+
+    ``purpose`` names the step (e.g. ``"fee"``, ``"upgrade"``, ``"build"``, ``"feeding"``);
+    ``building`` the building being used or built (-1: none); ``amount`` a count chosen earlier
+    (goods to upgrade, ships to use, ...); ``due`` the goods still to pay or the capacity left;
+    ``chosen`` counts already chosen when a payment is asked one token kind at a time, or goods
+    already handed over in a building's exchange; ``seat`` who decides.
+    """
+
+    purpose: str
+    seat: int
+    building: int = -1
+    amount: int = 0
+    due: tuple[int, ...] = ()
+    chosen: tuple[int, ...] = ()
+    step: int = 0  # which of a building's decisions (e.g. the Construction Firm's second build)
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class State:
+    """Le Havre between two decisions."""
+
+    current_player: int | None  # the seat deciding next; None once the game is over
+    num_players: int  # 1..5
+    rng: Rng  # the seeded stream: proposal piles, supply tiles, special deck
+    rules: Rules  # variant and rule options (shared, never copied)
+    phase: str  # the pending decision, one of PHASES
+    pending: Pending | None  # what a PAY / CHOOSE / FEEDING / INTEREST decision is about
+    round: int  # the round being played, 0-based; == number of rounds in the final stage
+    turn: int  # turns played in this round (0..6): the next Supply tile's position
+    turn_player: int  # whose turn it is (a seat paying interest or food may differ)
+    main_done: bool  # the turn's main action has been taken
+    final_turns: int  # final stage: final actions still to take (this one included); else 0
+    tiles: tuple[int, ...]  # the 7 Supply tiles in board order (indices into SUPPLY_TILES)
+    revealed: int  # tiles turned face up (all 7 after round 1's seventh turn)
+    offers: tuple[int, ...]  # tokens on each Offer space, in OFFER_SPACES order
+    players: tuple[Player, ...]  # per seat
+    owner: tuple[int, ...]  # per building: a seat, TOWN, PROPOSAL, OUT or SPECIAL_DECK
+    piles: tuple[tuple[int, ...], ...]  # the 3 Building Proposal piles, top first
+    ship_piles: tuple[tuple[int, ...], ...]  # per ship type: ship cards, top first
+    modernised: tuple[int, ...]  # Wharves carrying a brick (building indices)
+    sold: tuple[int, ...]  # buildings sold during this turn (not bought back in it)
+    forced: tuple[Forced, ...] = ()  # decisions the engine took since the last one a player made
+    legal_memo: tuple[object, ...] | None = legal_memo_field()  # legal actions, once computed
+
+
+@attrs.frozen(slots=True)
+class Observation:
+    """What one seat may know: the state without the face-down Supply tiles and the RNG."""
+
+    player: int  # the observing seat
+    state: State  # with unrevealed tiles as -1 and a blank RNG
+
+
+def with_player(players: tuple[Player, ...], seat: int, player: Player) -> tuple[Player, ...]:
+    """``players`` with ``seat``'s replaced."""
+    return (*players[:seat], player, *players[seat + 1 :])
+
+
+def add_tokens(stock: tuple[int, ...], change: tuple[int, ...]) -> tuple[int, ...]:
+    """``stock`` plus ``change`` (a vector of the same length; negative to pay)."""
+    return tuple(a + b for a, b in zip(stock, change, strict=True))
+
+
+def with_at(items: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    """``items`` with ``value`` at ``index``."""
+    return (*items[:index], value, *items[index + 1 :])
+
+
+@fast_update(Player)
+def with_stock(player: Player, stock: tuple[int, ...]) -> Player:
+    """The player with another supply."""
+    raise NotImplementedError  # replaced by the generated update
