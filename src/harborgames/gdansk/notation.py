@@ -23,15 +23,16 @@ Grammar (one decision per line, words separated by spaces):
 
 Faces: ``L`` loading, ``M`` movement, ``R`` recruitment, followed by the number of symbols.
 Words are read without regard to case, and an unambiguous beginning of a word will do
-(``ROLL``, ``Start l17``, ``load gr``): ``core.notation.match_name``.
+(``ROLL``, ``Start l17``, ``load gr``): ``core.notation.match_name``. Text that cannot be read
+raises ``NotationError`` (an ``IllegalActionError`` and a ``FormatError``); the limits every
+game shares (at most 200 characters, numbers in ASCII digits) are in ``core.notation``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..core.errors import IllegalActionError
-from ..core.notation import match_name
+from ..core.notation import NotationError, match_name, read_number, shown, words_of
 from .actions import (
     END,
     KEEP,
@@ -57,7 +58,7 @@ from .state import State
 
 def _one(words: list[str], what: str) -> str:
     if len(words) != 2:
-        raise IllegalActionError(f"'{words[0]}' takes one {what}, got {len(words) - 1} words")
+        raise NotationError(f"'{words[0]}' takes one {what}, got {len(words) - 1} words")
     return words[1]
 
 
@@ -66,9 +67,7 @@ def _named(word: str, names: tuple[str, ...], what: str) -> str:
 
 
 def _number(word: str) -> int:
-    if not word.isdigit() or not 1 <= int(word) <= NUM_QUAYS:
-        raise IllegalActionError(f"cannot read {word!r} as a quay number 1-{NUM_QUAYS}")
-    return int(word)
+    return read_number(word, "quay number", 1, NUM_QUAYS)
 
 
 _Parser = Callable[[list[str], Components], Action]  # the words (verb first) to an action
@@ -77,7 +76,7 @@ _Parser = Callable[[list[str], Components], Action]  # the words (verb first) to
 def _bare(action: Action) -> _Parser:
     def parse(words: list[str], _: Components) -> Action:
         if len(words) != 1:
-            raise IllegalActionError(f"'{words[0]}' takes no arguments, got {' '.join(words[1:])!r}")
+            raise NotationError(f"'{words[0]}' takes no arguments, got {shown(' '.join(words[1:]))}")
         return action
 
     return parse
@@ -97,16 +96,16 @@ def _quay(cls: type[Execute | HrSwap | HrPlace]) -> _Parser:
 
 def _reroll(words: list[str], c: Components) -> Reroll:
     if len(words) < 2:
-        raise IllegalActionError("'reroll' needs the faces of the dice to reroll, e.g. reroll L1")
+        raise NotationError("'reroll' needs the faces of the dice to reroll, e.g. reroll L1")
     index = c.face_index
     faces = [_named(word, c.face_codes, "die face") for word in words[1:]]
     return Reroll(tuple(sorted(faces, key=index.__getitem__)))
 
 
 def _with(words: list[str], _: Components) -> HrSwapWith:
-    if len(words) != 3 or words[1][:1] not in "Pp" or not words[1][1:].isdigit():
-        raise IllegalActionError(f"cannot read {' '.join(words)!r}: write 'with P<seat> <quay>'")
-    return HrSwapWith(int(words[1][1:]), _number(words[2]))
+    if len(words) != 3 or words[1][:1] not in ("P", "p"):
+        raise NotationError(f"cannot read {shown(' '.join(words))}: write 'with P<seat> <quay>'")
+    return HrSwapWith(read_number(words[1][1:], "seat number"), _number(words[2]))
 
 
 _PARSERS: dict[str, _Parser] = {
@@ -130,14 +129,12 @@ _PARSERS: dict[str, _Parser] = {
 
 
 def parse_action(state: State, text: str) -> Action:
-    """The action written as ``text``; ``IllegalActionError`` naming what could not be read.
+    """The action written as ``text``; ``NotationError`` (an ``IllegalActionError`` and a
+    ``FormatError``) naming what could not be read.
 
     Reading does not check legality (``apply`` does), only that the words name real things.
+    Text over ``core.notation.MAX_NOTATION_LENGTH`` characters is refused unread.
     """
-    if not isinstance(text, str):
-        raise IllegalActionError(f"an action is written as text, not {type(text).__name__}")
-    words = text.split()
-    if not words:
-        raise IllegalActionError("empty action text")
+    words = words_of(text, "Port Gdańsk")
     verb = match_name(words[0], tuple(_PARSERS), "Port Gdańsk action")
     return _PARSERS[verb]([verb, *words[1:]], state.rules.components)

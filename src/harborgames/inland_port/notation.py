@@ -3,14 +3,16 @@
 
 Building names may be written as in the index (any case, spaces or underscores, apostrophes
 optional) or as any unambiguous beginning (``use busi``). ``str(action)`` is the canonical form.
+Text that cannot be read raises ``NotationError`` (an ``IllegalActionError`` and a
+``FormatError``); the limits every game shares (at most 200 characters, numbers in ASCII
+digits, at most 6 of them) are in ``core.notation``.
 """
 
 from __future__ import annotations
 
 import re
 
-from ..core.errors import IllegalActionError
-from ..core.notation import match_name
+from ..core.notation import NotationError, match_name, read_number, shown, words_of
 from .actions import Action, Build, End, Move, Pass, Pay, Sell, Times, Use
 from .data import BUILDINGS, GOOD_LETTERS
 from .state import State
@@ -31,7 +33,7 @@ def building_key(text: str) -> str:
     """The building a name or unambiguous prefix means."""
     wanted = _normal(text)
     if not any(name.startswith(wanted) for name in _NAMES):
-        raise IllegalActionError(f"no building is called {text.strip()!r}")
+        raise NotationError(f"no building is called {shown(text.strip())}")
     return match_name(wanted, _NAMES, "building")
 
 
@@ -42,42 +44,42 @@ def _goods(words: list[str], verb: str) -> tuple[int, int, int, int]:
     for word in words:
         match = re.fullmatch(r"([fcwg])([0-9]+)", word.lower())
         if not match:
-            raise IllegalActionError(
-                f"{verb}: cannot read {word!r}; write goods as F (fish), C (clay), W (wood), "
+            raise NotationError(
+                f"{verb}: cannot read {shown(word)}; write goods as F (fish), C (clay), W (wood), "
                 "G (grain) with a number, e.g. 'W2 C1', or 'none'"
             )
         good = GOOD_LETTERS.index(match.group(1).upper())
         if counts[good]:
-            raise IllegalActionError(f"{verb}: {match.group(1).upper()} is given twice")
-        counts[good] = int(match.group(2))
+            raise NotationError(f"{verb}: {match.group(1).upper()} is given twice")
+        counts[good] = read_number(match.group(2), "count of goods")
     return (counts[0], counts[1], counts[2], counts[3])
 
 
 def parse_action(state: State, text: str) -> Action:
-    """The action the notation ``text`` names (it need not be legal in ``state``)."""
-    if not isinstance(text, str):
-        raise IllegalActionError(f"an action's notation must be text, not {type(text).__name__}")
-    words = text.split()
-    if not words:
-        raise IllegalActionError("empty action text")
+    """The action the notation ``text`` names (it need not be legal in ``state``).
+
+    ``NotationError`` (an ``IllegalActionError`` and a ``FormatError``) names what could not be
+    read; text over ``core.notation.MAX_NOTATION_LENGTH`` characters is refused unread.
+    """
+    words = words_of(text, "Inland Port")
     verb, rest = match_name(words[0], _VERBS, "Inland Port action"), words[1:]
     if verb in _ON_BUILDING:
         if not rest:
-            raise IllegalActionError(f"{verb}: which building?")
+            raise NotationError(f"{verb}: which building?")
         key = building_key(" ".join(rest))
         return _ON_BUILDING[verb](key)
     if verb in ("pass", "end"):
         if rest:
-            raise IllegalActionError(f"{verb} takes no arguments, got {' '.join(rest)!r}")
+            raise NotationError(f"{verb} takes no arguments, got {shown(' '.join(rest))}")
         return Pass() if verb == "pass" else End()
     if verb == "move":
         return Move(*_goods(rest, verb))
     if verb == "pay":
         return Pay(*_goods(rest, verb))
     if verb == "times":
-        if len(rest) != 1 or not re.fullmatch(r"[0-9]+", rest[0]):
-            raise IllegalActionError("times: write a number, e.g. 'times 2'")
-        return Times(int(rest[0]))
-    raise IllegalActionError(
-        f"cannot read {text!r}: actions are build/use/sell NAME, move, pay, times N, pass, end"
+        if len(rest) != 1 or not (rest[0].isascii() and rest[0].isdigit()):
+            raise NotationError("times: write a number in the digits 0-9, e.g. 'times 2'")
+        return Times(read_number(rest[0], "number of times"))
+    raise NotationError(
+        f"cannot read {shown(text)}: actions are build/use/sell NAME, move, pay, times N, pass, end"
     )
