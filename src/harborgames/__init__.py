@@ -2,7 +2,7 @@
 
 >>> import harborgames
 >>> harborgames.games()
-('inland_port', 'gdansk')
+('inland_port', 'gdansk', 'lehavre')
 >>> game = harborgames.load("inland_port")
 >>> state = game.new_game(2, seed=7)
 >>> state.current_player in (0, 1)
@@ -16,7 +16,7 @@ from .core.protocol import LoadedGame
 __all__ = ["__version__", "games", "load"]
 __version__ = "0.1.0"
 
-_GAMES = ("inland_port", "gdansk")
+_GAMES = ("inland_port", "gdansk", "lehavre")
 
 
 def games() -> tuple[str, ...]:
@@ -40,4 +40,8 @@ def load(name: str) -> LoadedGame:
         from . import gdansk
 
         return gdansk
+    if name == "lehavre":
+        from . import lehavre
+
+        return lehavre
     raise ValueError(f"unknown game {name!r}; known games: {', '.join(_GAMES)}")

@@ -108,6 +108,18 @@ class Pay:
 
 
 @attrs.frozen(slots=True)
+class PayPart:
+    """One step of a payment asked one token kind at a time (when the ways to pay are too many
+    to list): pay ``count`` of ``token`` (0: none of it) toward what is due."""
+
+    token: str
+    count: int
+
+    def __str__(self) -> str:
+        return f"pay_part {self.count} {self.token}"
+
+
+@attrs.frozen(slots=True)
 class Times:
     """How many: goods to upgrade, wood to sell at the Joinery, ships to load, ..."""
 
@@ -195,6 +207,7 @@ Action = (
     | Repay
     | Loan
     | Pay
+    | PayPart
     | Times
     | Choose
     | Build
@@ -214,6 +227,7 @@ ACTION_TYPES: tuple[type, ...] = (
     Repay,
     Loan,
     Pay,
+    PayPart,
     Times,
     Choose,
     Build,

@@ -56,7 +56,7 @@ from .data import (
     WOODEN_SHIP,
     BuildCost,
 )
-from .payment import ENERGY, ZERO, goods_ways, subtract, worth
+from .payment import ENERGY, ZERO, can_afford, goods_ways, subtract, worth
 from .state import CHOOSE, PAY, PROPOSAL, TURN, Pending, Player, Rules, State, with_player, with_stock
 
 # -- what every effect uses ------------------------------------------------------------------
@@ -119,6 +119,19 @@ def building_type(rules: Rules, building: int) -> int:
 
 
 def build_cost(rules: Rules, building: int) -> BuildCost | None:
+    """The building goods, by the rule options (Ironworks and Arts Center costs are disputed)."""
+    costs = _COSTS.get((rules.ironworks_cost, rules.arts_center_cost))
+    if costs is None:
+        costs = _COSTS[rules.ironworks_cost, rules.arts_center_cost] = tuple(
+            _read_cost(rules, b) for b in range(len(BUILDINGS))
+        )
+    return costs[building]
+
+
+_COSTS: dict[tuple[str, str], tuple[BuildCost | None, ...]] = {}
+
+
+def _read_cost(rules: Rules, building: int) -> BuildCost | None:
     key = BUILDINGS[building].id
     if (key == "ironworks" and rules.ironworks_cost == "sources") or (
         key == "arts_center" and rules.arts_center_cost == "sources"
@@ -145,7 +158,8 @@ def energy_of(stock: tuple[int, ...]) -> int:
     return worth(stock, ENERGY)
 
 
-def _always(state: State, seat: int) -> bool:
+def always(state: State, seat: int) -> bool:
+    """``can_enter`` of a building whose action can always be carried out."""
     return True
 
 
@@ -161,7 +175,7 @@ class Effect:
 def _receive(**counts: int) -> Effect:
     """A building that simply gives goods."""
     change = {_token(name): n for name, n in counts.items()}
-    return Effect(_always, lambda state: done(gain(state, me(state), change)))
+    return Effect(always, lambda state: done(gain(state, me(state), change)))
 
 
 def _token(name: str) -> int:
@@ -287,9 +301,11 @@ def _upgrade_counts(state: State, seat: int, upgrade: Upgrade) -> list[int]:
 def _upgrader(key: str) -> Effect:
     upgrade = UPGRADES[key]
     building = BUILDING_INDEX[key]
+    first_energy = upgrade.energy(1)
 
     def can_enter(state: State, seat: int) -> bool:
-        return bool(_upgrade_counts(state, seat, upgrade))
+        stock = state.players[seat].stock  # one good and its energy are enough to start
+        return stock[upgrade.source] > 0 and (not first_energy or first_energy <= energy_of(stock))
 
     def enter(state: State) -> State:
         return ask(state, building)
@@ -368,7 +384,12 @@ def _marketplace_choose(state: State, pending: Pending, action: Action) -> State
 def buildable(state: State, seat: int, *, sawmill: bool = False) -> list[int]:
     """Top proposal buildings ``seat`` can pay the building goods of (the Sawmill: only those
     needing wood, one wood less)."""
+    last = _LAST_BUILDABLE
+    if last.state is state and last.seat == seat and last.sawmill == sawmill:
+        return last.found  # the Building Firms and the Construction Firm ask alike
     stock = state.players[seat].stock
+    if sawmill:  # one wood less to pay is one wood more to pay with
+        stock = (*stock[:WOOD], stock[WOOD] + 1, *stock[WOOD + 1 :])
     out = []
     for pile in state.piles:
         if not pile:
@@ -377,11 +398,24 @@ def buildable(state: State, seat: int, *, sawmill: bool = False) -> list[int]:
         cost = build_cost(state.rules, top)
         if cost is None or (sawmill and cost.wood == 0):
             continue
-        if sawmill:
-            cost = attrs.evolve(cost, wood=cost.wood - 1)
-        if goods_ways(stock, cost) and top not in out:
+        if can_afford(stock, cost) and top not in out:
             out.append(top)
+    last.state, last.seat, last.sawmill, last.found = state, seat, sawmill, out
     return out
+
+
+class _LastAnswer:
+    """The last answer of ``buildable`` (states are immutable, so it holds while it is asked
+    about the same state object)."""
+
+    def __init__(self) -> None:
+        self.state: State | None = None
+        self.seat = -1
+        self.sawmill = False
+        self.found: list[int] = []
+
+
+_LAST_BUILDABLE = _LastAnswer()
 
 
 def _builder(key: str, builds: int, sawmill: bool = False) -> Effect:
@@ -447,24 +481,37 @@ SHIP_NAMES = ("wooden", "iron", "steel", "luxury")
 def ship_goods(state: State, wharf: int, ship_type: int) -> BuildCost:
     """A ship's goods at this Wharf: its cost, plus the brick that modernises the Wharf for the
     first non-wooden ship built there."""
-    cost = SHIP_TYPES[ship_type].cost
-    if ship_type != WOODEN_SHIP and wharf not in state.modernised:
-        cost = attrs.evolve(cost, brick=cost.brick + MODERNISE_BRICK)
-    return cost
+    modernise = ship_type != WOODEN_SHIP and wharf not in state.modernised
+    return _SHIP_COSTS[modernise][ship_type]
+
+
+_SHIP_COSTS = (
+    tuple(t.cost for t in SHIP_TYPES),
+    tuple(attrs.evolve(t.cost, brick=t.cost.brick + MODERNISE_BRICK) for t in SHIP_TYPES),
+)
 
 
 def ship_ways(state: State, seat: int, wharf: int, ship_type: int) -> list[tuple[int, ...]]:
     """Ways to pay a ship's goods that leave the 3 energy to pay."""
     stock = state.players[seat].stock
-    return [
-        way
-        for way in goods_ways(stock, ship_goods(state, wharf, ship_type))
-        if energy_of(subtract(stock, way)) >= SHIP_ENERGY
-    ]
+    cost = ship_goods(state, wharf, ship_type)
+    if not can_afford(stock, cost):
+        return []
+    return [way for way in goods_ways(stock, cost) if energy_of(subtract(stock, way)) >= SHIP_ENERGY]
 
 
 def _ship_types(state: State, seat: int, wharf: int) -> list[int]:
-    return [t for t, pile in enumerate(state.ship_piles) if pile and ship_ways(state, seat, wharf, t)]
+    """The ship types whose top ship ``seat`` can build here: the goods, and 3 energy besides
+    (the only energy good in a ship's cost is wood, worth 1 energy each)."""
+    stock = state.players[seat].stock
+    energy = energy_of(stock)
+    out = []
+    for t, pile in enumerate(state.ship_piles):
+        if pile:
+            cost = ship_goods(state, wharf, t)
+            if can_afford(stock, cost) and energy - cost.wood >= SHIP_ENERGY:
+                out.append(t)
+    return out
 
 
 def _wharf(key: str) -> Effect:
@@ -511,7 +558,7 @@ def shipping_capacities(state: State, seat: int) -> list[int]:
 
 
 def _goods_held(stock: tuple[int, ...]) -> int:
-    return sum(stock[g] for g in GOODS)
+    return sum(stock[:FRANC])  # goods are the tokens before Francs
 
 
 def _shipping_can(state: State, seat: int) -> bool:
@@ -595,7 +642,7 @@ def _office_choose(state: State, pending: Pending, action: Action) -> State:
 # -- the Bridge over the Seine: 1 Franc per upgraded good, 1 per 3 standard goods -----------------
 def _bridge_can(state: State, seat: int) -> bool:
     stock = state.players[seat].stock
-    return sum(stock[g] for g in UPGRADED_GOODS) > 0 or sum(stock[g] for g in STANDARD_GOODS) >= 3
+    return sum(stock[SMOKED_FISH:FRANC]) > 0 or sum(stock[:SMOKED_FISH]) >= 3  # upgraded, standard
 
 
 def _bridge_choices(state: State, pending: Pending) -> tuple[Action, ...]:
@@ -633,24 +680,24 @@ EFFECTS: dict[str, Effect] = {
     "construction_firm": _builder("construction_firm", 2),
     "sawmill": _builder("sawmill", 1, sawmill=True),
     "marketplace": Effect(
-        _always,
+        always,
         lambda state: ask(state, BUILDING_INDEX["marketplace"]),
         _marketplace_choices,
         _marketplace_choose,
     ),
-    "fishery": Effect(_always, _fishery),
+    "fishery": Effect(always, _fishery),
     "joinery": Effect(
         _joinery_can, lambda state: ask(state, BUILDING_INDEX["joinery"]), _joinery_choices, _joinery_choose
     ),
     **{key: _upgrader(key) for key in UPGRADES},
     "hardware_store": _receive(wood=1, brick=1, iron=1),
-    "clay_mound": Effect(_always, _clay_mound),
-    "arts_center": Effect(_always, _arts_center),
+    "clay_mound": Effect(always, _clay_mound),
+    "arts_center": Effect(always, _arts_center),
     "wharf_1": _wharf("wharf_1"),
     "wharf_2": _wharf("wharf_2"),
-    "black_market": Effect(_always, _black_market),
+    "black_market": Effect(always, _black_market),
     "local_court": Effect(_local_court_can, _local_court),
-    "colliery": Effect(_always, _colliery),
+    "colliery": Effect(always, _colliery),
     "shipping_line": Effect(
         _shipping_can, _shipping_enter, _shipping_choices, _shipping_choose, _shipping_paid
     ),
@@ -661,7 +708,7 @@ EFFECTS: dict[str, Effect] = {
         _office_choices,
         _office_choose,
     ),
-    "ironworks": Effect(_always, _ironworks, _ironworks_choices, _ironworks_choose, _ironworks_paid),
+    "ironworks": Effect(always, _ironworks, _ironworks_choices, _ironworks_choose, _ironworks_paid),
     "bridge_over_the_seine": Effect(
         _bridge_can,
         lambda state: ask(state, BUILDING_INDEX["bridge_over_the_seine"]),

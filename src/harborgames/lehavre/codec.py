@@ -33,7 +33,7 @@ def validate_state(state: State, *, observed: bool = False) -> None:
     check.seat("turn_player", state.turn_player, n)
     cards = round_cards(n, state.rules.variant)
     check.within("round", state.round, 0, len(cards))
-    check.within("turn", state.turn, 0, TURNS_PER_ROUND - 1)
+    check.within("turn", state.turn, 0, TURNS_PER_ROUND)  # 7: the round's turns are over (feeding)
     check.within("final_turns", state.final_turns, 0, n)
     check.length("players", state.players, n)
     check.length("tiles", state.tiles, len(SUPPLY_TILES))

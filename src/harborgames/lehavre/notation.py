@@ -28,6 +28,7 @@ from .actions import (
     Enter,
     Give,
     Pay,
+    PayPart,
     Sell,
     SellShip,
     Take,
@@ -49,6 +50,7 @@ _VERBS = (
     "repay",
     "loan",
     "pay",
+    "pay_part",
     "times",
     "choose",
     "build",
@@ -127,6 +129,10 @@ def parse_action(state: State, text: str) -> Action:
         return SellShip(_one([w.upper() for w in rest], verb, _CARDS, "ship card"))
     if verb == "pay":
         return Pay(_tokens(rest))
+    if verb == "pay_part":
+        if len(rest) != 2:
+            raise NotationError("pay_part takes a count and a token, e.g. 'pay_part 3 fish'")
+        return PayPart(match_name(rest[1], _TOKEN_NAMES, "token"), read_number(rest[0], "count of tokens"))
     if verb == "times":
         if len(rest) != 1:
             raise NotationError("times takes one number, e.g. 'times 3'")

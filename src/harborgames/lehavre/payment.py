@@ -9,7 +9,7 @@ goods are exact, except that "brick can always be used instead of clay; steel in
 from __future__ import annotations
 
 from ..core.payments import minimal_payments, next_counts, non_dominated
-from .actions import Pay
+from .actions import Pay, PayPart
 from .data import (
     BRICK,
     CLAY,
@@ -19,6 +19,7 @@ from .data import (
     IRON,
     NUM_TOKEN_KINDS,
     STEEL,
+    TOKEN_NAMES,
     WOOD,
     BuildCost,
 )
@@ -36,21 +37,27 @@ def francs(amount: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+_WORTHY = {kind: tuple((i, v) for i, v in enumerate(values) if v) for kind, values in WORTH.items()}
+
+
 def worth(stock: tuple[int, ...], kind: str) -> int:
     """Food or energy the stock could pay."""
-    return sum(count * value for count, value in zip(stock, WORTH[kind], strict=True))
+    return sum([stock[i] * v for i, v in _WORTHY[kind]])
 
 
-def amount_ways(stock: tuple[int, ...], kind: str, due: int, chosen: tuple[int, ...]) -> tuple[Pay, ...]:
-    """The offered ways to pay ``due`` food or energy: every minimal way, or, when there are too
-    many, the counts of the next token kind (``chosen``: counts of the kinds decided so far)."""
+def amount_ways(
+    stock: tuple[int, ...], kind: str, due: int, chosen: tuple[int, ...]
+) -> tuple[Pay, ...] | tuple[PayPart, ...]:
+    """The offered ways to pay ``due`` food or energy: every minimal way (``Pay``), or, when there
+    are too many, the counts of the next token kind (``PayPart``; ``chosen``: the counts of the
+    kinds decided so far)."""
     values = WORTH[kind]
     if not chosen:
         ways = minimal_payments(stock, values, due, LIST_LIMIT)
         if ways is not None:
             return tuple(Pay(way) for way in ways)
     token, counts = next_counts(stock, values, due, list(chosen))
-    return tuple(Pay(_only(token, count)) for count in counts)
+    return tuple(PayPart(TOKEN_NAMES[token], count) for count in counts)
 
 
 def step_done(stock: tuple[int, ...], kind: str, due: int, chosen: tuple[int, ...]) -> bool:
@@ -66,14 +73,6 @@ def chosen_vector(stock: tuple[int, ...], kind: str, chosen: tuple[int, ...]) ->
     for token, count in zip(useful, chosen, strict=False):
         out[token] = count
     return tuple(out)
-
-
-def asked_one_kind_at_a_time(pay: Pay) -> tuple[int, int]:
-    """The (token, count) of a one-kind step; (-1, 0) for paying nothing of that kind."""
-    for token, count in enumerate(pay.tokens):
-        if count:
-            return token, count
-    return -1, 0
 
 
 def _only(token: int, count: int) -> tuple[int, ...]:
@@ -95,6 +94,17 @@ def fee_ways(stock: tuple[int, ...], food: int, francs_fee: int) -> tuple[Pay, .
 
 def can_pay_fee(stock: tuple[int, ...], food: int, francs_fee: int) -> bool:
     return (food > 0 and worth(stock, FOOD) >= food) or (francs_fee > 0 and stock[FRANC] >= francs_fee)
+
+
+def can_afford(stock: tuple[int, ...], cost: BuildCost) -> bool:
+    """Whether some way pays the building goods (brick for clay, steel for iron)."""
+    return (
+        stock[WOOD] >= cost.wood
+        and stock[BRICK] >= cost.brick
+        and stock[STEEL] >= cost.steel
+        and stock[CLAY] + stock[BRICK] >= cost.clay + cost.brick
+        and stock[IRON] + stock[STEEL] >= cost.iron + cost.steel
+    )
 
 
 def goods_ways(stock: tuple[int, ...], cost: BuildCost) -> list[tuple[int, ...]]:

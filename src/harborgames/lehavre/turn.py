@@ -33,6 +33,7 @@ from .actions import (
     Give,
     Loan,
     Pay,
+    PayPart,
     Repay,
     Sell,
     SellShip,
@@ -40,7 +41,7 @@ from .actions import (
     Times,
     Trade,
 )
-from .buildings import EFFECTS, SHIP_NAMES, ship_ways
+from .buildings import EFFECTS, SHIP_NAMES, always, ship_ways
 from .data import (
     BUILDING_INDEX,
     BUILDINGS,
@@ -60,16 +61,18 @@ from .data import (
     SUPPLY_TILES,
     TOKEN_NAMES,
     TURNS_PER_ROUND,
-    round_cards,
+    RoundCard,
 )
 from .data import (
     INTEREST as INTEREST_FRANCS,
+)
+from .data import (
+    round_cards as _round_cards,
 )
 from .payment import (
     ENERGY,
     FOOD,
     amount_ways,
-    asked_one_kind_at_a_time,
     can_pay_fee,
     chosen_vector,
     fee_ways,
@@ -82,6 +85,7 @@ from .state import (
     CHOOSE,
     FEEDING,
     INTEREST,
+    OUT,
     OVER,
     PAY,
     PROPOSAL,
@@ -102,6 +106,22 @@ SELLS = tuple(Sell(b.id) for b in BUILDINGS)
 SELL_SHIPS = tuple(SellShip(card.card) for card in ROUND_CARDS)
 BUY_SHIPS = tuple(BuyShip(name) for name in SHIP_NAMES)
 LOCKED = tuple(b.fee is None or b.locked for b in BUILDINGS)
+# Each building's "can its action be carried out" check; None where it always can.
+CAN_ENTER = tuple(
+    None if b.id not in EFFECTS or EFFECTS[b.id].can_enter is always else EFFECTS[b.id].can_enter
+    for b in BUILDINGS
+)
+
+
+_ROUND_CARDS: dict[tuple[int, str], tuple[RoundCard, ...]] = {}
+
+
+def round_cards(num_players: int, variant: str) -> tuple[RoundCard, ...]:
+    """``data.round_cards``, looked up once per player count and variant."""
+    cards = _ROUND_CARDS.get((num_players, variant))
+    if cards is None:
+        cards = _ROUND_CARDS[num_players, variant] = _round_cards(num_players, variant)
+    return cards
 
 
 def rounds(state: State) -> int:
@@ -135,21 +155,22 @@ def _turn_options(state: State) -> tuple[Action, ...]:
                 out.append(TAKES[space])
         out.extend(ENTERS[b] for b in enterable(state, seat))
     francs = p.stock[FRANC]
+    owner = state.owner
+    in_play = in_play_buildings(state)
     if not final:
-        for b, who in enumerate(state.owner):
-            price = BUILDINGS[b].price
-            if who == TOWN and price is not None and price <= francs and b not in state.sold:
+        sold = state.sold
+        for b in in_play:
+            if owner[b] == TOWN and PRICE[b] <= francs and b not in sold:
                 out.append(BUYS[b])
         for pile in state.piles:
-            if pile:
-                price = BUILDINGS[pile[0]].price
-                if price is not None and price <= francs:
-                    out.append(BUYS[pile[0]])
+            if pile and PRICE[pile[0]] <= francs:
+                out.append(BUYS[pile[0]])
         for ship_type, ships in enumerate(state.ship_piles):
-            price = SHIP_TYPES[ship_type].price
-            if ships and price is not None and price <= francs:
+            if ships and SHIP_PRICE[ship_type] <= francs:
                 out.append(BUY_SHIPS[ship_type])
-    out.extend(_sales(state, seat))
+    out.extend(SELLS[b] for b in in_play if owner[b] == seat)
+    if p.ships:
+        out.extend(SELL_SHIPS[card] for card in sorted(set(p.ships)))
     if p.loans and francs >= LOAN_REPAYMENT:
         out.append(REPAY)
     if state.main_done:
@@ -157,8 +178,25 @@ def _turn_options(state: State) -> tuple[Action, ...]:
     return tuple(out)
 
 
+_NEVER = 10**9  # the price of what cannot be bought
+PRICE = tuple(_NEVER if b.price is None else b.price for b in BUILDINGS)
+SHIP_PRICE = tuple(_NEVER if t.price is None else t.price for t in SHIP_TYPES)
+FEE_FOOD = tuple(b.fee.food for b in BUILDINGS)
+FEE_FRANCS = tuple(b.fee.francs for b in BUILDINGS)
+_IN_PLAY: dict[tuple[int, str], tuple[int, ...]] = {}
+
+
+def in_play_buildings(state: State) -> tuple[int, ...]:
+    """The buildings that can ever be owned in this game (not back in the box), in index order."""
+    key = (state.num_players, state.rules.variant)
+    found = _IN_PLAY.get(key)
+    if found is None:
+        found = _IN_PLAY[key] = tuple(b for b, who in enumerate(state.owner) if who != OUT)
+    return found
+
+
 def _sales(state: State, seat: int) -> list[Action]:
-    out: list[Action] = [SELLS[b] for b, who in enumerate(state.owner) if who == seat]
+    out: list[Action] = [SELLS[b] for b in in_play_buildings(state) if state.owner[b] == seat]
     out.extend(SELL_SHIPS[card] for card in sorted(set(state.players[seat].ships)))
     return out
 
@@ -169,17 +207,23 @@ def enterable(state: State, seat: int) -> list[int]:
     building's action possible ("a player entering a building must carry out its action")."""
     p = state.players[seat]
     final = state.final_turns > 0
-    occupied = {q.location for s, q in enumerate(state.players) if s != seat}
+    occupied = () if final else [q.location for q in state.players]
     out = []
-    for b, who in enumerate(state.owner):
-        if who < TOWN or LOCKED[b] or b == p.location or (b in occupied and not final):
+    francs = p.stock[FRANC]
+    owner = state.owner
+    for b in in_play_buildings(state):
+        who = owner[b]
+        if who < TOWN or LOCKED[b] or b == p.location or b in occupied:
             continue
-        fee = BUILDINGS[b].fee
-        if who != seat and (fee.food or fee.francs):
-            if not can_pay_fee(p.stock, fee.food, fee.francs) or not fee_options(state, seat, b):
-                continue
-        elif not EFFECTS[BUILDINGS[b].id].can_enter(state, seat):
+        food, cash = FEE_FOOD[b], FEE_FRANCS[b]
+        short = who != seat and (food or cash) and francs < (cash or food)
+        if short and not can_pay_fee(p.stock, food, cash):
             continue
+        can_enter = CAN_ENTER[b]
+        if can_enter is not None and not can_enter(state, seat):
+            continue  # paying a fee only takes goods away: impossible before, impossible after
+        if short and can_enter is not None and not fee_options(state, seat, b):
+            continue  # every way to pay the fee (not all in Francs) takes goods the action needs
         out.append(b)
     return out
 
@@ -262,17 +306,6 @@ def _pay(state: State, action: Pay) -> State:
     pending = state.pending
     assert pending is not None
     phase = state.phase
-    kind = FOOD if phase == FEEDING else ENERGY if pending.purpose == "energy" else ""
-    if kind and (pending.chosen or _steps(state, pending)):
-        # one token kind at a time: note the count; pay once every kind is decided
-        stock = state.players[pending.seat].stock
-        token, count = asked_one_kind_at_a_time(action)
-        chosen = (*pending.chosen, count)
-        if not step_done(stock, kind, pending.amount, chosen):
-            return update(state, pending=update(pending, chosen=chosen))
-        action = Pay(chosen_vector(stock, kind, chosen))
-        pending = update(pending, chosen=())
-        del token
     state = _pay_tokens(state, pending.seat, action.tokens)
     if phase == INTEREST:
         return _next_interest(state, pending.seat)
@@ -288,13 +321,17 @@ def _pay(state: State, action: Pay) -> State:
     return effect.paid(state, pending)
 
 
-def _steps(state: State, pending: Pending) -> bool:
-    from ..core.payments import minimal_payments
-    from .payment import LIST_LIMIT, WORTH
-
+def _pay_part(state: State, action: PayPart) -> State:
+    """One token kind of a long payment; once every kind is decided, it is paid as a whole."""
+    pending = state.pending
+    assert pending is not None
     kind = FOOD if state.phase == FEEDING else ENERGY
     stock = state.players[pending.seat].stock
-    return minimal_payments(stock, WORTH[kind], pending.amount, LIST_LIMIT) is None
+    chosen = (*pending.chosen, action.count)
+    if not step_done(stock, kind, pending.amount, chosen):
+        return update(state, pending=update(pending, chosen=chosen))
+    state = update(state, pending=update(pending, chosen=()))
+    return _pay(state, Pay(chosen_vector(stock, kind, chosen)))
 
 
 def _pay_tokens(state: State, seat: int, tokens: tuple[int, ...]) -> State:
@@ -559,11 +596,11 @@ def _after_feeding(state: State) -> State:
 def explain(state: State, action: Action) -> str:
     """Which rule forbids ``action`` here (called only when it is not legal)."""
     phase = state.phase
-    if phase in (PAY, FEEDING) and isinstance(action, Pay):
+    if phase in (PAY, FEEDING) and isinstance(action, (Pay, PayPart)):
         return f"{action} is not a way to pay what is due ({_due_text(state)})"
     if phase == INTEREST and not isinstance(action, (Pay, Sell, SellShip, Loan, Repay)):
         return f"{action} must wait: a player with loans pays 1 Franc interest first"
-    if phase == FEEDING and not isinstance(action, (Pay, Sell, SellShip, Loan)):
+    if phase == FEEDING and not isinstance(action, (Pay, PayPart, Sell, SellShip, Loan)):
         return f"{action} must wait: the round's food is being paid"
     if phase == CHOOSE and state.pending is not None:
         name = BUILDINGS[state.pending.building].name
@@ -661,6 +698,7 @@ _PERFORM: dict[type, Callable[[State, Any], State]] = {
     Repay: _repay,
     Loan: _loan,
     Pay: _pay,
+    PayPart: _pay_part,
     Times: _choose,
     Choose: _choose,
     Build: _choose,
