@@ -79,7 +79,11 @@ def test_a_record_of_twins_written_by_the_arena_parses_back() -> None:
         def choose(self, view: Any) -> Any:
             action = view.legal_actions[-1]
             fields = int_fields(action)
-            return attrs.evolve(action, **{f: np.int64(getattr(action, f)) for f in fields}) if fields else action
+            return (
+                attrs.evolve(action, **{f: np.int64(getattr(action, f)) for f in fields})
+                if fields
+                else action
+            )
 
         def __init__(self) -> None:
             pass
@@ -114,11 +118,19 @@ def test_an_object_equal_to_everything_is_refused() -> None:
 @pytest.mark.parametrize(
     ("module", "action", "message"),
     [
-        (gdansk, Reroll(faces=1), r"Reroll\(faces=1\) is not a legal action: its field faces must be a tuple of str"),  # type: ignore[arg-type]
+        (
+            gdansk,
+            Reroll(faces=1),
+            r"Reroll\(faces=1\) is not a legal action: its field faces must be a tuple of str",
+        ),  # type: ignore[arg-type]
         (gdansk, Reroll(faces=("L1", 2)), "its field faces must be a tuple of str, but holds int"),  # type: ignore[arg-type]
         (gdansk, Execute(quay="1"), "its field quay must be an int, not str"),  # type: ignore[arg-type]
         (gdansk, HrSwapWith(player=None, quay=3), "its field player must be an int, not NoneType"),  # type: ignore[arg-type]
-        (inland_port, Build(building=[1]), r"Build\(building=\[1\]\) is not a legal action: its field building must be a str"),  # type: ignore[arg-type]
+        (
+            inland_port,
+            Build(building=[1]),
+            r"Build\(building=\[1\]\) is not a legal action: its field building must be a str",
+        ),  # type: ignore[arg-type]
         (inland_port, Times(4.5), "its field count must be an int, not float"),  # type: ignore[arg-type]
         (inland_port, Pay(fish=np.int64(99)), "its field fish must be an int, not int64"),  # type: ignore[arg-type]
         (inland_port, Move(fish=True), "its field fish must be an int, not bool"),
@@ -134,7 +146,20 @@ def test_malformed_fields_are_refused_with_a_reason(module: Any, action: object,
 
 @pytest.mark.parametrize("module", GAMES)
 def test_odd_values_are_refused_or_applied_as_offered(module: Any) -> None:
-    odd: list[object] = [None, -1, 0, 10**30, -(10**30), float("nan"), "", "\x00", "x" * 10_000, [1], {}, object()]
+    odd: list[object] = [
+        None,
+        -1,
+        0,
+        10**30,
+        -(10**30),
+        float("nan"),
+        "",
+        "\x00",
+        "x" * 10_000,
+        [1],
+        {},
+        object(),
+    ]
     for state in states(module, games=3, every=11):
         legal = module.legal_actions(state)
         for action in legal:

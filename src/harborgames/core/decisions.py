@@ -215,7 +215,7 @@ def _equal_offer(legal: tuple[A, ...], action: A) -> A | None:
     """
     try:
         index = legal.index(action)  # attrs' == is False across classes
-    except Exception:  # noqa: BLE001  # not there, or a field whose == raises (a numpy array)
+    except Exception:  # not there, or a field whose == raises (a numpy array)
         return None
     offered = legal[index]
     return offered if type(offered) is type(action) else None
@@ -231,7 +231,7 @@ def _shown(action: object, first: Callable[[object], str] = str) -> str:
     for show in (first, repr):
         try:
             text = show(action)
-        except Exception:  # noqa: BLE001
+        except Exception:
             continue
         if isinstance(text, str):
             return text if len(text) <= _MAX_SHOWN else text[: _MAX_SHOWN - 3] + "..."
@@ -305,15 +305,16 @@ def _type_problem(value: object, declared: str) -> str:
         if type(value) is not tuple or len(value) != len(parts):
             return f"a tuple of {len(parts)} {'/'.join(p.__name__ for p in parts if p)}, not {_short(value)}"
         for item, kind in zip(value, parts, strict=True):
-            if type(item) is not kind:
-                return f"a tuple of {kind.__name__ if kind else '?'}, but holds {type(item).__name__} ({_short(item)})"
+            if kind is not None and type(item) is not kind:
+                found = f"{type(item).__name__} ({_short(item)})"
+                return f"a tuple of {kind.__name__}, but holds {found}"
     return ""
 
 
 def _short(value: object) -> str:
     try:
         text = repr(value)
-    except Exception:  # noqa: BLE001
+    except Exception:
         return f"<{type(value).__name__}>"
     return text if len(text) <= 40 else text[:37] + "..."
 

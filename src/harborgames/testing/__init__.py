@@ -9,6 +9,13 @@ Modelled on OpenSpiel's ``random_sim_test``. Every game module (ours or yours) c
 A broken promise raises ``ConformanceError`` naming the game, the playout seed, the step and
 the check. The kit only calls the module's public functions.
 
+The mutation fuzzers ``fuzz_documents``, ``fuzz_actions`` and ``fuzz_notation`` (in
+``harborgames.testing.fuzz``) hand a game hostile documents, action objects and text, and
+check that each is refused with the documented error or is playable::
+
+    from harborgames.testing import fuzz_documents
+    fuzz_documents(inland_port, 2, seed=0, mutations=500)
+
 The helpers ``legal``, ``play`` and ``perft`` write tests in notation, the way the rulebook
 reads::
 
@@ -29,14 +36,25 @@ from typing import Any, Generic, NoReturn, TypeVar
 
 import attrs
 
-from .core.errors import IllegalActionError
-from .core.play import make_record, replay
-from .core.protocol import GameModule, GameRecord, State
+from ..core.errors import IllegalActionError
+from ..core.play import make_record, replay
+from ..core.protocol import GameModule, GameRecord, State
 
 S = TypeVar("S", bound=State)  # the kit reads ``current_player``
 A = TypeVar("A")
 
-__all__ = ["ConformanceError", "ConformanceReport", "check_game", "legal", "perft", "play"]
+__all__ = [
+    "ConformanceError",
+    "ConformanceReport",
+    "FuzzReport",
+    "check_game",
+    "fuzz_actions",
+    "fuzz_documents",
+    "fuzz_notation",
+    "legal",
+    "perft",
+    "play",
+]
 
 
 class ConformanceError(AssertionError):
@@ -324,3 +342,6 @@ def perft(module: GameModule[S, A], state: S, depth: int) -> int:
     return sum(
         perft(module, module.apply(state, action), depth - 1) for action in module.legal_actions(state)
     )
+
+
+from .fuzz import FuzzReport, fuzz_actions, fuzz_documents, fuzz_notation  # noqa: E402  # uses ConformanceError

@@ -1,0 +1,719 @@
+"""Mutation fuzzers for the boundary: documents, action objects and notation.
+
+A game embedded in a server reads JSON documents, action objects and typed moves from strangers.
+These fuzzers take positions from seeded random playouts and hand the game hostile variations
+of what it normally sees, checking the promises of docs/protocol.md:
+
+* ``fuzz_documents``: one field of a state's JSON changed (±1, 0, -1, huge ints, a value of
+  the wrong type, list elements swapped, a list cut short or extended, a key deleted or added,
+  a string replaced by another string of the document; also inside embedded JSON text such as
+  Port Gdańsk's component file). ``loads`` must refuse it with ``FormatError``, or give a
+  *playable* state: legal actions non-empty iff not terminal, every offered action applies,
+  a random playout from it raises nothing, and it round-trips through ``dumps``/``loads``.
+* ``fuzz_actions``: legal actions with one field replaced (``attrs.evolve``) by a numeric twin
+  (``4.0``, ``True``, ``numpy.int64(4)``) or an odd value (``None``, ``-1``, ``10**30``, a
+  list, a NUL), plus look-alike objects. ``apply`` must refuse each with
+  ``IllegalActionError`` (a non-empty message, the state unchanged) or apply exactly the offered
+  action it equals: the same successor, whose JSON loads back.
+* ``fuzz_notation``: random text (unicode digits, NUL, odd spaces, look-alike letters),
+  mutated legal notation, and 1-10 MB strings. ``parse_action`` must raise ``FormatError``
+  quickly, or return an action of exact field types that prints back to text reading the same
+  (modulo case and abbreviation): ``parse_action(state, str(a)) == a``, with no number in
+  ``str(a)`` that the text did not hold in ASCII digits.
+
+Each failure raises ``ConformanceError`` naming the game, the position (playout seed and step),
+the mutation (a JSON path such as ``$.data.turn.left[0] := 10**30``) and what went wrong. With
+``collect=True`` the fuzzer goes on and returns every finding in its report instead.
+
+>>> from harborgames import inland_port
+>>> from harborgames.testing import fuzz_documents
+>>> report = fuzz_documents(inland_port, 2, seed=0, mutations=20)
+>>> report.tried
+20
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import re
+import time
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, Generic, NoReturn, TypeVar
+
+import attrs
+
+from ..core.decisions import field_problem
+from ..core.errors import FormatError, IllegalActionError
+from ..core.protocol import GameModule, State
+
+__all__ = ["FuzzReport", "fuzz_actions", "fuzz_documents", "fuzz_notation"]
+
+S = TypeVar("S", bound=State)
+A = TypeVar("A")
+
+JSONValue = Any  # what json.loads returns
+
+
+@attrs.frozen
+class FuzzReport:
+    """What a fuzzer did: ``tried`` mutations, of which ``refused`` were refused (``FormatError``
+    or ``IllegalActionError``) and ``accepted`` passed every check; ``findings`` lists the
+    failures (only with ``collect=True``; otherwise the first raises ``ConformanceError``)."""
+
+    game: str
+    fuzzer: str
+    num_players: int
+    tried: int
+    refused: int
+    accepted: int
+    findings: tuple[str, ...] = ()
+
+
+def _conformance_error(message: str) -> AssertionError:
+    from . import ConformanceError  # the package imports this module
+
+    return ConformanceError(message)
+
+
+class _Fuzz(Generic[S, A]):
+    """What the three fuzzers share: positions from playouts, counting, failing."""
+
+    def __init__(
+        self,
+        module: GameModule[S, A],
+        fuzzer: str,
+        num_players: int,
+        seed: int,
+        variant: str | None,
+        options: Mapping[str, str] | None,
+        collect: bool,
+    ) -> None:
+        self.m = module
+        self.fuzzer = fuzzer
+        self.n = num_players
+        self.seed = seed
+        self.variant = variant or module.INFO.default_variant
+        self.options = dict(options or {})
+        self.collect = collect
+        self.rng = random.Random(f"{module.INFO.name}/{fuzzer}/{num_players}/{seed}")
+        self.findings: list[str] = []
+        self.tried = self.refused = self.accepted = 0
+        self.where = ""
+
+    def fail(self, message: str) -> NoReturn:
+        raise _conformance_error(
+            f"{self.m.INFO.name} ({self.n} players, {self.variant}) {self.fuzzer}, {self.where}: {message}"
+        )
+
+    def check(self, run: Callable[..., bool], *args: Any) -> None:
+        """Run one mutation's check ``run(self, *args)``: True accepted, False refused,
+        ``ConformanceError`` a finding."""
+        from . import ConformanceError
+
+        self.tried += 1
+        try:
+            if run(self, *args):
+                self.accepted += 1
+            else:
+                self.refused += 1
+        except ConformanceError as error:
+            if not self.collect:
+                raise
+            self.findings.append(str(error))
+
+    def report(self) -> FuzzReport:
+        return FuzzReport(
+            self.m.INFO.name,
+            self.fuzzer,
+            self.n,
+            self.tried,
+            self.refused,
+            self.accepted,
+            tuple(self.findings),
+        )
+
+    def positions(self, count: int) -> list[tuple[str, S]]:
+        """About ``count`` positions from seeded random playouts, with where each comes from
+        (always the start and the end of a game among them)."""
+        found: list[tuple[str, S]] = []
+        game = 0
+        while len(found) < count:
+            game_seed = self.seed * 1000 + game
+            rng = random.Random(game_seed)
+            state = self.m.new_game(
+                self.n, seed=game_seed, variant=self.variant, options=self.options or None
+            )
+            keep = max(1, count // 4)
+            every = rng.randrange(5, 40)
+            step = 0
+            while True:
+                legal = self.m.legal_actions(state)
+                if step % every == 0 or not legal:
+                    found.append((f"playout seed {game_seed}, step {step}", state))
+                    if len(found) >= count or (len(found) % keep == 0 and legal):
+                        break
+                if not legal:
+                    break
+                state = self.m.apply(state, legal[rng.randrange(len(legal))])
+                step += 1
+            game += 1
+        return found[:count]
+
+
+# ---------------------------------------------------------------------------------------------
+# Documents
+
+
+_HUGE = 10**30
+
+
+def _paths(value: JSONValue, path: str) -> Iterator[tuple[str, JSONValue]]:
+    """Every ``(path, value)`` in a JSON value, containers before their contents; a string
+    holding a JSON object or list (an embedded document) is entered as ``path<json>``."""
+    yield path, value
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, f"{path}.{key}")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _paths(item, f"{path}[{index}]")
+    elif isinstance(value, str) and value[:1] in "{[" and len(value) > 1:
+        try:
+            inner = json.loads(value)
+        except ValueError:
+            return
+        yield from _paths(inner, f"{path}<json>")
+
+
+_STEP = re.compile(r"\.([^.\[<]+)|\[(\d+)\]|(<json>)")
+
+
+def _replace(document: JSONValue, path: str, change: Callable[[JSONValue], JSONValue]) -> JSONValue:
+    """``document`` with the value at ``path`` (as ``_paths`` writes it) replaced by
+    ``change(value)``; ``change`` may return ``_DELETE`` to remove a dict key."""
+    steps = [m.group(1) or m.group(2) or m.group(3) for m in _STEP.finditer(path[1:])]
+
+    def go(value: JSONValue, rest: list[str]) -> JSONValue:
+        if not rest:
+            return change(value)
+        step, tail = rest[0], rest[1:]
+        if step == "<json>":
+            return json.dumps(go(json.loads(value), tail), sort_keys=True, separators=(",", ":"))
+        if isinstance(value, dict):
+            copy = dict(value)
+            new = go(value[step], tail)
+            if new is _DELETE:
+                del copy[step]
+            else:
+                copy[step] = new
+            return copy
+        copy_list = list(value)
+        copy_list[int(step)] = go(value[int(step)], tail)
+        return copy_list
+
+    return go(document, steps)
+
+
+_DELETE: Any = object()
+
+_Mutation = tuple[str, Callable[[JSONValue], JSONValue]]
+
+
+def _mutations(value: JSONValue, strings: list[str], rng: random.Random) -> list[_Mutation]:
+    """The changes that fit ``value``, each with how a path names it."""
+    wrong: list[_Mutation] = [
+        ('"x"', lambda v: "x"),
+        ("null", lambda v: None),
+        ("true", lambda v: True),
+        ("[]", lambda v: []),
+        ("{}", lambda v: {}),
+        ("[value]", lambda v: [v]),
+    ]
+    found: list[_Mutation] = []
+    if isinstance(value, bool):
+        found += [("not value", lambda v: not v), ("0", lambda v: 0), ("1", lambda v: 1)]
+    elif isinstance(value, int):
+        found += [
+            ("value + 1", lambda v: v + 1),
+            ("value - 1", lambda v: v - 1),
+            ("0", lambda v: 0),
+            ("-1", lambda v: -1),
+            ("10**30", lambda v: _HUGE),
+            ("-10**30", lambda v: -_HUGE),
+            ("float(value)", lambda v: float(v)),
+            ("str(value)", lambda v: str(v)),
+            ("value + 0.5", lambda v: v + 0.5),
+            ("2**64", lambda v: 2**64),
+            ("true", lambda v: True),
+            ("false", lambda v: False),
+        ]
+    elif isinstance(value, float):
+        found += [("int(value)", lambda v: int(v) if math.isfinite(v) else 0), ("-value", lambda v: -v)]
+    elif isinstance(value, str):
+        other = rng.choice(strings) if strings else "x"
+        found += [
+            ('""', lambda v: ""),
+            (f"{other!r}", lambda v: other),
+            ("value + 'x'", lambda v: v + "x"),
+            ("value.upper()", lambda v: v.upper()),
+            ("value + '\\t'", lambda v: v + "\t"),
+            ("value + '\\x00'", lambda v: v + "\x00"),
+            ("0", lambda v: 0),
+        ]
+    elif isinstance(value, list):
+        found += [
+            ("value[:-1]", lambda v: v[:-1]),
+            ("value + value[-1:]", lambda v: v + v[-1:]),
+            ("value + [0]", lambda v: [*v, 0]),
+            ("[]", lambda v: []),
+            ("{}", lambda v: {}),
+            ("null", lambda v: None),
+        ]
+        if len(value) >= 2:
+            i, j = rng.sample(range(len(value)), 2)
+            found.append((f"swap [{i}] and [{j}]", lambda v: _swapped(v, i, j)))
+            found.append(("reversed", lambda v: v[::-1]))
+        return found
+    elif isinstance(value, dict):
+        found += [
+            ("{}", lambda v: {}),
+            ("[]", lambda v: []),
+            ("null", lambda v: None),
+            ("value + {'extra': 0}", lambda v: {**v, "extra": 0}),
+        ]
+        if value:
+            key = rng.choice(sorted(value))
+            found.append((f"without {key!r}", lambda v: {k: x for k, x in v.items() if k != key}))
+        return found
+    elif value is None:
+        found += [("0", lambda v: 0), ("-1", lambda v: -1), ('""', lambda v: "")]
+    return found + wrong
+
+
+def _swapped(value: list[JSONValue], i: int, j: int) -> list[JSONValue]:
+    copy = list(value)
+    copy[i], copy[j] = copy[j], copy[i]
+    return copy
+
+
+def _strings(value: JSONValue) -> list[str]:
+    return sorted({v for _, v in _paths(value, "$") if isinstance(v, str) and len(v) <= 40})
+
+
+def fuzz_documents(
+    module: GameModule[S, A],
+    num_players: int,
+    *,
+    seed: int = 0,
+    mutations: int = 200,
+    variant: str | None = None,
+    options: Mapping[str, str] | None = None,
+    playout: int = 25,
+    collect: bool = False,
+) -> FuzzReport:
+    """Change one field of states' JSON ``mutations`` times; each must be refused by ``loads``
+    with ``FormatError`` or load as a playable state (see the module docstring).
+
+    ``playout`` is the length of the random playout from each loaded mutant. A failure raises
+    ``ConformanceError`` naming the position and the mutation path, unless ``collect``.
+    """
+    fuzz = _Fuzz(module, "document fuzz", num_players, seed, variant, options, collect)
+    positions = fuzz.positions(max(4, min(40, mutations // 10 + 2)))
+    documents = [(where, state, json.loads(module.dumps(state))) for where, state in positions]
+    paths = [list(_paths(document, "$")) for _, _, document in documents]
+    strings = [_strings(document) for _, _, document in documents]
+    rng = fuzz.rng
+    for number in range(mutations):
+        k = rng.randrange(len(documents))
+        where, state, document = documents[k]
+        path, value = paths[k][rng.randrange(len(paths[k]))]
+        name, change = rng.choice(_mutations(value, strings[k], rng))
+        fuzz.where = f"mutation {number} ({where}): {path} := {name}"
+        try:
+            text = json.dumps(_replace(document, path, change))
+        except (ValueError, KeyError, IndexError, TypeError):
+            continue  # not a change this value allows (e.g. an embedded text that is not JSON)
+        fuzz.check(_check_document, state, text, playout)
+    return fuzz.report()
+
+
+def _check_document(fuzz: _Fuzz[S, A], original: S, text: str, playout: int) -> bool:
+    m = fuzz.m
+    try:
+        loaded = m.loads(text)
+    except FormatError as error:
+        if not str(error):
+            fuzz.fail("loads refused it with an empty FormatError")
+        return False
+    except Exception as error:  # anything else is a finding
+        fuzz.fail(f"loads raised {type(error).__name__}: {_cut(error)} (expected FormatError)")
+    try:
+        again = m.dumps(loaded)
+        if m.loads(again) != loaded or m.dumps(m.loads(again)) != again:
+            fuzz.fail("it loads, but does not round-trip through dumps/loads")
+    except Exception as error:
+        from . import ConformanceError
+
+        if isinstance(error, ConformanceError):
+            raise
+        fuzz.fail(f"it loads, but dumps/loads of it raises {type(error).__name__}: {_cut(error)}")
+    if type(loaded) is not type(original):
+        return True  # another kind of document (an observation, say): it round-trips
+    _check_playable(fuzz, loaded, playout)
+    return True
+
+
+def _check_playable(fuzz: _Fuzz[S, A], state: S, playout: int) -> None:
+    m = fuzz.m
+    step = "on loading"
+    try:
+        legal = m.legal_actions(state)
+        terminal = m.is_terminal(state)
+        if bool(legal) == terminal:
+            fuzz.fail(f"it loads with {len(legal)} legal actions, yet is_terminal is {terminal}")
+        if (state.current_player is None) != terminal:
+            fuzz.fail(f"it loads with current_player {state.current_player!r}, is_terminal {terminal}")
+        m.scores(state)
+        m.render(state)
+        for player in range(state.num_players):
+            m.observe(state, player)
+        step = "applying an offered action"
+        for action in legal:
+            m.apply(state, action)
+        rng = random.Random(fuzz.tried)
+        for number in range(playout):
+            step = f"playout step {number}"
+            legal = m.legal_actions(state)
+            if bool(legal) == m.is_terminal(state):
+                fuzz.fail(f"{step}: {len(legal)} legal actions, yet is_terminal is {m.is_terminal(state)}")
+            if not legal:
+                m.scores(state)
+                m.winners(state)
+                break
+            action = legal[rng.randrange(len(legal))]
+            step = f"playout step {number} ({action})"
+            state = m.apply(state, action)
+    except Exception as error:  # in legal play every exception is a finding
+        from . import ConformanceError
+
+        if isinstance(error, ConformanceError):
+            raise
+        fuzz.fail(f"it loads, but {step} raised {type(error).__name__}: {_cut(error)}")
+
+
+def _cut(error: BaseException, limit: int = 200) -> str:
+    text = str(error).replace("\n", " ")
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+# ---------------------------------------------------------------------------------------------
+# Action objects
+
+
+class _EqualToAll:
+    """An object that says it equals anything (and hashes like nothing else)."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __ne__(self, other: object) -> bool:
+        return False
+
+    __hash__ = object.__hash__
+
+    def __repr__(self) -> str:
+        return "<equal to all>"
+
+
+def _twins_and_odd(value: object) -> list[tuple[str, object]]:
+    """Values to put in a field holding ``value``: numeric twins first, then odd ones."""
+    odd: list[tuple[str, object]] = [
+        ("None", None),
+        ("-1", -1),
+        ("0", 0),
+        ("10**30", _HUGE),
+        ("-10**30", -_HUGE),
+        ("nan", math.nan),
+        ("inf", math.inf),
+        ('""', ""),
+        ("'\\x00'", "\x00"),
+        ("'x' * 1000", "x" * 1000),
+        ("[1]", [1]),
+        ("{}", {}),
+        ("object()", object()),
+        ("equal-to-all", _EqualToAll()),
+    ]
+    twins: list[tuple[str, object]] = []
+    if isinstance(value, bool):
+        twins += [("int(value)", int(value))]
+    elif isinstance(value, int):
+        twins += [("float(value)", float(value)), ("str(value)", str(value)), ("value + 1", value + 1)]
+        if value in (0, 1):
+            twins.append(("bool(value)", bool(value)))
+        try:
+            import numpy as np
+
+            twins += [("numpy.int64(value)", np.int64(value)), ("numpy.float64(value)", np.float64(value))]
+        except (ImportError, OverflowError):
+            pass
+    elif isinstance(value, str):
+        twins += [
+            ("value.upper()", value.upper()),
+            ("value + ' '", value + " "),
+            ("' ' + value", " " + value),
+            ("value + '\\x00'", value + "\x00"),
+            ("value[:-1]", value[:-1]),
+            ("value + '\\u00a0'", value + "\u00a0"),
+            ("[value]", [value]),
+            ("value as bytes", value.encode()),
+        ]
+    elif isinstance(value, tuple):
+        twins += [
+            ("list(value)", list(value)),
+            ("value[::-1]", value[::-1]),
+            ("value[:-1]", value[:-1]),
+            ("value + value[-1:]", value + value[-1:]),
+            ("value + ('x',)", (*value, "x")),
+            ("frozenset(value)", frozenset(value)),
+            ("1", 1),
+        ]
+        if value:
+            twins.append(("(value[0].upper(),) + value[1:]", _upper_first(value)))
+    return twins + odd
+
+
+def _upper_first(value: tuple[object, ...]) -> tuple[object, ...]:
+    first = value[0]
+    return (first.upper() if isinstance(first, str) else first, *value[1:])
+
+
+def fuzz_actions(
+    module: GameModule[S, A],
+    num_players: int,
+    *,
+    seed: int = 0,
+    mutations: int = 200,
+    variant: str | None = None,
+    options: Mapping[str, str] | None = None,
+    collect: bool = False,
+) -> FuzzReport:
+    """Hand ``apply`` legal actions with one field changed (numeric twins, odd values) and
+    look-alike objects, ``mutations`` times: each must be refused with ``IllegalActionError``
+    or applied as the offered action it equals (see the module docstring)."""
+    fuzz = _Fuzz(module, "action fuzz", num_players, seed, variant, options, collect)
+    positions = [
+        (w, s)
+        for w, s in fuzz.positions(max(4, min(40, mutations // 10 + 2)))
+        if s.current_player is not None
+    ]
+    rng = fuzz.rng
+    number = 0
+    while number < mutations and positions:
+        where, state = positions[rng.randrange(len(positions))]
+        legal = module.legal_actions(state)
+        action = legal[rng.randrange(len(legal))]
+        candidates = _action_mutants(action)
+        name, mutant = candidates[rng.randrange(len(candidates))]
+        fuzz.where = f"mutation {number} ({where}): {action!r} with {name}"
+        number += 1
+        fuzz.check(_check_action, state, legal, mutant)
+    return fuzz.report()
+
+
+def _action_mutants(action: Any) -> list[tuple[str, object]]:
+    cls = type(action)
+    found: list[tuple[str, object]] = [("an object equal to all", _EqualToAll())]
+    if not attrs.has(cls):
+        return found
+    fields = attrs.fields(cls)
+    for field in fields:
+        value = getattr(action, field.name)
+        for name, odd in _twins_and_odd(value):
+            try:
+                found.append((f"{field.name}={name}", attrs.evolve(action, **{field.name: odd})))
+            except Exception:  # a validator refusing it at construction is fine
+                continue
+    subclass = type(f"Fake{cls.__name__}", (cls,), {"__slots__": ()} if "__slots__" in vars(cls) else {})
+    try:
+        fake = subclass(*(getattr(action, f.name) for f in fields))
+    except Exception:
+        return found
+    found.append(("a subclass of its class", fake))
+    return found
+
+
+def _check_action(fuzz: _Fuzz[S, A], state: S, legal: list[A], mutant: object) -> bool:
+    m = fuzz.m
+    before = m.dumps(state)
+    apply_anything: Callable[[S, Any], S] = m.apply
+    try:
+        after = apply_anything(state, mutant)
+    except IllegalActionError as error:
+        if not str(error):
+            fuzz.fail("refused with an empty IllegalActionError")
+        if len(str(error)) > 2000:
+            fuzz.fail(f"the refusal message is {len(str(error))} characters long")
+        if m.dumps(state) != before:
+            fuzz.fail("the refused action changed the state")
+        return False
+    except Exception as error:
+        fuzz.fail(f"apply raised {type(error).__name__}: {_cut(error)} (expected IllegalActionError)")
+    offered = [a for a in legal if type(a) is type(mutant) and _equal(a, mutant)]
+    if not offered:
+        fuzz.fail("apply accepted it, but it equals no offered action of its exact class")
+    expected = m.apply(state, offered[0])
+    try:
+        text = m.dumps(after)
+        if text != m.dumps(expected):
+            fuzz.fail(f"apply accepted it but did not apply the offered {offered[0]}")
+        m.loads(text)
+        if m.parse_action(state, str(offered[0])) != offered[0]:
+            fuzz.fail(f"the offered action {offered[0]} does not parse back")
+    except Exception as error:
+        from . import ConformanceError
+
+        if isinstance(error, ConformanceError):
+            raise
+        fuzz.fail(f"apply accepted it, and then {type(error).__name__}: {_cut(error)}")
+    return True
+
+
+def _equal(a: object, b: object) -> bool:
+    try:
+        return bool(a == b)
+    except Exception:
+        return False
+
+
+# ---------------------------------------------------------------------------------------------
+# Notation
+
+_ODD_CHARACTERS = (
+    "٣²³３¹₃①߃৩๓〇"  # digits and numbers of other scripts
+    "\x00\x01\x7f\u200b\u200d\ufeff\u202e"  # NUL, controls, zero-width, BOM, right-to-left
+    "\t\n\r\u00a0\u2003\u3000\u2028"  # spaces and line ends
+    "оеаСРΑ"  # Cyrillic and Greek look-alikes
+    "ß\u0301İıﬁ"  # letters that change length or shape when cased
+    "-_'’.,:;=+#/\\\"<>()[]{}*!?%&|~`^@$"
+    "🚢⚓"
+)
+_PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
+
+
+def _random_text(rng: random.Random) -> str:
+    alphabet = _PLAIN * 2 + _ODD_CHARACTERS
+    return "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 40)))
+
+
+def _mutated_notation(text: str, rng: random.Random) -> tuple[str, str]:
+    """A change to a legal action's notation, and its name."""
+    position = rng.randrange(len(text) + 1)
+    digits = [i for i, ch in enumerate(text) if ch in "0123456789"]
+    choices: list[tuple[str, Callable[[], str]]] = [
+        ("insert an odd character", lambda: text[:position] + rng.choice(_ODD_CHARACTERS) + text[position:]),
+        ("delete a character", lambda: text[:position] + text[position + 1 :]),
+        ("upper case", text.upper),
+        ("cut short", lambda: text[:position]),
+        ("a word twice", lambda: text + " " + text.split()[-1]),
+        ("odd spaces", lambda: text.replace(" ", rng.choice(["\t", "\u00a0", "\u3000", "  ", "\n"]))),
+        ("a huge number", lambda: text + " " + "9" * rng.choice([20, 4301, 5000])),
+        ("a negative number", lambda: re.sub(r"\d+", "-1", text, count=1)),
+        ("leading zeros", lambda: re.sub(r"(\d+)", r"00\1", text, count=1)),
+        ("NUL inside", lambda: text[:position] + "\x00" + text[position:]),
+    ]
+    if digits:
+        where = rng.choice(digits)
+        other = rng.choice("٣²３¹₃①߃")
+        choices.append(("a unicode digit", lambda: text[:where] + other + text[where + 1 :]))
+    name, make = rng.choice(choices)
+    return name, make()
+
+
+def fuzz_notation(
+    module: GameModule[S, A],
+    num_players: int,
+    *,
+    seed: int = 0,
+    mutations: int = 200,
+    variant: str | None = None,
+    options: Mapping[str, str] | None = None,
+    big: bool = True,
+    collect: bool = False,
+) -> FuzzReport:
+    """Hand ``parse_action`` random and mutated text ``mutations`` times (and, with ``big``,
+    strings of 1 and 10 MB): each must raise ``FormatError`` within a second, or give an action
+    of exact field types that prints back to text reading the same (see the module docstring)."""
+    fuzz = _Fuzz(module, "notation fuzz", num_players, seed, variant, options, collect)
+    positions = fuzz.positions(max(4, min(20, mutations // 20 + 2)))
+    rng = fuzz.rng
+    for number in range(mutations):
+        where, state = positions[rng.randrange(len(positions))]
+        legal = module.legal_actions(state)
+        if legal and rng.random() < 0.6:
+            original = str(legal[rng.randrange(len(legal))])
+            name, text = _mutated_notation(original, rng)
+            how = f"{original!r} with {name}"
+        else:
+            text = _random_text(rng)
+            how = "random text"
+        fuzz.where = f"text {number} ({where}): {how}: {_cut_text(text)}"
+        fuzz.check(_check_notation, state, text)
+    if big:
+        where, state = positions[0]
+        for size in (1_000_000, 10_000_000):
+            for text in ("roll " + "x" * size, "9" * size, "build " + " ".join(["a"] * (size // 2))):
+                fuzz.where = f"big text ({where}): {_cut_text(text)} ({len(text):,} characters)"
+                fuzz.check(_check_notation, state, text)
+    return fuzz.report()
+
+
+def _cut_text(text: str, limit: int = 60) -> str:
+    shown = repr(text)
+    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
+
+
+_ASCII_NUMBER = re.compile(r"[0-9]+")
+
+
+def _check_notation(fuzz: _Fuzz[S, A], state: S, text: str) -> bool:
+    m = fuzz.m
+    started = time.perf_counter()
+    try:
+        action = m.parse_action(state, text)
+    except FormatError as error:
+        seconds = time.perf_counter() - started
+        if seconds > 1.0:
+            fuzz.fail(f"parse_action took {seconds:.1f} s to refuse it")
+        if not str(error) or len(str(error)) > 500:
+            fuzz.fail(f"the FormatError message is {len(str(error))} characters long")
+        return False
+    except Exception as error:
+        fuzz.fail(f"parse_action raised {type(error).__name__}: {_cut(error)} (expected FormatError)")
+    problem = field_problem(action)
+    if problem:
+        fuzz.fail(f"parse_action gave {action!r}: {problem}")
+    printed = str(action)
+    if not printed.isprintable() or any(ch.isdigit() and ch not in "0123456789" for ch in printed):
+        fuzz.fail(f"parse_action gave an action printed as {printed!r}")
+    if any(ch in text for ch in "\x00\x01\x7f"):
+        fuzz.fail(f"parse_action read text with a control character as {printed!r}")
+    numbers = {int(n) for n in _ASCII_NUMBER.findall(text) if len(n) < 100}
+    typed = [word.casefold() for word in text.split()]
+    for word in printed.split():
+        abbreviated = any(word.casefold().startswith(t) for t in typed)
+        for n in _ASCII_NUMBER.findall(word):
+            if int(n) not in numbers and not abbreviated:
+                fuzz.fail(f"parse_action read it as {printed!r}, whose number {n} the text does not hold")
+    if not printed.split()[0].casefold().startswith(typed[0]):
+        fuzz.fail(f"parse_action read it as {printed!r}, which does not begin with {typed[0]!r}")
+    try:
+        again = m.parse_action(state, printed)
+    except Exception as error:
+        fuzz.fail(
+            f"it reads as {printed!r}, which does not parse back: {type(error).__name__}: {_cut(error)}"
+        )
+    if again != action or type(again) is not type(action):
+        fuzz.fail(f"it reads as {printed!r}, which parses back as {again!r}, not {action!r}")
+    return True
