@@ -28,6 +28,7 @@ from .view import A, S, make_view
 __all__ = [
     "GameResult",
     "Summary",
+    "check_spec",
     "play_game",
     "run_arena",
     "seating",
@@ -73,6 +74,21 @@ def play_game(
     return state, actions
 
 
+def check_spec(spec: str, who: str) -> None:
+    """Refuse a bot spec that sets ``seed``: ``who`` (e.g. "the arena, from --seed,") seeds every
+    bot itself, each game and seat its own seed, so a fixed seed would clash."""
+    from . import parse_spec  # the package imports this module; import late
+
+    if not isinstance(spec, str):
+        raise ValueError(f"a bot spec is text such as 'mcts:iterations=200', not {spec!r}")
+    _, params = parse_spec(spec)
+    if "seed" in params:
+        raise ValueError(
+            f"bot {spec!r}: {who} seeds every bot itself (a different seed for each game and "
+            "seat), so a bot spec cannot set seed; leave it out"
+        )
+
+
 def _offered(legal: Sequence[A], action: A, bot: str, seat: int) -> A:
     """The offered action a bot chose: the legal object itself, so that the record holds the
     game's own values (a bot answering ``Times(numpy.int64(2))`` or ``Times(2.0)`` gets
@@ -86,7 +102,7 @@ def _offered(legal: Sequence[A], action: A, bot: str, seat: int) -> A:
             try:
                 if offered == action:
                     return offered
-            except Exception:  # noqa: BLE001,S112  # a field whose == raises: no match
+            except Exception:  # a field whose == raises: no match
                 continue
     raise RuntimeError(f"bot {bot!r} at seat {seat} chose {action!r}, which is not legal")
 
@@ -214,7 +230,13 @@ def run_arena(
     info.check_new_game(num_players, variant or info.default_variant, options)
     if len(specs) != num_players:
         raise ValueError(f"one bot per seat is needed; seats: {num_players}, bots: {len(specs)}")
+    for name, value in (("games", games), ("jobs", jobs), ("seed", seed)):
+        if type(value) is not int:
+            raise ValueError(f"run_arena: {name} must be an int, not {value!r}")
+    if games < 0 or jobs < 1:
+        raise ValueError(f"run_arena: games must be >= 0 and jobs >= 1, not {games} and {jobs}")
     for spec in specs:
+        check_spec(spec, "the arena")
         make_from_spec(spec)  # a bad name or parameter fails here, before any game or process
     chosen = tuple(sorted((options or {}).items()))
     name, registered = (game, True) if isinstance(game, str) else (_module_name(game), False)

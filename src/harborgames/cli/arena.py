@@ -6,13 +6,18 @@ import argparse
 import json
 
 from .. import bots
-from ..bots.arena import GameResult, run_arena, summarize, thinking_ms
+from ..bots.arena import GameResult, check_spec, run_arena, summarize, thinking_ms
 from .arguments import Commands, add_game_argument, add_rules_arguments
 from .output import Progress, print_table
 from .setup import check_output_path, check_setup, load_game, parse_options
 from .words import plural
 
-__all__ = ["add_arena_parser"]
+__all__ = ["MAX_GAMES", "MAX_JOBS", "add_arena_parser"]
+
+MAX_GAMES = 1_000_000
+"""The most games one arena plays (their results are kept in memory until the summary)."""
+MAX_JOBS = 256
+"""The most worker processes an arena starts."""
 
 
 def add_arena_parser(commands: Commands) -> None:
@@ -21,8 +26,7 @@ def add_arena_parser(commands: Commands) -> None:
     parser.add_argument(
         "--players",
         type=int,
-        help="number of seats (default: the game's player count if it has only one, "
-        "else one seat per bot)",
+        help="number of seats (default: the game's player count if it has only one, else one seat per bot)",
     )
     add_rules_arguments(parser)
     parser.add_argument(
@@ -63,15 +67,15 @@ def run_arena_command(args: argparse.Namespace) -> int:
         raise
     if len(specs) != players:
         raise ValueError(
-            f"--bots names {plural(len(specs), 'bot')} for {plural(players, 'seat')}; "
-            "name one bot per seat"
+            f"--bots names {plural(len(specs), 'bot')} for {plural(players, 'seat')}; name one bot per seat"
         )
     for spec in specs:
+        check_spec(spec, "the arena, from --seed,")
         bots.make_from_spec(spec)
-    if args.games < 1:
-        raise ValueError("--games must be at least 1")
-    if args.jobs < 1:
-        raise ValueError("--jobs must be at least 1")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise ValueError(f"--games must be from 1 to {MAX_GAMES:,}, not {args.games:,}")
+    if not 1 <= args.jobs <= MAX_JOBS:
+        raise ValueError(f"--jobs must be from 1 to {MAX_JOBS} (worker processes), not {args.jobs:,}")
     summary_path = check_output_path(args.json, "--json") if args.json else None
     records_path = check_output_path(args.records, "--records") if args.records else None
     if summary_path and records_path and summary_path.resolve() == records_path.resolve():

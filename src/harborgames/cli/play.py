@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Generic, TypeVar
 
 from .. import bots
+from ..bots.arena import check_spec
 from ..bots.base import derive_seed
 from ..core.errors import IllegalActionError
 from ..core.play import make_record
@@ -208,6 +209,8 @@ def run_play(args: argparse.Namespace) -> int:
             f"--bots names {plural(len(specs), 'bot')} for {plural(len(bot_seats), 'bot seat')}; "
             "name one bot per bot seat, or one bot for all of them"
         )
+    for spec in specs:
+        check_spec(spec.strip(), "play, from the game seed,")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     players = {
         seat: bots.make_from_spec(spec.strip(), seed=derive_seed("play", seed, seat))
@@ -285,7 +288,7 @@ def _human_turn(session: _Session[S, A], seat: int) -> int | None:
                 continue
             try:
                 Path(rest.strip()).write_text(session.record_json() + "\n", encoding="utf-8")
-            except OSError as error:
+            except (OSError, ValueError) as error:  # ValueError: a NUL in the name
                 print(f"could not save: {error}")
             else:
                 print(f"saved {plural(len(session.actions), 'move')} to {rest.strip()}")
@@ -294,8 +297,8 @@ def _human_turn(session: _Session[S, A], seat: int) -> int | None:
             adviser = bots.make(name, seed=derive_seed("hint", session.seed, len(session.actions)))
             suggestion = adviser.choose(bots.make_view(game, state, seat))
             print(f"hint ({name}): {numbered.index(suggestion) + 1}. {suggestion}")
-        elif line.isdigit():
-            number = int(line)
+        elif line.isascii() and line.isdigit():  # not "²" or "٣": those go to parse_action
+            number = int(line) if len(line) < 10 else 0
             if 1 <= number <= len(numbered):
                 session.push(numbered[number - 1])
                 return None

@@ -23,7 +23,7 @@ from .arguments import Commands
 from .setup import load_game
 from .words import article, plural
 
-__all__ = ["Entry", "add_replay_parser", "read_records"]
+__all__ = ["MAX_RECORDS_BYTES", "Entry", "add_replay_parser", "read_records"]
 
 Entry = tuple[str, LoadedGame, GameRecord]  # where in the file ("" or "line N: "), game, record
 
@@ -52,30 +52,59 @@ def read_records(path: Path, games: Mapping[str, LoadedGame] | None = None) -> l
     ``FormatError`` says what is wrong, and on which line of a JSONL file.
     """
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as file:
+            data = file.read(MAX_RECORDS_BYTES + 1)  # never all of /dev/zero
+    except OSError as error:
+        raise FormatError(f"cannot read {path}: {error.strerror or error}") from None
+    if len(data) > MAX_RECORDS_BYTES:
+        raise FormatError(f"{path}: more than {MAX_RECORDS_BYTES:,} bytes; split the records into files")
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise FormatError(
             f"{path}: not a text file (byte {error.start} is not UTF-8); a record is JSON"
         ) from None
-    except OSError as error:
-        raise FormatError(f"cannot read {path}: {error.strerror or error}") from None
     documents: list[tuple[str, JSON]]
     try:
-        documents = [("", json.loads(text))]
-    except json.JSONDecodeError as whole:
+        documents = [("", _json(text))]
+    except ValueError as whole:  # json.JSONDecodeError, or a number or nesting beyond the limits
         documents = []
         for number, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
             try:
-                documents.append((f"line {number}: ", json.loads(line)))
-            except json.JSONDecodeError as error:
+                documents.append((f"line {number}: ", _json(line)))
+            except ValueError as error:
                 if not documents:
                     raise FormatError(f"{path}: neither a JSON record nor JSONL: {whole}") from None
                 raise FormatError(f"{path}: line {number}: not JSON: {error}") from None
     if not documents:
         raise FormatError(f"{path}: the file is empty")
     return [(where, *_record(path, where, document, games)) for where, document in documents]
+
+
+MAX_RECORDS_BYTES = 256 * 1024 * 1024
+"""The largest file ``replay`` reads (a JSONL file of many records; one record is at most the
+codec's document limit)."""
+
+
+def _json(text: str) -> JSON:
+    """``json.loads`` with a ``ValueError`` for what it would raise otherwise: nesting too deep
+    for the parser (``RecursionError``), an integer of more than 4,300 digits."""
+    try:
+        document: JSON = json.loads(text, parse_int=_integer)
+    except RecursionError:
+        raise ValueError("nested too deeply to be a record") from None
+    return document
+
+
+def _integer(digits: str) -> int:
+    if len(digits) > _MAX_DIGITS:
+        raise ValueError(f"an integer of {len(digits):,} digits (at most {_MAX_DIGITS:,})")
+    return int(digits)
+
+
+_MAX_DIGITS = 4300  # Python's own default limit for int(str)
 
 
 def _record(

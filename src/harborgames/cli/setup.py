@@ -12,6 +12,7 @@ from pathlib import Path
 
 import harborgames
 
+from ..core.notation import shown
 from ..core.protocol import GameInfo, LoadedGame
 
 __all__ = ["check_output_path", "check_setup", "load_game", "parse_options"]
@@ -32,7 +33,7 @@ def load_game(name: str, extra: Mapping[str, LoadedGame] | None = None) -> Loade
     if name in harborgames.games():
         return harborgames.load(name)
     known = ", ".join([*harborgames.games(), *(extra or {})])
-    raise ValueError(f"unknown game {name!r}; known games: {known}")
+    raise ValueError(f"unknown game {shown(name)}; known games: {known}")
 
 
 def check_setup(
