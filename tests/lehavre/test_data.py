@@ -13,6 +13,7 @@ import pytest
 
 from harborgames.lehavre import data as d
 from harborgames.lehavre.data import FULL, SHORT
+from harborgames.lehavre.readings import SOURCE_READINGS
 
 SEED = Path(__file__).parents[2] / "seeds" / "003_680addca08ee8a24.txt"
 
@@ -313,12 +314,12 @@ def test_disputed_values_keep_the_rulebook_reading() -> None:
     assert building("ironworks").cost == d.BuildCost(wood=1, brick=2)
     assert building("arts_center").cost == d.BuildCost(wood=1, clay=1)
     assert building("hardware_store").type == d.CRAFTSMAN
-    assert d.SOURCE_READINGS[("ironworks", "cost")] == d.BuildCost(wood=3, brick=2)
-    assert d.SOURCE_READINGS[("arts_center", "cost")] == d.BuildCost(wood=1, clay=2)
-    assert d.SOURCE_READINGS[("hardware_store", "type")] == d.ECONOMIC
-    assert d.SOURCE_READINGS[("harbor_watch", "expansion_only")] is False
+    assert SOURCE_READINGS[("ironworks", "cost")] == d.BuildCost(wood=3, brick=2)
+    assert SOURCE_READINGS[("arts_center", "cost")] == d.BuildCost(wood=1, clay=2)
+    assert SOURCE_READINGS[("hardware_store", "type")] == d.ECONOMIC
+    assert SOURCE_READINGS[("harbor_watch", "expansion_only")] is False
     assert "up to 3 times for 8 Francs" in building("diner").text
-    for key, _field in d.SOURCE_READINGS:
+    for key, _field in SOURCE_READINGS:
         assert key in d.BUILDING_INDEX or key == "STARTING_SHIPS"
 
 

@@ -15,12 +15,15 @@ from itertools import combinations
 import attrs
 
 from ..core.update import update
-from .actions import DONE, Action, Build, BuildShip, Choose, Give, Times, Trade
+from .actions import DONE, Action, Choose, Give, Times, Trade
+from .construction import (
+    _builder,
+    _wharf,
+)
 from .data import (
     BREAD,
     BRICK,
     BUILDING_INDEX,
-    BUILDINGS,
     CATTLE,
     CHARCOAL,
     CLAY,
@@ -39,7 +42,6 @@ from .data import (
     LOAN_FRANCS,
     LUXURY_LINER,
     MEAT,
-    MODERNISE_BRICK,
     NUM_TOKEN_KINDS,
     OFFER_SPACES,
     ROUND_CARDS,
@@ -47,139 +49,39 @@ from .data import (
     SHIP_TYPES,
     SHIPPING_FRANCS,
     SMOKED_FISH,
-    SOURCE_READINGS,
     STANDARD_GOODS,
     STEEL,
     TOKEN_NAMES,
     UPGRADED_GOODS,
     WOOD,
-    WOODEN_SHIP,
-    BuildCost,
 )
-from .payment import ENERGY, ZERO, can_afford, goods_ways, subtract, worth
-from .state import CHOOSE, PAY, PROPOSAL, TURN, Pending, Player, Rules, State, with_player, with_stock
+from .state import PAY, PROPOSAL, Pending, Player, State, with_player
+from .visit import (
+    GIVES,
+    TIMES,
+    Effect,
+    _token,
+    always,
+    ask,
+    ask_payment,
+    count_type,
+    done,
+    energy_of,
+    fishermen,
+    gain,
+    hammers,
+    me,
+    owned,
+    stock_of,
+)
 
 # -- what every effect uses ------------------------------------------------------------------
-
-
-def me(state: State) -> int:
-    """The seat taking the main action (interest and feeding never reach a building)."""
-    return state.turn_player
-
-
-def stock_of(state: State) -> tuple[int, ...]:
-    return state.players[state.turn_player].stock
-
-
-def gain(state: State, seat: int, change: dict[int, int]) -> State:
-    """``seat`` receives (or, negative, gives) these tokens."""
-    p = state.players[seat]
-    stock = list(p.stock)
-    for token, count in change.items():
-        stock[token] += count
-    return update(state, players=with_player(state.players, seat, with_stock(p, tuple(stock))))
-
-
-def pay_tokens(state: State, seat: int, paid: tuple[int, ...]) -> State:
-    p = state.players[seat]
-    return update(state, players=with_player(state.players, seat, with_stock(p, subtract(p.stock, paid))))
-
-
-def done(state: State) -> State:
-    """The main action is over: back to the player's turn."""
-    return update(state, phase=TURN, pending=None, main_done=True)
-
-
-def ask(
-    state: State, building: int, *, step: int = 0, amount: int = 0, chosen: tuple[int, ...] = ()
-) -> State:
-    """A ``CHOOSE`` decision of ``building``'s effect."""
-    pending = Pending("choose", state.turn_player, building, amount, (), chosen, step)
-    return update(state, phase=CHOOSE, pending=pending)
-
-
-def ask_payment(
-    state: State, purpose: str, building: int, *, amount: int = 0, due: tuple[int, ...] = (), step: int = 0
-) -> State:
-    """A ``PAY`` decision: energy (``amount``) or building goods (``due``, a BuildCost vector)."""
-    pending = Pending(purpose, state.turn_player, building, amount, due, (), step)
-    return update(state, phase=PAY, pending=pending)
-
-
-def owned(state: State, seat: int) -> list[int]:
-    return [b for b, who in enumerate(state.owner) if who == seat]
-
-
-def building_type(rules: Rules, building: int) -> int:
-    if BUILDINGS[building].id == "hardware_store" and rules.hardware_store_type == "sources":
-        value = SOURCE_READINGS[("hardware_store", "type")]
-        assert isinstance(value, int)
-        return value
-    return BUILDINGS[building].type
-
-
-def build_cost(rules: Rules, building: int) -> BuildCost | None:
-    """The building goods, by the rule options (Ironworks and Arts Center costs are disputed)."""
-    costs = _COSTS.get((rules.ironworks_cost, rules.arts_center_cost))
-    if costs is None:
-        costs = _COSTS[rules.ironworks_cost, rules.arts_center_cost] = tuple(
-            _read_cost(rules, b) for b in range(len(BUILDINGS))
-        )
-    return costs[building]
-
-
-_COSTS: dict[tuple[str, str], tuple[BuildCost | None, ...]] = {}
-
-
-def _read_cost(rules: Rules, building: int) -> BuildCost | None:
-    key = BUILDINGS[building].id
-    if (key == "ironworks" and rules.ironworks_cost == "sources") or (
-        key == "arts_center" and rules.arts_center_cost == "sources"
-    ):
-        value = SOURCE_READINGS[(key, "cost")]
-        assert isinstance(value, BuildCost)
-        return value
-    return BUILDINGS[building].cost
-
-
-def count_type(state: State, seat: int, kind: int) -> int:
-    return sum(1 for b in owned(state, seat) if building_type(state.rules, b) == kind)
-
-
-def hammers(state: State, seat: int) -> int:
-    return sum(BUILDINGS[b].hammers for b in owned(state, seat))
-
-
-def fishermen(state: State, seat: int) -> int:
-    return sum(BUILDINGS[b].fishermen for b in owned(state, seat))
-
-
-def energy_of(stock: tuple[int, ...]) -> int:
-    return worth(stock, ENERGY)
-
-
-def always(state: State, seat: int) -> bool:
-    """``can_enter`` of a building whose action can always be carried out."""
-    return True
-
-
-@attrs.frozen
-class Effect:
-    can_enter: Callable[[State, int], bool]
-    enter: Callable[[State], State]
-    choices: Callable[[State, Pending], tuple[Action, ...]] | None = None
-    choose: Callable[[State, Pending, Action], State] | None = None
-    paid: Callable[[State, Pending], State] | None = None  # after a payment this effect asked for
 
 
 def _receive(**counts: int) -> Effect:
     """A building that simply gives goods."""
     change = {_token(name): n for name, n in counts.items()}
     return Effect(always, lambda state: done(gain(state, me(state), change)))
-
-
-def _token(name: str) -> int:
-    return TOKEN_NAMES.index(name)
 
 
 # -- producing buildings -----------------------------------------------------------------------
@@ -381,173 +283,9 @@ def _marketplace_choose(state: State, pending: Pending, action: Action) -> State
 
 
 # -- building at the Building Firms, the Construction Firm and the Sawmill -------------------------
-def buildable(state: State, seat: int, *, sawmill: bool = False) -> list[int]:
-    """Top proposal buildings ``seat`` can pay the building goods of (the Sawmill: only those
-    needing wood, one wood less)."""
-    last = _LAST_BUILDABLE
-    if last.state is state and last.seat == seat and last.sawmill == sawmill:
-        return last.found  # the Building Firms and the Construction Firm ask alike
-    stock = state.players[seat].stock
-    if sawmill:  # one wood less to pay is one wood more to pay with
-        stock = (*stock[:WOOD], stock[WOOD] + 1, *stock[WOOD + 1 :])
-    out = []
-    for pile in state.piles:
-        if not pile:
-            continue
-        top = pile[0]
-        cost = build_cost(state.rules, top)
-        if cost is None or (sawmill and cost.wood == 0):
-            continue
-        if can_afford(stock, cost) and top not in out:
-            out.append(top)
-    last.state, last.seat, last.sawmill, last.found = state, seat, sawmill, out
-    return out
-
-
-class _LastAnswer:
-    """The last answer of ``buildable`` (states are immutable, so it holds while it is asked
-    about the same state object)."""
-
-    def __init__(self) -> None:
-        self.state: State | None = None
-        self.seat = -1
-        self.sawmill = False
-        self.found: list[int] = []
-
-
-_LAST_BUILDABLE = _LastAnswer()
-
-
-def _builder(key: str, builds: int, sawmill: bool = False) -> Effect:
-    building = BUILDING_INDEX[key]
-
-    def can_enter(state: State, seat: int) -> bool:
-        return bool(buildable(state, seat, sawmill=sawmill))
-
-    def enter(state: State) -> State:
-        return ask(state, building)
-
-    def choices(state: State, pending: Pending) -> tuple[Action, ...]:
-        options: tuple[Action, ...] = tuple(BUILDS[b] for b in buildable(state, me(state), sawmill=sawmill))
-        return (*options, DONE) if pending.step > 0 else options
-
-    def choose(state: State, pending: Pending, action: Action) -> State:
-        if not isinstance(action, Build):
-            return done(state)
-        target = BUILDING_INDEX[action.building]
-        cost = build_cost(state.rules, target)
-        assert cost is not None
-        if sawmill:
-            cost = attrs.evolve(cost, wood=cost.wood - 1)
-        due = cost_vector(cost)
-        return ask_payment(state, "goods", building, amount=target, due=due, step=pending.step)
-
-    def paid(state: State, pending: Pending) -> State:
-        state = place_building(state, pending.amount, me(state))
-        if pending.step + 1 < builds and buildable(state, me(state), sawmill=sawmill):
-            return ask(state, building, step=pending.step + 1)
-        return done(state)
-
-    return Effect(can_enter, enter, choices, choose, paid)
-
-
-def cost_vector(cost: BuildCost) -> tuple[int, ...]:
-    out = list(ZERO)
-    out[WOOD], out[CLAY], out[BRICK], out[IRON], out[STEEL] = (
-        cost.wood,
-        cost.clay,
-        cost.brick,
-        cost.iron,
-        cost.steel,
-    )
-    return tuple(out)
-
-
-def vector_cost(due: tuple[int, ...]) -> BuildCost:
-    return BuildCost(wood=due[WOOD], clay=due[CLAY], brick=due[BRICK], iron=due[IRON], steel=due[STEEL])
-
-
-def place_building(state: State, building: int, seat: int) -> State:
-    """A proposal building leaves its pile (it is on top of one) for ``seat`` (or the town)."""
-    piles = tuple(pile[1:] if pile and pile[0] == building else pile for pile in state.piles)
-    owner = (*state.owner[:building], seat, *state.owner[building + 1 :])
-    return update(state, piles=piles, owner=owner)
 
 
 # -- the Wharves: one ship per visit ---------------------------------------------------------------
-SHIP_NAMES = ("wooden", "iron", "steel", "luxury")
-
-
-def ship_goods(state: State, wharf: int, ship_type: int) -> BuildCost:
-    """A ship's goods at this Wharf: its cost, plus the brick that modernises the Wharf for the
-    first non-wooden ship built there."""
-    modernise = ship_type != WOODEN_SHIP and wharf not in state.modernised
-    return _SHIP_COSTS[modernise][ship_type]
-
-
-_SHIP_COSTS = (
-    tuple(t.cost for t in SHIP_TYPES),
-    tuple(attrs.evolve(t.cost, brick=t.cost.brick + MODERNISE_BRICK) for t in SHIP_TYPES),
-)
-
-
-def ship_ways(state: State, seat: int, wharf: int, ship_type: int) -> list[tuple[int, ...]]:
-    """Ways to pay a ship's goods that leave the 3 energy to pay."""
-    stock = state.players[seat].stock
-    cost = ship_goods(state, wharf, ship_type)
-    if not can_afford(stock, cost):
-        return []
-    return [way for way in goods_ways(stock, cost) if energy_of(subtract(stock, way)) >= SHIP_ENERGY]
-
-
-def _ship_types(state: State, seat: int, wharf: int) -> list[int]:
-    """The ship types whose top ship ``seat`` can build here: the goods, and 3 energy besides
-    (the only energy good in a ship's cost is wood, worth 1 energy each)."""
-    stock = state.players[seat].stock
-    energy = energy_of(stock)
-    out = []
-    for t, pile in enumerate(state.ship_piles):
-        if pile:
-            cost = ship_goods(state, wharf, t)
-            if can_afford(stock, cost) and energy - cost.wood >= SHIP_ENERGY:
-                out.append(t)
-    return out
-
-
-def _wharf(key: str) -> Effect:
-    building = BUILDING_INDEX[key]
-
-    def can_enter(state: State, seat: int) -> bool:
-        return bool(_ship_types(state, seat, building))
-
-    def enter(state: State) -> State:
-        return ask(state, building)
-
-    def choices(state: State, pending: Pending) -> tuple[Action, ...]:
-        return tuple(BUILD_SHIPS[t] for t in _ship_types(state, me(state), building))
-
-    def choose(state: State, pending: Pending, action: Action) -> State:
-        assert isinstance(action, BuildShip)
-        ship_type = SHIP_NAMES.index(action.ship)
-        due = cost_vector(ship_goods(state, building, ship_type))
-        return ask_payment(state, "ship_goods", building, amount=ship_type, due=due)
-
-    def paid(state: State, pending: Pending) -> State:
-        if pending.purpose == "ship_goods":
-            return ask_payment(state, "energy", building, amount=SHIP_ENERGY, step=pending.amount + 1)
-        ship_type = pending.step - 1
-        card = state.ship_piles[ship_type][0]
-        piles = tuple(pile[1:] if t == ship_type else pile for t, pile in enumerate(state.ship_piles))
-        modernised = state.modernised
-        if ship_type != WOODEN_SHIP and building not in modernised:
-            modernised = tuple(sorted((*modernised, building)))
-        seat = me(state)
-        p = state.players[seat]
-        player = Player(p.stock, p.loans, (*p.ships, card), p.location)
-        players = with_player(state.players, seat, player)
-        return done(update(state, ship_piles=piles, modernised=modernised, players=players))
-
-    return Effect(can_enter, enter, choices, choose, paid)
 
 
 # -- the Shipping Line: 3 energy per ship used, then its goods for Francs ---------------------------
@@ -668,11 +406,7 @@ def _bridge_choose(state: State, pending: Pending, action: Action) -> State:
 
 
 # -- the table --------------------------------------------------------------------------------------
-TIMES = tuple(Times(k) for k in range(0, 200))
-GIVES = {g: Give(TOKEN_NAMES[g]) for g in GOODS}
 TRADES = {(g, product): Trade(TOKEN_NAMES[g], TOKEN_NAMES[product]) for g in GOODS for product in PRODUCTS}
-BUILDS = {b: Build(BUILDINGS[b].id) for b in range(len(BUILDINGS))}
-BUILD_SHIPS = tuple(BuildShip(name) for name in SHIP_NAMES)
 
 EFFECTS: dict[str, Effect] = {
     "building_firm_1": _builder("building_firm_1", 1),

@@ -1,19 +1,12 @@
 """Le Havre's component tables: goods, offer spaces, supply tiles, round cards, ships and buildings.
 
-Tables only, no game flow: the engine reads them, the tests and docs check them. Each table is
-written so it can be held next to its source line by line: the rulebook (seed 003, the
-authoritative text) and, where the rulebook prints no table (round cards, ships, supply tiles,
-which cards each player count uses), the researched tables copied into
-docs/rules/reference-lehavre.md; comments cite that page as "ref §n".
-
-Where the rulebook and the sources disagree, the main tables hold the rulebook's reading and
-``SOURCE_READINGS`` holds the sources' (ref §8). Nothing below is invented: no value here needed
-a STAND-IN. Goods are plain ints so that per-player stocks can be flat tuples.
+Tables only, no game flow. Each is written to be held line by line next to its source: the
+rulebook (seed 003, authoritative) and, where it prints no table, the researched tables in
+docs/rules/reference-lehavre.md (cited as "ref §n"). Where they disagree, these tables hold the
+rulebook's reading and ``readings.SOURCE_READINGS`` the sources'. No value is a STAND-IN.
 
 >>> [card.card for card in round_cards(2, SHORT)]
 ['R02', 'R05', 'R07', 'R10', 'R11', 'R14', 'R16', 'R20']
->>> BUILDINGS[BUILDING_INDEX["shipping_line"]].cost
-BuildCost(wood=2, clay=0, brick=3, iron=0, steel=0)
 """
 
 from __future__ import annotations
@@ -21,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import attrs
+
+from .card_texts import NAME_AND_TEXT
 
 # -- goods and Francs ---------------------------------------------------------------------------
 # Each goods token has a standard side and an upgraded side (rulebook, Setup 5): the upgraded
@@ -42,23 +37,23 @@ NUM_TOKEN_KINDS = len(TOKEN_KINDS)
 # upper case for the upgraded side of the same token.
 #    token        name            letter food energy shipping
 _TOKEN_TABLE = (
-    (FISH,        "fish",         "f",   1,   0,      1),
-    (WOOD,        "wood",         "w",   0,   1,      1),
-    (CLAY,        "clay",         "c",   0,   0,      1),
-    (IRON,        "iron",         "i",   0,   0,      2),
-    (GRAIN,       "grain",        "g",   0,   0,      1),  # "Grain (0 Food)"
-    (CATTLE,      "cattle",       "a",   0,   0,      3),  # "Cattle (0 Food)"
-    (COAL,        "coal",         "k",   0,   3,      3),
-    (HIDES,       "hides",        "h",   0,   0,      2),
-    (SMOKED_FISH, "smoked_fish",  "F",   2,   0,      2),
-    (CHARCOAL,    "charcoal",     "W",   0,   3,      2),
-    (BRICK,       "brick",        "C",   0,   0,      2),
-    (STEEL,       "steel",        "I",   0,   0,      8),
-    (BREAD,       "bread",        "G",   2,   0,      3),  # "Bread (2 Food)"
-    (MEAT,        "meat",         "A",   3,   0,      2),
-    (COKE,        "coke",         "K",   0,   10,     5),
-    (LEATHER,     "leather",      "H",   0,   0,      4),
-    (FRANC,       "francs",       "$",   1,   0,      0),  # "Each Franc counts as 1 Food"; not shipped
+    (FISH, "fish", "f", 1, 0, 1),
+    (WOOD, "wood", "w", 0, 1, 1),
+    (CLAY, "clay", "c", 0, 0, 1),
+    (IRON, "iron", "i", 0, 0, 2),
+    (GRAIN, "grain", "g", 0, 0, 1),  # "Grain (0 Food)"
+    (CATTLE, "cattle", "a", 0, 0, 3),  # "Cattle (0 Food)"
+    (COAL, "coal", "k", 0, 3, 3),
+    (HIDES, "hides", "h", 0, 0, 2),
+    (SMOKED_FISH, "smoked_fish", "F", 2, 0, 2),
+    (CHARCOAL, "charcoal", "W", 0, 3, 2),
+    (BRICK, "brick", "C", 0, 0, 2),
+    (STEEL, "steel", "I", 0, 0, 8),
+    (BREAD, "bread", "G", 2, 0, 3),  # "Bread (2 Food)"
+    (MEAT, "meat", "A", 3, 0, 2),
+    (COKE, "coke", "K", 0, 10, 5),
+    (LEATHER, "leather", "H", 0, 0, 4),
+    (FRANC, "francs", "$", 1, 0, 0),  # "Each Franc counts as 1 Food"; not shipped
 )
 TOKEN_NAMES = tuple(row[1] for row in _TOKEN_TABLE)
 TOKEN_LETTERS = tuple(row[2] for row in _TOKEN_TABLE)
@@ -103,8 +98,8 @@ OFFER_SPACES = (FRANC, FISH, WOOD, CLAY, IRON, GRAIN, CATTLE)
 # Starting offers, in OFFER_SPACES order (rulebook, Setup 6 and "Shortened version setup changes").
 #           Fr fish wood clay iron grain cattle
 START_OFFER: Mapping[str, tuple[int, ...]] = {
-    FULL:  (2,  2,   2,   1,   0,   0,    0),
-    SHORT: (3,  3,   3,   2,   1,   1,    1),  # one source (Spanish 2p expert system) has 2 cattle: ref §4
+    FULL: (2, 2, 2, 1, 0, 0, 0),
+    SHORT: (3, 3, 3, 2, 1, 1, 1),  # one source (Spanish 2p expert system) has 2 cattle: ref §4
 }
 
 # -- supply tiles -------------------------------------------------------------------------------
@@ -167,8 +162,13 @@ class BuildCost:
     @property
     def goods(self) -> tuple[tuple[int, int], ...]:
         """(good, amount) for each good paid."""
-        amounts = ((WOOD, self.wood), (CLAY, self.clay), (BRICK, self.brick), (IRON, self.iron),
-                   (STEEL, self.steel))
+        amounts = (
+            (WOOD, self.wood),
+            (CLAY, self.clay),
+            (BRICK, self.brick),
+            (IRON, self.iron),
+            (STEEL, self.steel),
+        )
         return tuple((good, amount) for good, amount in amounts if amount)
 
     def __str__(self) -> str:
@@ -196,10 +196,10 @@ class ShipType:
 # n: cards of the type; cap: goods shipped per use of the Shipping Line; buy: price (None: never)
 #            name            n  food 1p..5p       cap  build cost     buy   modernised Wharf
 SHIP_TYPES = (
-    ShipType("wooden ship",  7, ( 5, 4, 3, 2, 1), 2,   cost(wood=5),  14,   False),
-    ShipType("iron ship",    6, ( 7, 5, 4, 3, 2), 3,   cost(iron=4),  20,   True),
-    ShipType("steel ship",   4, (10, 7, 6, 5, 3), 4,   cost(steel=2), 30,   True),
-    ShipType("luxury liner", 3, ( 0, 0, 0, 0, 0), 0,   cost(steel=3), None, True),
+    ShipType("wooden ship", 7, (5, 4, 3, 2, 1), 2, cost(wood=5), 14, False),
+    ShipType("iron ship", 6, (7, 5, 4, 3, 2), 3, cost(iron=4), 20, True),
+    ShipType("steel ship", 4, (10, 7, 6, 5, 3), 4, cost(steel=2), 30, True),
+    ShipType("luxury liner", 3, (0, 0, 0, 0, 0), 0, cost(steel=3), None, True),
 )
 
 # -- round cards --------------------------------------------------------------------------------
@@ -244,52 +244,52 @@ non, std, spc = NO_BUILD, STANDARD_BUILD, SPECIAL_BUILD
 # marvelmagnum), the food columns (3) with chiang831/LeHavre; ship names: marvelmagnum only.
 #    card   ship name      ship type     value harvest food 1p..5p             town build 1p..5p
 _FRONTS = (
-    ("R01", "Appoline",    WOODEN_SHIP,  2,  True,  ( 5,  3,  2,  1,  0), (spc, non, non, non, non)),
-    ("R02", "Blanche",     WOODEN_SHIP,  2,  True,  (nu,  4,  3,  1,  1), ( nu, std, std, non, non)),
-    ("R03", "Dina",        WOODEN_SHIP,  2,  False, (nu, nu,  2,  2,  1), ( nu,  nu, non, non, non)),
-    ("R04", "Lucie",       WOODEN_SHIP,  4,  True,  (10,  5,  3,  2,  1), (std, spc, spc, std, std)),
-    ("R05", "Noemi",       WOODEN_SHIP,  4,  True,  (nu,  7,  4,  2,  1), ( nu, non, non, spc, spc)),
-    ("R06", "Cherbourg",   IRON_SHIP,    2,  False, (nu, nu,  5,  3,  2), ( nu,  nu, non, non, non)),
-    ("R07", "Ophelie",     WOODEN_SHIP,  6,  True,  (nu,  9,  6,  3,  2), ( nu, std, std, std, std)),
-    ("R08", "Boulogne",    IRON_SHIP,    4,  True,  (nu, 11,  7,  4,  2), ( nu, spc, spc, spc, spc)),
-    ("R09", "Salomee",     WOODEN_SHIP,  6,  False, (nu, nu, nu,  4,  2), ( nu,  nu,  nu, non, non)),
-    ("R10", "Saint-Malo",  IRON_SHIP,    6,  True,  (15, 13,  8,  5,  3), (spc, non, non, std, std)),
-    ("R11", "Dunkerque",   IRON_SHIP,    8,  True,  (nu, 15,  9,  5,  3), ( nu, std, non, spc, spc)),
-    ("R12", "Triest",      STEEL_SHIP,   10, False, (nu, nu, 10,  6,  3), ( nu,  nu, std, non, non)),
-    ("R13", "Caen",        IRON_SHIP,    10, True,  (20, 16, 11,  7,  4), (std, spc, spc, std, std)),
-    ("R14", "Bremerhaven", STEEL_SHIP,   16, True,  (25, 17, 12,  8,  4), (spc, non, non, spc, spc)),
-    ("R15", "Calais",      IRON_SHIP,    12, False, (nu, nu, nu,  9,  4), ( nu,  nu,  nu, non, non)),
-    ("R16", "Amsterdam",   STEEL_SHIP,   20, True,  (30, 18, 13, 10,  5), (std, std, std, std, std)),
-    ("R17", "Lissabohn",   STEEL_SHIP,   24, True,  (nu, 19, 14, 10,  5), ( nu, spc, spc, spc, spc)),
-    ("R18", "MS Susanne",  LUXURY_LINER, 38, False, (nu, nu, 14, 11,  5), ( nu,  nu, non, non, non)),
-    ("R19", "MS Doris",    LUXURY_LINER, 34, True,  (nu, 20, 15, 11,  6), ( nu, non, non, non, non)),
-    ("R20", "MS Andrea",   LUXURY_LINER, 30, False, (35, 20, 15, 11,  6), (non, non, non, non, non)),
+    ("R01", "Appoline", WOODEN_SHIP, 2, True, (5, 3, 2, 1, 0), (spc, non, non, non, non)),
+    ("R02", "Blanche", WOODEN_SHIP, 2, True, (nu, 4, 3, 1, 1), (nu, std, std, non, non)),
+    ("R03", "Dina", WOODEN_SHIP, 2, False, (nu, nu, 2, 2, 1), (nu, nu, non, non, non)),
+    ("R04", "Lucie", WOODEN_SHIP, 4, True, (10, 5, 3, 2, 1), (std, spc, spc, std, std)),
+    ("R05", "Noemi", WOODEN_SHIP, 4, True, (nu, 7, 4, 2, 1), (nu, non, non, spc, spc)),
+    ("R06", "Cherbourg", IRON_SHIP, 2, False, (nu, nu, 5, 3, 2), (nu, nu, non, non, non)),
+    ("R07", "Ophelie", WOODEN_SHIP, 6, True, (nu, 9, 6, 3, 2), (nu, std, std, std, std)),
+    ("R08", "Boulogne", IRON_SHIP, 4, True, (nu, 11, 7, 4, 2), (nu, spc, spc, spc, spc)),
+    ("R09", "Salomee", WOODEN_SHIP, 6, False, (nu, nu, nu, 4, 2), (nu, nu, nu, non, non)),
+    ("R10", "Saint-Malo", IRON_SHIP, 6, True, (15, 13, 8, 5, 3), (spc, non, non, std, std)),
+    ("R11", "Dunkerque", IRON_SHIP, 8, True, (nu, 15, 9, 5, 3), (nu, std, non, spc, spc)),
+    ("R12", "Triest", STEEL_SHIP, 10, False, (nu, nu, 10, 6, 3), (nu, nu, std, non, non)),
+    ("R13", "Caen", IRON_SHIP, 10, True, (20, 16, 11, 7, 4), (std, spc, spc, std, std)),
+    ("R14", "Bremerhaven", STEEL_SHIP, 16, True, (25, 17, 12, 8, 4), (spc, non, non, spc, spc)),
+    ("R15", "Calais", IRON_SHIP, 12, False, (nu, nu, nu, 9, 4), (nu, nu, nu, non, non)),
+    ("R16", "Amsterdam", STEEL_SHIP, 20, True, (30, 18, 13, 10, 5), (std, std, std, std, std)),
+    ("R17", "Lissabohn", STEEL_SHIP, 24, True, (nu, 19, 14, 10, 5), (nu, spc, spc, spc, spc)),
+    ("R18", "MS Susanne", LUXURY_LINER, 38, False, (nu, nu, 14, 11, 5), (nu, nu, non, non, non)),
+    ("R19", "MS Doris", LUXURY_LINER, 34, True, (nu, 20, 15, 11, 6), (nu, non, non, non, non)),
+    ("R20", "MS Andrea", LUXURY_LINER, 30, False, (35, 20, 15, 11, 6), (non, non, non, non, non)),
 )
 
 # Ref §1b: the round number each card carries per player count. Full game confirmed (2) (Kobiela,
 # marvelmagnum); short game Kobiela only, except 2 players (confirmed by the Spanish 2p system).
 #             full 1p..5p             short 1p..5p
 _ROUND_NUMBERS = {
-    "R01": (( 1,  1,  2,  1,  1), (nu, nu,  2,  1,  1)),
-    "R02": ((nu,  2,  3,  2,  2), (nu,  1,  3,  2,  2)),
-    "R03": ((nu, nu,  1,  3,  3), (nu, nu,  1, nu,  3)),
-    "R04": (( 2,  3,  4,  4,  4), ( 1, nu, nu,  3,  4)),
-    "R05": ((nu,  4,  5,  5,  5), (nu,  2,  4, nu, nu)),
-    "R06": ((nu, nu,  6,  6,  6), (nu, nu,  5,  4,  5)),
-    "R07": ((nu,  5,  7,  7,  7), (nu,  3,  6,  5,  6)),
-    "R08": ((nu,  6,  8,  8,  8), (nu, nu, nu, nu, nu)),
-    "R09": ((nu, nu, nu,  9,  9), (nu, nu, nu,  6,  7)),
-    "R10": (( 3,  7,  9, 10, 10), (nu,  4,  7,  7,  8)),
-    "R11": ((nu,  8, 10, 11, 11), (nu,  5,  8, nu, nu)),
-    "R12": ((nu, nu, 11, 12, 12), (nu, nu,  9, nu,  9)),
-    "R13": (( 4,  9, 12, 13, 13), ( 2, nu, nu,  8, 10)),
-    "R14": (( 5, 10, 13, 14, 14), (nu,  6, 10, nu, nu)),
-    "R15": ((nu, nu, nu, 15, 15), (nu, nu, nu,  9, 11)),
-    "R16": (( 6, 11, 14, 16, 16), ( 3,  7, nu, 10, 12)),
+    "R01": ((1, 1, 2, 1, 1), (nu, nu, 2, 1, 1)),
+    "R02": ((nu, 2, 3, 2, 2), (nu, 1, 3, 2, 2)),
+    "R03": ((nu, nu, 1, 3, 3), (nu, nu, 1, nu, 3)),
+    "R04": ((2, 3, 4, 4, 4), (1, nu, nu, 3, 4)),
+    "R05": ((nu, 4, 5, 5, 5), (nu, 2, 4, nu, nu)),
+    "R06": ((nu, nu, 6, 6, 6), (nu, nu, 5, 4, 5)),
+    "R07": ((nu, 5, 7, 7, 7), (nu, 3, 6, 5, 6)),
+    "R08": ((nu, 6, 8, 8, 8), (nu, nu, nu, nu, nu)),
+    "R09": ((nu, nu, nu, 9, 9), (nu, nu, nu, 6, 7)),
+    "R10": ((3, 7, 9, 10, 10), (nu, 4, 7, 7, 8)),
+    "R11": ((nu, 8, 10, 11, 11), (nu, 5, 8, nu, nu)),
+    "R12": ((nu, nu, 11, 12, 12), (nu, nu, 9, nu, 9)),
+    "R13": ((4, 9, 12, 13, 13), (2, nu, nu, 8, 10)),
+    "R14": ((5, 10, 13, 14, 14), (nu, 6, 10, nu, nu)),
+    "R15": ((nu, nu, nu, 15, 15), (nu, nu, nu, 9, 11)),
+    "R16": ((6, 11, 14, 16, 16), (3, 7, nu, 10, 12)),
     "R17": ((nu, 12, 15, 17, 17), (nu, nu, nu, nu, nu)),
     "R18": ((nu, nu, 16, 18, 18), (nu, nu, 11, nu, 13)),
     "R19": ((nu, 13, 17, 19, 19), (nu, nu, nu, 11, 14)),
-    "R20": (( 7, 14, 18, 20, 20), ( 4,  8, 12, 12, 15)),
+    "R20": ((7, 14, 18, 20, 20), (4, 8, 12, 12, 15)),
 }
 
 ROUND_CARDS = tuple(
@@ -404,39 +404,39 @@ C, E, I, P, N, S = CRAFTSMAN, ECONOMIC, INDUSTRIAL, PUBLIC, NON_BUILDING, SHIP  
 # bought); val: value; entry fee NO_ACTION: padlock, the card cannot be entered.
 #    id                       sort  T  H  F  build cost                     buy   val entry fee
 _STANDARD_ROWS: tuple[_Row, ...] = (
-    ("building_firm_1",       None, C, 1, 0, None,                          4,    4,  FREE),
-    ("building_firm_2",       None, C, 1, 0, None,                          6,    6,  fee(food=1)),
-    ("construction_firm",     None, I, 1, 0, None,                          8,    8,  fee(food=2)),
-    ("marketplace",           1,    N, 0, 0, cost(wood=2),                  6,    6,  fee(food=2, francs=1)),
-    ("sawmill",               2,    I, 0, 0, cost(clay=1, iron=1),          14,   14, FREE),
-    ("fishery",               3,    C, 0, 1, cost(wood=1, clay=1),          10,   10, FREE),
-    ("joinery",               4,    C, 1, 0, cost(wood=3),                  8,    8,  fee(food=1)),
-    ("bakehouse",             5,    C, 0, 0, cost(clay=2),                  8,    8,  fee(food=1)),
-    ("hardware_store",        6,    C, 1, 1, cost(wood=3, clay=1),          8,    8,  fee(food=1)),
-    ("charcoal_kiln",         7,    C, 0, 0, cost(clay=1),                  8,    8,  FREE),
-    ("smokehouse",            8,    C, 0, 1, cost(wood=2, clay=1),          6,    6,  fee(food=2, francs=1)),
-    ("abattoir",              9,    C, 0, 0, cost(wood=1, clay=1, iron=1),  8,    8,  fee(francs=2)),
-    ("clay_mound",            10,   N, 0, 0, None,                          2,    2,  fee(food=1)),
-    ("arts_center",           11,   P, 0, 1, cost(wood=1, clay=1),          10,   10, fee(food=1)),
-    ("wharf_1",               12,   I, 0, 0, cost(wood=2, clay=2, iron=2),  14,   14, fee(food=2)),
-    ("black_market",          13,   N, 0, 0, None,                          2,    2,  fee(food=1)),
-    ("brickworks",            14,   I, 0, 0, cost(wood=2, clay=1, iron=1),  14,   14, fee(food=1)),
-    ("local_court",           15,   P, 0, 0, cost(wood=3, clay=2),          16,   16, FREE),
-    ("colliery",              16,   I, 0, 0, cost(wood=1, clay=3),          10,   10, fee(food=2)),
-    ("wharf_2",               17,   I, 0, 0, cost(wood=2, clay=2, iron=2),  14,   14, fee(food=2)),
-    ("shipping_line",         18,   E, 0, 1, cost(wood=2, brick=3),         10,   10, fee(food=2)),
-    ("grocery_market",        19,   E, 0, 0, cost(wood=1, brick=1),         10,   10, fee(francs=1)),
-    ("tannery",               20,   C, 0, 0, cost(wood=1, brick=1),         12,   12, FREE),
-    ("business_office",       21,   E, 1, 1, cost(wood=4, clay=1),          12,   12, fee(francs=1)),
-    ("ironworks",             22,   I, 1, 0, cost(wood=1, brick=2),         12,   12, fee(food=3, francs=1)),
-    ("steel_mill",            23,   I, 0, 0, cost(brick=4, iron=2),         22,   22, fee(francs=2)),
-    ("storehouse",            24,   E, 1, 0, cost(wood=2, brick=2),         10,   4,  NO_ACTION),
-    ("cokery",                25,   I, 0, 0, cost(brick=2, iron=2),         18,   18, fee(francs=1)),
-    ("dock",                  26,   I, 0, 0, cost(wood=1, brick=2, iron=2), 24,   10, NO_ACTION),
-    ("bridge_over_the_seine", 27,   N, 0, 0, cost(iron=3),                  16,   16, fee(francs=2)),
-    ("town_hall",             28,   P, 0, 0, cost(wood=4, brick=3),         30,   6,  NO_ACTION),
-    ("bank",                  29,   E, 0, 0, cost(brick=4, steel=1),        40,   16, NO_ACTION),
-    ("church",                30,   P, 0, 0, cost(wood=5, brick=3, iron=1), None, 26, FREE),
+    ("building_firm_1", None, C, 1, 0, None, 4, 4, FREE),
+    ("building_firm_2", None, C, 1, 0, None, 6, 6, fee(food=1)),
+    ("construction_firm", None, I, 1, 0, None, 8, 8, fee(food=2)),
+    ("marketplace", 1, N, 0, 0, cost(wood=2), 6, 6, fee(food=2, francs=1)),
+    ("sawmill", 2, I, 0, 0, cost(clay=1, iron=1), 14, 14, FREE),
+    ("fishery", 3, C, 0, 1, cost(wood=1, clay=1), 10, 10, FREE),
+    ("joinery", 4, C, 1, 0, cost(wood=3), 8, 8, fee(food=1)),
+    ("bakehouse", 5, C, 0, 0, cost(clay=2), 8, 8, fee(food=1)),
+    ("hardware_store", 6, C, 1, 1, cost(wood=3, clay=1), 8, 8, fee(food=1)),
+    ("charcoal_kiln", 7, C, 0, 0, cost(clay=1), 8, 8, FREE),
+    ("smokehouse", 8, C, 0, 1, cost(wood=2, clay=1), 6, 6, fee(food=2, francs=1)),
+    ("abattoir", 9, C, 0, 0, cost(wood=1, clay=1, iron=1), 8, 8, fee(francs=2)),
+    ("clay_mound", 10, N, 0, 0, None, 2, 2, fee(food=1)),
+    ("arts_center", 11, P, 0, 1, cost(wood=1, clay=1), 10, 10, fee(food=1)),
+    ("wharf_1", 12, I, 0, 0, cost(wood=2, clay=2, iron=2), 14, 14, fee(food=2)),
+    ("black_market", 13, N, 0, 0, None, 2, 2, fee(food=1)),
+    ("brickworks", 14, I, 0, 0, cost(wood=2, clay=1, iron=1), 14, 14, fee(food=1)),
+    ("local_court", 15, P, 0, 0, cost(wood=3, clay=2), 16, 16, FREE),
+    ("colliery", 16, I, 0, 0, cost(wood=1, clay=3), 10, 10, fee(food=2)),
+    ("wharf_2", 17, I, 0, 0, cost(wood=2, clay=2, iron=2), 14, 14, fee(food=2)),
+    ("shipping_line", 18, E, 0, 1, cost(wood=2, brick=3), 10, 10, fee(food=2)),
+    ("grocery_market", 19, E, 0, 0, cost(wood=1, brick=1), 10, 10, fee(francs=1)),
+    ("tannery", 20, C, 0, 0, cost(wood=1, brick=1), 12, 12, FREE),
+    ("business_office", 21, E, 1, 1, cost(wood=4, clay=1), 12, 12, fee(francs=1)),
+    ("ironworks", 22, I, 1, 0, cost(wood=1, brick=2), 12, 12, fee(food=3, francs=1)),
+    ("steel_mill", 23, I, 0, 0, cost(brick=4, iron=2), 22, 22, fee(francs=2)),
+    ("storehouse", 24, E, 1, 0, cost(wood=2, brick=2), 10, 4, NO_ACTION),
+    ("cokery", 25, I, 0, 0, cost(brick=2, iron=2), 18, 18, fee(francs=1)),
+    ("dock", 26, I, 0, 0, cost(wood=1, brick=2, iron=2), 24, 10, NO_ACTION),
+    ("bridge_over_the_seine", 27, N, 0, 0, cost(iron=3), 16, 16, fee(francs=2)),
+    ("town_hall", 28, P, 0, 0, cost(wood=4, brick=3), 30, 6, NO_ACTION),
+    ("bank", 29, E, 0, 0, cost(brick=4, steel=1), 40, 16, NO_ACTION),
+    ("church", 30, P, 0, 0, cost(wood=5, brick=3, iron=1), None, 26, FREE),
 )
 
 # Special buildings (rulebook, Special Buildings (36), in its order; ref §6). Type, symbols, price,
@@ -444,42 +444,42 @@ _STANDARD_ROWS: tuple[_Row, ...] = (
 # built, and only it has a sort number. A printed "cost N" is the price; otherwise price = value.
 #    id                         sort  T  H  F  build cost                     buy val entry fee
 _SPECIAL_ROWS: tuple[_Row, ...] = (
-    ("baguette_shop",           None, E, 0, 0, None,                          4,  4,  fee(food=1)),
-    ("bakery",                  None, E, 0, 0, None,                          6,  6,  fee(food=1)),
-    ("brick_manufacturer",      None, I, 1, 0, None,                          8,  8,  fee(food=2)),
-    ("business_park",           None, N, 1, 0, None,                          12, 10, NO_ACTION),
-    ("clothing_industry",       None, I, 0, 0, None,                          8,  8,  fee(food=2, francs=1)),
-    ("coal_trader",             None, E, 0, 0, None,                          4,  4,  fee(food=1)),
-    ("diner",                   None, E, 0, 1, None,                          6,  6,  fee(food=1)),
-    ("farm",                    None, E, 0, 1, None,                          8,  8,  fee(francs=1)),
-    ("feedlot",                 None, E, 0, 0, None,                          8,  6,  NO_ACTION),
-    ("fish_market",             None, E, 0, 1, None,                          4,  4,  fee(food=1)),
-    ("fish_restaurant",         None, E, 0, 1, None,                          6,  6,  fee(food=1)),
-    ("fishpond_and_wood",       None, N, 0, 1, None,                          4,  4,  fee(food=1)),
-    ("football_stadium",        31,   P, 0, 0, cost(wood=1, brick=2, iron=2), 24, 24, NO_ACTION),
-    ("forest_hut",              None, E, 0, 1, None,                          4,  4,  fee(food=1)),
-    ("furniture_factory",       None, I, 1, 0, None,                          8,  8,  fee(food=2)),
-    ("furriery",                None, C, 0, 0, None,                          6,  6,  fee(food=1)),
-    ("guildhouse",              None, E, 1, 1, None,                          8,  4,  NO_ACTION),
-    ("harbor_watch",            None, P, 0, 0, None,                          6,  6,  fee(food=1)),
-    ("haulage_firm",            None, E, 0, 0, None,                          6,  6,  fee(food=1)),
-    ("hunting_lodge",           None, C, 1, 2, None,                          6,  6,  fee(food=1)),
-    ("iron_mine_and_coal_seam", None, N, 1, 0, None,                          6,  6,  fee(food=1)),
-    ("kiln",                    None, C, 0, 0, None,                          6,  6,  fee(food=1)),
-    ("labor_exchange",          None, P, 0, 1, None,                          6,  6,  FREE),
-    ("leather_industry",        None, I, 0, 0, None,                          8,  8,  fee(food=2)),
-    ("luxury_yacht",            None, S, 0, 1, None,                          20, 20, NO_ACTION),
-    ("masons_guild",            None, C, 1, 0, None,                          10, 8,  NO_ACTION),
-    ("patisserie",              None, E, 0, 0, None,                          6,  6,  fee(food=1)),
-    ("plant_nursery",           None, C, 1, 0, None,                          6,  6,  fee(food=1)),
-    ("schnaps_distillery",      None, C, 0, 0, None,                          6,  6,  fee(food=1)),
-    ("smelter",                 None, I, 0, 0, None,                          10, 10, fee(francs=2)),
-    ("steakhouse",              None, E, 0, 0, None,                          6,  6,  fee(food=1)),
-    ("steelworks",              None, I, 1, 0, None,                          8,  8,  fee(food=2, francs=1)),
-    ("tavern",                  None, E, 0, 1, None,                          4,  4,  FREE),
-    ("town_square",             None, N, 0, 0, None,                          6,  6,  fee(francs=1)),
-    ("wind_farm",               None, N, 0, 0, None,                          12, 8,  NO_ACTION),
-    ("zoo",                     None, P, 0, 1, None,                          8,  8,  fee(francs=1)),
+    ("baguette_shop", None, E, 0, 0, None, 4, 4, fee(food=1)),
+    ("bakery", None, E, 0, 0, None, 6, 6, fee(food=1)),
+    ("brick_manufacturer", None, I, 1, 0, None, 8, 8, fee(food=2)),
+    ("business_park", None, N, 1, 0, None, 12, 10, NO_ACTION),
+    ("clothing_industry", None, I, 0, 0, None, 8, 8, fee(food=2, francs=1)),
+    ("coal_trader", None, E, 0, 0, None, 4, 4, fee(food=1)),
+    ("diner", None, E, 0, 1, None, 6, 6, fee(food=1)),
+    ("farm", None, E, 0, 1, None, 8, 8, fee(francs=1)),
+    ("feedlot", None, E, 0, 0, None, 8, 6, NO_ACTION),
+    ("fish_market", None, E, 0, 1, None, 4, 4, fee(food=1)),
+    ("fish_restaurant", None, E, 0, 1, None, 6, 6, fee(food=1)),
+    ("fishpond_and_wood", None, N, 0, 1, None, 4, 4, fee(food=1)),
+    ("football_stadium", 31, P, 0, 0, cost(wood=1, brick=2, iron=2), 24, 24, NO_ACTION),
+    ("forest_hut", None, E, 0, 1, None, 4, 4, fee(food=1)),
+    ("furniture_factory", None, I, 1, 0, None, 8, 8, fee(food=2)),
+    ("furriery", None, C, 0, 0, None, 6, 6, fee(food=1)),
+    ("guildhouse", None, E, 1, 1, None, 8, 4, NO_ACTION),
+    ("harbor_watch", None, P, 0, 0, None, 6, 6, fee(food=1)),
+    ("haulage_firm", None, E, 0, 0, None, 6, 6, fee(food=1)),
+    ("hunting_lodge", None, C, 1, 2, None, 6, 6, fee(food=1)),
+    ("iron_mine_and_coal_seam", None, N, 1, 0, None, 6, 6, fee(food=1)),
+    ("kiln", None, C, 0, 0, None, 6, 6, fee(food=1)),
+    ("labor_exchange", None, P, 0, 1, None, 6, 6, FREE),
+    ("leather_industry", None, I, 0, 0, None, 8, 8, fee(food=2)),
+    ("luxury_yacht", None, S, 0, 1, None, 20, 20, NO_ACTION),
+    ("masons_guild", None, C, 1, 0, None, 10, 8, NO_ACTION),
+    ("patisserie", None, E, 0, 0, None, 6, 6, fee(food=1)),
+    ("plant_nursery", None, C, 1, 0, None, 6, 6, fee(food=1)),
+    ("schnaps_distillery", None, C, 0, 0, None, 6, 6, fee(food=1)),
+    ("smelter", None, I, 0, 0, None, 10, 10, fee(francs=2)),
+    ("steakhouse", None, E, 0, 0, None, 6, 6, fee(food=1)),
+    ("steelworks", None, I, 1, 0, None, 8, 8, fee(food=2, francs=1)),
+    ("tavern", None, E, 0, 1, None, 4, 4, FREE),
+    ("town_square", None, N, 0, 0, None, 6, 6, fee(francs=1)),
+    ("wind_farm", None, N, 0, 0, None, 12, 8, NO_ACTION),
+    ("zoo", None, P, 0, 1, None, 8, 8, fee(francs=1)),
 )
 del C, E, I, P, N, S
 
@@ -490,39 +490,39 @@ del C, E, I, P, N, S
 # list: Kobiela only, confirmed for 2 players by the Spanish 2p expert system.
 #                            full game       shortened game   shortened: "Start" (joins the town)
 _USE: Mapping[str, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {
-    "building_firm_1":       (ALL_COUNTS,    ALL_COUNTS,      ()),
-    "building_firm_2":       (ALL_COUNTS,    ALL_COUNTS,      ()),
-    "construction_firm":     (ALL_COUNTS,    ALL_COUNTS,      ()),
-    "marketplace":           (ALL_COUNTS,    (3, 4, 5),       (1, 2)),
-    "sawmill":               ((3, 4, 5),     (),              (1, 4, 5)),
-    "fishery":               (ALL_COUNTS,    ALL_COUNTS,      ()),
-    "joinery":               ((3, 4, 5),     (3, 4, 5),       ()),
-    "bakehouse":             (ALL_COUNTS,    ALL_COUNTS,      ()),
-    "hardware_store":        ((3, 4, 5),     (3, 4, 5),       ()),
-    "charcoal_kiln":         (ALL_COUNTS,    (2, 3, 4, 5),    ()),
-    "smokehouse":            (ALL_COUNTS,    ALL_COUNTS,      ()),
-    "abattoir":              (ALL_COUNTS,    ALL_COUNTS,      ()),
-    "clay_mound":            (ALL_COUNTS,    ALL_COUNTS,      ()),
-    "arts_center":           ((4, 5),        (),              ()),
-    "wharf_1":               (ALL_COUNTS,    ALL_COUNTS,      ()),
-    "black_market":          ((3, 4, 5),     (),              (1,)),
-    "brickworks":            (ALL_COUNTS,    ALL_COUNTS,      ()),
-    "local_court":           ((3, 4, 5),     (5,),            ()),
-    "colliery":              (ALL_COUNTS,    ALL_COUNTS,      ()),
-    "wharf_2":               ((3, 4, 5),     (3, 4, 5),       ()),
-    "shipping_line":         (ALL_COUNTS,    ALL_COUNTS,      ()),
-    "grocery_market":        ((3, 4, 5),     (5,),            ()),
-    "tannery":               (ALL_COUNTS,    ALL_COUNTS,      ()),
-    "business_office":       ((3, 4, 5),     (3, 4, 5),       ()),
-    "ironworks":             (ALL_COUNTS,    ALL_COUNTS,      ()),
-    "steel_mill":            (ALL_COUNTS,    ALL_COUNTS,      ()),
-    "storehouse":            ((4, 5),        (5,),            ()),
-    "cokery":                (ALL_COUNTS,    (2, 3, 4, 5),    ()),
-    "dock":                  ((4, 5),        (5,),            ()),
-    "bridge_over_the_seine": ((3, 4, 5),     (3, 4, 5),       ()),
-    "town_hall":             ((2, 3, 4, 5),  (5,),            ()),
-    "bank":                  ((2, 3, 4, 5),  (2, 3, 4, 5),    ()),
-    "church":                ((2, 3, 4, 5),  (5,),            ()),
+    "building_firm_1": (ALL_COUNTS, ALL_COUNTS, ()),
+    "building_firm_2": (ALL_COUNTS, ALL_COUNTS, ()),
+    "construction_firm": (ALL_COUNTS, ALL_COUNTS, ()),
+    "marketplace": (ALL_COUNTS, (3, 4, 5), (1, 2)),
+    "sawmill": ((3, 4, 5), (), (1, 4, 5)),
+    "fishery": (ALL_COUNTS, ALL_COUNTS, ()),
+    "joinery": ((3, 4, 5), (3, 4, 5), ()),
+    "bakehouse": (ALL_COUNTS, ALL_COUNTS, ()),
+    "hardware_store": ((3, 4, 5), (3, 4, 5), ()),
+    "charcoal_kiln": (ALL_COUNTS, (2, 3, 4, 5), ()),
+    "smokehouse": (ALL_COUNTS, ALL_COUNTS, ()),
+    "abattoir": (ALL_COUNTS, ALL_COUNTS, ()),
+    "clay_mound": (ALL_COUNTS, ALL_COUNTS, ()),
+    "arts_center": ((4, 5), (), ()),
+    "wharf_1": (ALL_COUNTS, ALL_COUNTS, ()),
+    "black_market": ((3, 4, 5), (), (1,)),
+    "brickworks": (ALL_COUNTS, ALL_COUNTS, ()),
+    "local_court": ((3, 4, 5), (5,), ()),
+    "colliery": (ALL_COUNTS, ALL_COUNTS, ()),
+    "wharf_2": ((3, 4, 5), (3, 4, 5), ()),
+    "shipping_line": (ALL_COUNTS, ALL_COUNTS, ()),
+    "grocery_market": ((3, 4, 5), (5,), ()),
+    "tannery": (ALL_COUNTS, ALL_COUNTS, ()),
+    "business_office": ((3, 4, 5), (3, 4, 5), ()),
+    "ironworks": (ALL_COUNTS, ALL_COUNTS, ()),
+    "steel_mill": (ALL_COUNTS, ALL_COUNTS, ()),
+    "storehouse": ((4, 5), (5,), ()),
+    "cokery": (ALL_COUNTS, (2, 3, 4, 5), ()),
+    "dock": ((4, 5), (5,), ()),
+    "bridge_over_the_seine": ((3, 4, 5), (3, 4, 5), ()),
+    "town_hall": ((2, 3, 4, 5), (5,), ()),
+    "bank": ((2, 3, 4, 5), (2, 3, 4, 5), ()),
+    "church": ((2, 3, 4, 5), (5,), ()),
 }
 TOWN_START = ("building_firm_1", "building_firm_2", "construction_firm")  # rulebook, Setup 10
 # "+" buildings: the rulebook's "additional value of buildings with a plus symbol (e.g. the Bank)";
@@ -533,131 +533,22 @@ _BONUS = ("storehouse", "dock", "town_hall", "bank", "business_park", "guildhous
 # doubts the remark; SOURCE_READINGS).
 _EXPANSION_ONLY = ("harbor_watch",)
 
-# Each card's name and function as the rulebook states them (the function abridged only where
-# it repeats the card's numbers, e.g. "4+ players only").
-NAME_AND_TEXT: Mapping[str, tuple[str, str]] = {
-    # standard buildings
-    "building_firm_1": ("Building Firm 1", "Build one of the 3 top Building Proposals buildings (not "
-        "ships)."),
-    "building_firm_2": ("Building Firm 2", "Build one of the 3 top Building Proposals buildings (not "
-        "ships)."),
-    "construction_firm": ("Construction Firm", "Build up to two buildings from the top of the Building "
-        "Proposals piles, one after another (may be from the same pile). Not ships."),
-    "marketplace": ("Marketplace", "Select 2 different standard goods and take them from their Supply "
-        "spaces (from fish, wood, clay, iron, grain, cattle, hides, coal). Take one additional standard "
-        "good for each Craftsman's building you own (never more than one of the same type; at most 8 "
-        "goods). Then look at the top two Special building cards and return them in any order."),
-    "sawmill": ("Sawmill", "Like the Building Firm; build one top Building Proposal building (must use ≥1 "
-        "wood), paying 1 fewer wood than required."),
-    "fishery": ("Fishery", "Receive 3 fish, plus 1 additional fish per Fisherman shown on your building "
-        "cards."),
-    "joinery": ("Joinery", "Pay 1–3 wood, take 5–7 Francs."),
-    "bakehouse": ("Bakehouse", "Upgrade any grain to bread; each bread costs ½ energy (rounded up). For "
-        "every 2 bread baked, receive 1 Franc subsidy (rounded down)."),
-    "hardware_store": ("Hardware Store", "Receive 1 wood, 1 brick, 1 iron."),
-    "charcoal_kiln": ("Charcoal Kiln", "Upgrade any wood to charcoal (no energy required)."),
-    "smokehouse": ("Smokehouse", "Upgrade up to 6 fish to smoked fish for 1 energy total. For every 2 fish "
-        "smoked, receive 1 Franc subsidy (rounded down)."),
-    "abattoir": ("Abattoir", "Upgrade any cattle to meat; receive 1 hide for every 2 cattle slaughtered "
-        "(rounded down)."),
-    "clay_mound": ("Clay Mound", "Receive 3 clay plus 1 additional clay per hammer on your building cards."),
-    "arts_center": ("Arts Center", "For each other player currently occupying one of your buildings, "
-        "receive 4 Francs (own token not counted)."),
-    "wharf_1": ("Wharf", "Pay building costs (incl. 3 energy) for your choice of Ship card. One ship per "
-        "visit; only the topmost ship of each pile."),
-    "black_market": ("Black Market", "Take 2 of each good (incl. Francs) whose Offer space is empty (from "
-        "1-Franc coins, fish, wood, clay, iron, grain, cattle). Not 5-Franc coins, coal, hides, or "
-        "upgraded goods."),
-    "brickworks": ("Brickworks", "Upgrade any clay to brick; each brick costs ½ energy (rounded up). For "
-        "every 2 bricks, receive 1 Franc subsidy (rounded down)."),
-    "local_court": ("Local Court", "Return 1 or 2 Loan cards for free. A player with exactly 2 loans "
-        "returns one and receives 2 Francs."),
-    "colliery": ("Colliery", "Receive 3 coal, plus 1 additional coal if you have at least one Hammer (no "
-        "more for multiple hammers)."),
-    "wharf_2": ("Wharf", "Pay building costs (incl. 3 energy) for your choice of Ship card. One ship per "
-        "visit; only the topmost ship of each pile."),
-    "shipping_line": ("Shipping Line", "Pay 3 energy for each ship used to ship goods (Wooden ships ship 2 "
-        "goods, Iron 3, Steel 4; Luxury liners cannot ship). Each shipped meat/smoked "
-        "fish/charcoal/hide/brick/iron earns 2 Francs; each cattle/bread/coal 3 Francs; each leather 4; "
-        "each coke 5; each steel 8; other goods 1 Franc each."),
-    "grocery_market": ("Grocery Market", "Receive 1 cattle, 1 meat, 1 fish, 1 smoked fish, 1 grain, 1 "
-        "bread (8 food total)."),
-    "tannery": ("Tannery", "Upgrade up to 4 hides to leather; for every hide tanned, receive 1 Franc "
-        "subsidy."),
-    "business_office": ("Business Office", "Exchange any 4 goods for 1 steel. In addition or "
-        "alternatively, exchange 1 good for your choice of 1 charcoal, 1 leather, or 1 brick."),
-    "ironworks": ("Ironworks", "Receive 3 iron. May pay 6 energy for 1 additional iron."),
-    "steel_mill": ("Steel Mill", "Upgrade any iron to steel; costs 5 energy for each iron."),
-    "storehouse": ("Storehouse", "No action. At game end, each standard/upgraded goods token you own adds "
-        "½ Franc (round down)."),
-    "cokery": ("Cokery", "Upgrade any coal to coke; for every coke, receive 1 Franc subsidy. Coke supplies "
-        "10 energy."),
-    "dock": ("Dock", "No action. At game end, each Ship card adds 4 Francs."),
-    "bridge_over_the_seine": ("Bridge over the Seine", "Sell as many goods as you wish — 1 Franc for each "
-        "upgraded good and 1 Franc for any combination of 3 standard goods."),
-    "town_hall": ("Town Hall", "No action. At game end, each Public building (incl. itself) adds 4 Francs; "
-        "each Craftsman's building adds 2 Francs."),
-    "bank": ("Bank", "No action. At game end, each Industrial building adds 3 Francs; each Economic "
-        "building (incl. itself) adds 2 Francs."),
-    "church": ("Church", "Enter only if you have at least 5 bread and 2 fish (no smoked fish); receive an "
-        "additional 5 bread and 3 fish."),
-    # special buildings
-    "baguette_shop": ("Baguette Shop", "Exchange 1 meat + 1 bread up to 4 times for 6 Francs each pair."),
-    "bakery": ("Bakery", "Exchange up to 6 bread for 3 Francs each."),
-    "brick_manufacturer": ("Brick Manufacturer", "Return 3 brick, show ≥10 Francs cash, receive 14 Francs."),
-    "business_park": ("Business Park", "No action. At game end, each Industrial building adds 2 Francs."),
-    "clothing_industry": ("Clothing Industry", "Exchange pairs of 1 hide + 1 leather for 7 Francs each."),
-    "coal_trader": ("Coal Trader", "Exchange 1 food for 1 charcoal; or 2 food for 1 coal."),
-    "diner": ("Diner", "Exchange 1 wood + 1 smoked fish + 1 bread up to 3 times for 8 Francs each set."),
-    "farm": ("Farm", "Receive 2 fish, 2 grain, 2 wood, 1 hide, 1 cattle."),
-    "feedlot": ("Feedlot", "No action. In each Harvest, receive 2 cattle instead of 1 if you have 2–6 "
-        "cattle (7+: only 1 extra)."),
-    "fish_market": ("Fish Market", "Exchange up to 7 fish for 2 Francs each (not smoked fish)."),
-    "fish_restaurant": ("Fish Restaurant", "Exchange any smoked fish for 3 Francs each."),
-    "fishpond_and_wood": ("Fishpond and Wood", "Receive 3 fish and 3 wood."),
-    "football_stadium": ("Football Stadium", "No action. Can only be built when a Building Proposals space "
-        "has been emptied."),
-    "forest_hut": ("Forest Hut", "Exchange 1 wood + 1 meat up to 4 times for 5 Francs each pair."),
-    "furniture_factory": ("Furniture Factory", "Exchange pairs of leather + wood for 6 Francs each."),
-    "furriery": ("Furriery", "Exchange any hides for bread; and/or up to 2 leather for 5 Francs each."),
-    "guildhouse": ("Guildhouse", "No action. At game end, each Economic building (incl. itself) adds 2 "
-        "Francs."),
-    "harbor_watch": ("Harbor Watch", "Pay 1 Franc to another player; that player takes back her Person "
-        "marker, and you move your marker to that building (paying its entry fee if not owned)."),
-    "haulage_firm": ("Haulage Firm", "Pay 3 Francs, take goods from two adjacent Offer spaces (not "
-        "Francs). Adjacent pairs: cattle-grain, grain-iron, iron-clay, clay-wood, wood-fish."),
-    "hunting_lodge": ("Hunting Lodge", "Receive 2 hides and 3 meat."),
-    "iron_mine_and_coal_seam": ("Iron Mine and Coal Seam", "Receive 2 iron and 1 coal."),
-    "kiln": ("Kiln", "Exchange 1 clay + 1 energy for 3 bricks."),
-    "labor_exchange": ("Labor Exchange", "Receive 1 fish per Fisherman you own, plus 1 coal per Hammer you "
-        "own."),
-    "leather_industry": ("Leather Industry", "Return 3 leather, show 14 Francs cash, receive 16 Francs."),
-    "luxury_yacht": ("Luxury Yacht", "As Main action, enter a Wharf (pay entry fee), swap one Iron ship "
-        "for the Luxury Yacht for no cost (exchanged Iron ship removed). Counts as an Iron ship but does "
-        "not ship goods or provide food."),
-    "masons_guild": ("Masons' Guild", "No action. Each building costs 1 clay or 1 brick less."),
-    "patisserie": ("Pâtisserie", "Exchange 1 bread + 1 grain up to 3 times for 5 Francs each pair."),
-    "plant_nursery": ("Plant Nursery", "Receive 4 wood and 3 Francs."),
-    "schnaps_distillery": ("Schnaps Distillery", "Exchange up to 4 grain for 2 Francs each."),
-    "smelter": ("Smelter", "Receive 1 coal, 1 coke, and 1 iron."),
-    "steakhouse": ("Steakhouse", "Exchange 1 meat + 1 charcoal up to 4 times for 6 Francs each pair."),
-    "steelworks": ("Steelworks", "Pay 15 energy to exchange max 1 iron for 2 steel."),
-    "tavern": ("Tavern", "Exchange 1 wood + 1 grain up to 4 times for 3 Francs each pair."),
-    "town_square": ("Town Square", "For each Craftsman's building you own, take one different upgraded "
-        "good from the supply (not steel, Francs, or standard goods)."),
-    "wind_farm": ("Wind Farm", "No action. When the owner must consume energy in a main action, he "
-        "receives a 3-energy discount (no refund of the difference)."),
-    "zoo": ("Zoo", "Receive ⅓ Franc for each cattle and ⅓ Franc for each fish you own (total rounded "
-        "down); keep the animals."),
-}
-
 
 def _building(row: _Row, special: bool) -> Building:
     key, sort, kind, hammers, fishermen, build_cost, price, value, entry = row
     name, text = NAME_AND_TEXT[key]
     full, short, short_start = _USE.get(key, ((), (), ()))
     return Building(
-        key, name, special, sort, kind, hammers, fishermen, build_cost, price, value,
+        key,
+        name,
+        special,
+        sort,
+        kind,
+        hammers,
+        fishermen,
+        build_cost,
+        price,
+        value,
         fee=FREE if entry is None else entry,
         locked=entry is None,
         bonus=key in _BONUS,
@@ -690,7 +581,8 @@ def town_start_buildings(num_players: int, variant: str) -> tuple[Building, ...]
     "Start" cards for this player count (rulebook, Setup 10 and 11)."""
     _check(num_players, variant)
     return tuple(
-        b for b in STANDARD_BUILDINGS
+        b
+        for b in STANDARD_BUILDINGS
         if b.town_start or (variant == SHORT and num_players in b.short_start_players)
     )
 
@@ -699,36 +591,7 @@ def proposal_buildings(num_players: int, variant: str) -> tuple[Building, ...]:
     """The standard buildings shuffled into the three Building Proposal piles (rulebook, Setup 11)."""
     _check(num_players, variant)
     return tuple(
-        b for b in STANDARD_BUILDINGS
+        b
+        for b in STANDARD_BUILDINGS
         if not b.town_start and num_players in (b.full_players if variant == FULL else b.short_players)
     )
-
-
-# -- where the sources read the components differently ---------------------------------------------
-SourceValue = BuildCost | int | bool | str | tuple[str, ...]
-
-# (building id or table, field) -> the sources' reading, where it differs from the rulebook's reading
-# stored above (ref §8; docs/rules/reference-lehavre.md, "Disagreements"). None of these is used by
-# default; a rule option can switch to one.
-SOURCE_READINGS: Mapping[tuple[str, str], SourceValue] = {
-    # §8.1: Kobiela and the Spanish 2p expert system print 3 wood; marvelmagnum agrees with the rulebook.
-    ("ironworks", "cost"): BuildCost(wood=3, brick=2),
-    # §8.2: Kobiela prints 2 clay; marvelmagnum agrees with the rulebook (1 clay).
-    ("arts_center", "cost"): BuildCost(wood=1, clay=2),
-    # §8.3: Kobiela types it economic (affects Marketplace, Town Square, Town Hall, Bank, Guildhouse counts).
-    ("hardware_store", "type"): ECONOMIC,
-    # §8.4: Kobiela's defaults (up to 6 sets for 3 Francs each) against the rulebook's 3 sets for 8 Francs.
-    ("diner", "text"): "Exchange 1 wood + 1 smoked fish + 1 bread up to 6 times for 3 Francs each set.",
-    # §8.6: Kobiela allows both exchanges in one visit, at most 1 charcoal and at most 5 coal.
-    ("coal_trader", "text"): "Exchange 1 food for 1 charcoal (at most once) and/or 2 food for 1 coal "
-                             "(at most 5 times).",
-    # §8.5: Kobiela numbers it inside the base run 001-035, which with the Football Stadium is the
-    # rulebook's 36 exactly; inference, not confirmed.
-    ("harbor_watch", "expansion_only"): False,
-    # §8.9: Kobiela gives the solo player in the short game the ship of R01, and puts the ship of R03
-    # face up on the wooden ship pile; the rulebook names starting ships for 2 players only.
-    ("STARTING_SHIPS", "1 player, short"): ("R01",),
-    ("STARTING_SHIPS", "1 player, short, on the wooden pile"): ("R03",),
-    # §7a: Kobiela caps the solo Marketplace at 4 goods (a lobby setting, 2-8); the rulebook: at most 8.
-    ("marketplace", "solo maximum goods"): 4,
-}

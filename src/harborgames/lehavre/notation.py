@@ -35,7 +35,8 @@ from .actions import (
     Times,
     Trade,
 )
-from .buildings import PRODUCTS, SHIP_NAMES
+from .buildings import PRODUCTS
+from .construction import SHIP_NAMES
 from .data import BUILDINGS, GOODS, NUM_TOKEN_KINDS, OFFER_SPACES, ROUND_CARDS, TOKEN_NAMES
 from .state import State
 

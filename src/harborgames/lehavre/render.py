@@ -15,9 +15,9 @@ from .data import (
     round_cards,
 )
 from .observe import HIDDEN
+from .round_end import food_due
 from .scoring import wealth
 from .state import FEEDING, TOWN, State
-from .turn import food_due
 
 
 def _tile(tile: int) -> str:

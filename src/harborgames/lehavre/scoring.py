@@ -7,7 +7,6 @@ loan not repaid. Goods are worth nothing (except through the Storehouse). Ties a
 from __future__ import annotations
 
 from ..core.outcome import winners_by
-from .buildings import building_type, owned
 from .data import (
     BUILDING_INDEX,
     BUILDINGS,
@@ -21,6 +20,7 @@ from .data import (
     ROUND_CARDS,
 )
 from .state import State
+from .visit import building_type, owned
 
 
 def bonus(state: State, seat: int, building: int) -> int:

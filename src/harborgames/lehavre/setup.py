@@ -20,7 +20,6 @@ from .data import (
     ROUND_CARD_INDEX,
     SHIP_TYPES,
     SHORT,
-    SOURCE_READINGS,
     START_OFFER,
     START_STOCK,
     STARTING_SHIPS,
@@ -29,6 +28,7 @@ from .data import (
     town_start_buildings,
 )
 from .info import INFO
+from .readings import SOURCE_READINGS
 from .state import OUT, PROPOSAL, TOWN, TURN, Player, Rules, State
 
 

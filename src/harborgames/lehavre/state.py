@@ -14,6 +14,7 @@ from ..core.decisions import Forced, legal_memo_field
 from ..core.options import option, options_of
 from ..core.rng import Rng
 from ..core.update import fast_update
+from ..core.update import update as _update
 
 # Where a building card is (``State.owner``): a seat, or one of these.
 TOWN = -1  # owned by the town: bought from it, entered for a fee paid to the Treasury
@@ -139,3 +140,19 @@ def with_at(items: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
 def with_stock(player: Player, stock: tuple[int, ...]) -> Player:
     """The player with another supply."""
     raise NotImplementedError  # replaced by the generated update
+
+
+def pay_tokens(state: State, seat: int, tokens: tuple[int, ...]) -> State:
+    p = state.players[seat]
+    return _update(
+        state,
+        players=with_player(
+            state.players, seat, with_stock(p, tuple(a - b for a, b in zip(p.stock, tokens, strict=True)))
+        ),
+    )
+
+
+def give_tokens(state: State, seat: int, tokens: tuple[int, ...]) -> State:
+    p = state.players[seat]
+    stock = tuple(a + b for a, b in zip(p.stock, tokens, strict=True))
+    return _update(state, players=with_player(state.players, seat, with_stock(p, stock)))

@@ -1,0 +1,198 @@
+"""Building buildings and ships (rulebook "Constructing new buildings", "Building Ships"): the
+Building Firms, the Construction Firm, the Sawmill and the Wharves."""
+
+from __future__ import annotations
+
+import attrs
+
+from ..core.update import update
+from .actions import DONE, Action, Build, BuildShip
+from .data import (
+    BRICK,
+    BUILDING_INDEX,
+    CLAY,
+    IRON,
+    MODERNISE_BRICK,
+    SHIP_ENERGY,
+    SHIP_TYPES,
+    STEEL,
+    WOOD,
+    WOODEN_SHIP,
+    BuildCost,
+)
+from .payment import ZERO, can_afford, goods_ways, subtract
+from .state import Pending, Player, State, with_player
+
+# -- what every effect uses ------------------------------------------------------------------
+from .visit import BUILDS, Effect, ask, ask_payment, build_cost, done, energy_of, me
+
+
+def buildable(state: State, seat: int, *, sawmill: bool = False) -> list[int]:
+    """Top proposal buildings ``seat`` can pay the building goods of (the Sawmill: only those
+    needing wood, one wood less)."""
+    last = _LAST_BUILDABLE
+    if last.state is state and last.seat == seat and last.sawmill == sawmill:
+        return last.found  # the Building Firms and the Construction Firm ask alike
+    stock = state.players[seat].stock
+    if sawmill:  # one wood less to pay is one wood more to pay with
+        stock = (*stock[:WOOD], stock[WOOD] + 1, *stock[WOOD + 1 :])
+    out = []
+    for pile in state.piles:
+        if not pile:
+            continue
+        top = pile[0]
+        cost = build_cost(state.rules, top)
+        if cost is None or (sawmill and cost.wood == 0):
+            continue
+        if can_afford(stock, cost) and top not in out:
+            out.append(top)
+    last.state, last.seat, last.sawmill, last.found = state, seat, sawmill, out
+    return out
+
+
+class _LastAnswer:
+    """The last answer of ``buildable`` (states are immutable, so it holds while it is asked
+    about the same state object)."""
+
+    def __init__(self) -> None:
+        self.state: State | None = None
+        self.seat = -1
+        self.sawmill = False
+        self.found: list[int] = []
+
+
+_LAST_BUILDABLE = _LastAnswer()
+
+
+def _builder(key: str, builds: int, sawmill: bool = False) -> Effect:
+    building = BUILDING_INDEX[key]
+
+    def can_enter(state: State, seat: int) -> bool:
+        return bool(buildable(state, seat, sawmill=sawmill))
+
+    def enter(state: State) -> State:
+        return ask(state, building)
+
+    def choices(state: State, pending: Pending) -> tuple[Action, ...]:
+        options: tuple[Action, ...] = tuple(BUILDS[b] for b in buildable(state, me(state), sawmill=sawmill))
+        return (*options, DONE) if pending.step > 0 else options
+
+    def choose(state: State, pending: Pending, action: Action) -> State:
+        if not isinstance(action, Build):
+            return done(state)
+        target = BUILDING_INDEX[action.building]
+        cost = build_cost(state.rules, target)
+        assert cost is not None
+        if sawmill:
+            cost = attrs.evolve(cost, wood=cost.wood - 1)
+        due = cost_vector(cost)
+        return ask_payment(state, "goods", building, amount=target, due=due, step=pending.step)
+
+    def paid(state: State, pending: Pending) -> State:
+        state = place_building(state, pending.amount, me(state))
+        if pending.step + 1 < builds and buildable(state, me(state), sawmill=sawmill):
+            return ask(state, building, step=pending.step + 1)
+        return done(state)
+
+    return Effect(can_enter, enter, choices, choose, paid)
+
+
+def cost_vector(cost: BuildCost) -> tuple[int, ...]:
+    out = list(ZERO)
+    out[WOOD], out[CLAY], out[BRICK], out[IRON], out[STEEL] = (
+        cost.wood,
+        cost.clay,
+        cost.brick,
+        cost.iron,
+        cost.steel,
+    )
+    return tuple(out)
+
+
+def vector_cost(due: tuple[int, ...]) -> BuildCost:
+    return BuildCost(wood=due[WOOD], clay=due[CLAY], brick=due[BRICK], iron=due[IRON], steel=due[STEEL])
+
+
+def place_building(state: State, building: int, seat: int) -> State:
+    """A proposal building leaves its pile (it is on top of one) for ``seat`` (or the town)."""
+    piles = tuple(pile[1:] if pile and pile[0] == building else pile for pile in state.piles)
+    owner = (*state.owner[:building], seat, *state.owner[building + 1 :])
+    return update(state, piles=piles, owner=owner)
+
+
+SHIP_NAMES = ("wooden", "iron", "steel", "luxury")
+
+
+def ship_goods(state: State, wharf: int, ship_type: int) -> BuildCost:
+    """A ship's goods at this Wharf: its cost, plus the brick that modernises the Wharf for the
+    first non-wooden ship built there."""
+    modernise = ship_type != WOODEN_SHIP and wharf not in state.modernised
+    return _SHIP_COSTS[modernise][ship_type]
+
+
+_SHIP_COSTS = (
+    tuple(t.cost for t in SHIP_TYPES),
+    tuple(attrs.evolve(t.cost, brick=t.cost.brick + MODERNISE_BRICK) for t in SHIP_TYPES),
+)
+
+
+def ship_ways(state: State, seat: int, wharf: int, ship_type: int) -> list[tuple[int, ...]]:
+    """Ways to pay a ship's goods that leave the 3 energy to pay."""
+    stock = state.players[seat].stock
+    cost = ship_goods(state, wharf, ship_type)
+    if not can_afford(stock, cost):
+        return []
+    return [way for way in goods_ways(stock, cost) if energy_of(subtract(stock, way)) >= SHIP_ENERGY]
+
+
+def _ship_types(state: State, seat: int, wharf: int) -> list[int]:
+    """The ship types whose top ship ``seat`` can build here: the goods, and 3 energy besides
+    (the only energy good in a ship's cost is wood, worth 1 energy each)."""
+    stock = state.players[seat].stock
+    energy = energy_of(stock)
+    out = []
+    for t, pile in enumerate(state.ship_piles):
+        if pile:
+            cost = ship_goods(state, wharf, t)
+            if can_afford(stock, cost) and energy - cost.wood >= SHIP_ENERGY:
+                out.append(t)
+    return out
+
+
+def _wharf(key: str) -> Effect:
+    building = BUILDING_INDEX[key]
+
+    def can_enter(state: State, seat: int) -> bool:
+        return bool(_ship_types(state, seat, building))
+
+    def enter(state: State) -> State:
+        return ask(state, building)
+
+    def choices(state: State, pending: Pending) -> tuple[Action, ...]:
+        return tuple(BUILD_SHIPS[t] for t in _ship_types(state, me(state), building))
+
+    def choose(state: State, pending: Pending, action: Action) -> State:
+        assert isinstance(action, BuildShip)
+        ship_type = SHIP_NAMES.index(action.ship)
+        due = cost_vector(ship_goods(state, building, ship_type))
+        return ask_payment(state, "ship_goods", building, amount=ship_type, due=due)
+
+    def paid(state: State, pending: Pending) -> State:
+        if pending.purpose == "ship_goods":
+            return ask_payment(state, "energy", building, amount=SHIP_ENERGY, step=pending.amount + 1)
+        ship_type = pending.step - 1
+        card = state.ship_piles[ship_type][0]
+        piles = tuple(pile[1:] if t == ship_type else pile for t, pile in enumerate(state.ship_piles))
+        modernised = state.modernised
+        if ship_type != WOODEN_SHIP and building not in modernised:
+            modernised = tuple(sorted((*modernised, building)))
+        seat = me(state)
+        p = state.players[seat]
+        player = Player(p.stock, p.loans, (*p.ships, card), p.location)
+        players = with_player(state.players, seat, player)
+        return done(update(state, ship_piles=piles, modernised=modernised, players=players))
+
+    return Effect(can_enter, enter, choices, choose, paid)
+
+
+BUILD_SHIPS = tuple(BuildShip(name) for name in SHIP_NAMES)

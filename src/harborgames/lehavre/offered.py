@@ -1,0 +1,33 @@
+"""The action objects ``legal_actions`` hands out, built once, and per-building lookups for the
+hot path (bots identify an offered action by identity, which is cheaper than equality)."""
+
+from __future__ import annotations
+
+from .actions import Buy, BuyShip, Enter, Sell, SellShip, Take
+from .construction import SHIP_NAMES
+from .data import BUILDINGS, OFFER_SPACES, ROUND_CARDS, SHIP_TYPES, TOKEN_NAMES
+from .state import OUT, State
+
+TAKES = tuple(Take(TOKEN_NAMES[token]) for token in OFFER_SPACES)
+ENTERS = tuple(Enter(b.id) for b in BUILDINGS)
+BUYS = tuple(Buy(b.id) for b in BUILDINGS)
+SELLS = tuple(Sell(b.id) for b in BUILDINGS)
+SELL_SHIPS = tuple(SellShip(card.card) for card in ROUND_CARDS)
+BUY_SHIPS = tuple(BuyShip(name) for name in SHIP_NAMES)
+LOCKED = tuple(b.fee is None or b.locked for b in BUILDINGS)
+
+_NEVER = 10**9  # the price of what cannot be bought
+PRICE = tuple(_NEVER if b.price is None else b.price for b in BUILDINGS)
+SHIP_PRICE = tuple(_NEVER if t.price is None else t.price for t in SHIP_TYPES)
+FEE_FOOD = tuple(b.fee.food for b in BUILDINGS)
+FEE_FRANCS = tuple(b.fee.francs for b in BUILDINGS)
+_IN_PLAY: dict[tuple[int, str], tuple[int, ...]] = {}
+
+
+def in_play_buildings(state: State) -> tuple[int, ...]:
+    """The buildings that can ever be owned in this game (not back in the box), in index order."""
+    key = (state.num_players, state.rules.variant)
+    found = _IN_PLAY.get(key)
+    if found is None:
+        found = _IN_PLAY[key] = tuple(b for b, who in enumerate(state.owner) if who != OUT)
+    return found

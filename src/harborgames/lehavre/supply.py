@@ -1,0 +1,63 @@
+"""A player's turn begins (rulebook "Supply Action"): the ship marker moves on, two tokens join
+their Offer spaces (round 1: the tile is turned face up), and interest if the tile says so.
+
+Interest is decided by each seat with loans in turn order, starting with the player whose turn
+it is; then that player's own decisions follow.
+"""
+
+from __future__ import annotations
+
+from ..core.update import update
+from .data import (
+    OFFER_SPACES,
+    SUPPLY_TILES,
+)
+from .state import (
+    INTEREST,
+    TURN,
+    Pending,
+    State,
+)
+
+
+def start_turn(state: State, seat: int) -> State:
+    """The Supply action: the ship marker on the next tile, its two tokens onto their Offer
+    spaces (in round 1 the tile is turned face up), then interest if the tile says so."""
+    tile = SUPPLY_TILES[state.tiles[state.turn]]
+    offers = list(state.offers)
+    for token in tile.goods:
+        offers[OFFER_SPACES.index(token)] += 1
+    state = update(
+        state,
+        current_player=seat,
+        turn_player=seat,
+        phase=TURN,
+        pending=None,
+        main_done=False,
+        sold=(),
+        offers=tuple(offers),
+        revealed=max(state.revealed, state.turn + 1),
+    )
+    if tile.interest:
+        first = _next_with_loans(state, seat, include=True)
+        if first is not None:
+            return update(state, current_player=first, phase=INTEREST, pending=Pending("interest", first))
+    return state
+
+
+def _next_with_loans(state: State, seat: int, *, include: bool) -> int | None:
+    n = state.num_players
+    start = state.turn_player
+    order = [(start + k) % n for k in range(n)]
+    position = order.index(seat) + (0 if include else 1)
+    for s in order[position:]:
+        if state.players[s].loans:
+            return s
+    return None
+
+
+def _next_interest(state: State, seat: int) -> State:
+    following = _next_with_loans(state, seat, include=False)
+    if following is None:
+        return update(state, current_player=state.turn_player, phase=TURN, pending=None)
+    return update(state, current_player=following, pending=Pending("interest", following))

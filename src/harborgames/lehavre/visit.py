@@ -1,0 +1,150 @@
+"""Entering a building (rulebook "The Buildings"): what every building's effect uses.
+
+An ``Effect`` is a building's behaviour in small named functions: ``can_enter`` ("a player
+entering a building must carry out its action": only buildings whose action can be carried out
+are offered), ``enter`` (right after the fee: do it, or ask), ``choices``/``choose`` for its own
+``CHOOSE`` decisions and ``paid`` for what follows a payment it asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+from ..core.update import update
+from .actions import Action, Build, Give, Times
+from .data import (
+    BUILDINGS,
+    GOODS,
+    TOKEN_NAMES,
+    BuildCost,
+)
+from .payment import ENERGY, subtract, worth
+from .readings import SOURCE_READINGS
+from .state import CHOOSE, PAY, TURN, Pending, Rules, State, with_player, with_stock
+
+# -- what every effect uses ------------------------------------------------------------------
+
+
+def me(state: State) -> int:
+    """The seat taking the main action (interest and feeding never reach a building)."""
+    return state.turn_player
+
+
+def stock_of(state: State) -> tuple[int, ...]:
+    return state.players[state.turn_player].stock
+
+
+def gain(state: State, seat: int, change: dict[int, int]) -> State:
+    """``seat`` receives (or, negative, gives) these tokens."""
+    p = state.players[seat]
+    stock = list(p.stock)
+    for token, count in change.items():
+        stock[token] += count
+    return update(state, players=with_player(state.players, seat, with_stock(p, tuple(stock))))
+
+
+def pay_tokens(state: State, seat: int, paid: tuple[int, ...]) -> State:
+    p = state.players[seat]
+    return update(state, players=with_player(state.players, seat, with_stock(p, subtract(p.stock, paid))))
+
+
+def done(state: State) -> State:
+    """The main action is over: back to the player's turn."""
+    return update(state, phase=TURN, pending=None, main_done=True)
+
+
+def ask(
+    state: State, building: int, *, step: int = 0, amount: int = 0, chosen: tuple[int, ...] = ()
+) -> State:
+    """A ``CHOOSE`` decision of ``building``'s effect."""
+    pending = Pending("choose", state.turn_player, building, amount, (), chosen, step)
+    return update(state, phase=CHOOSE, pending=pending)
+
+
+def ask_payment(
+    state: State, purpose: str, building: int, *, amount: int = 0, due: tuple[int, ...] = (), step: int = 0
+) -> State:
+    """A ``PAY`` decision: energy (``amount``) or building goods (``due``, a BuildCost vector)."""
+    pending = Pending(purpose, state.turn_player, building, amount, due, (), step)
+    return update(state, phase=PAY, pending=pending)
+
+
+def owned(state: State, seat: int) -> list[int]:
+    return [b for b, who in enumerate(state.owner) if who == seat]
+
+
+def building_type(rules: Rules, building: int) -> int:
+    if BUILDINGS[building].id == "hardware_store" and rules.hardware_store_type == "sources":
+        value = SOURCE_READINGS[("hardware_store", "type")]
+        assert isinstance(value, int)
+        return value
+    return BUILDINGS[building].type
+
+
+def build_cost(rules: Rules, building: int) -> BuildCost | None:
+    """The building goods, by the rule options (Ironworks and Arts Center costs are disputed)."""
+    costs = _COSTS.get((rules.ironworks_cost, rules.arts_center_cost))
+    if costs is None:
+        costs = _COSTS[rules.ironworks_cost, rules.arts_center_cost] = tuple(
+            _read_cost(rules, b) for b in range(len(BUILDINGS))
+        )
+    return costs[building]
+
+
+_COSTS: dict[tuple[str, str], tuple[BuildCost | None, ...]] = {}
+
+
+def _read_cost(rules: Rules, building: int) -> BuildCost | None:
+    key = BUILDINGS[building].id
+    if (key == "ironworks" and rules.ironworks_cost == "sources") or (
+        key == "arts_center" and rules.arts_center_cost == "sources"
+    ):
+        value = SOURCE_READINGS[(key, "cost")]
+        assert isinstance(value, BuildCost)
+        return value
+    return BUILDINGS[building].cost
+
+
+def count_type(state: State, seat: int, kind: int) -> int:
+    return sum(1 for b in owned(state, seat) if building_type(state.rules, b) == kind)
+
+
+def hammers(state: State, seat: int) -> int:
+    return sum(BUILDINGS[b].hammers for b in owned(state, seat))
+
+
+def fishermen(state: State, seat: int) -> int:
+    return sum(BUILDINGS[b].fishermen for b in owned(state, seat))
+
+
+def energy_of(stock: tuple[int, ...]) -> int:
+    return worth(stock, ENERGY)
+
+
+def always(state: State, seat: int) -> bool:
+    """``can_enter`` of a building whose action can always be carried out."""
+    return True
+
+
+@attrs.frozen
+class Effect:
+    can_enter: Callable[[State, int], bool]
+    enter: Callable[[State], State]
+    choices: Callable[[State, Pending], tuple[Action, ...]] | None = None
+    choose: Callable[[State, Pending, Action], State] | None = None
+    paid: Callable[[State, Pending], State] | None = None  # after a payment this effect asked for
+
+
+def _token(name: str) -> int:
+    return TOKEN_NAMES.index(name)
+
+
+TIMES = tuple(Times(k) for k in range(0, 200))
+
+
+GIVES = {g: Give(TOKEN_NAMES[g]) for g in GOODS}
+
+
+BUILDS = {b: Build(BUILDINGS[b].id) for b in range(len(BUILDINGS))}
