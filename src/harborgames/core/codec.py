@@ -3,22 +3,53 @@
 Every document is an envelope ``{"format": 1, "game": ..., "kind": ..., "data": ...}`` so a file
 says what it holds. Anything malformed or inconsistent becomes a ``FormatError`` naming the
 field (cattrs' error path, e.g. ``$.players[0].francs``).
+
+This module is the boundary for text from strangers (docs/protocol.md, "What the boundary
+guarantees"): ``parse_json`` bounds the size, the nesting depth and the integers of any JSON
+text before anything else reads it, and the strict converter refuses what ``dumps`` never
+writes (a ``bool`` or float for an int, an object for a list, a missing or extra key, an RNG
+state out of range) before the game's own ``validate_state`` checks the position.
 """
 
 from __future__ import annotations
 
 import json
+import typing
 from collections.abc import Callable, Mapping, Sequence
-from typing import Generic, TypeAlias, TypeVar
+from typing import Any, Generic, NoReturn, TypeAlias, TypeVar
 
+import attrs
 import cattrs
+from cattrs.cols import homogenous_tuple_structure_factory, list_structure_factory
+from cattrs.gen import make_dict_structure_fn
 
 from .errors import FormatError
-from .protocol import GameRecord
+from .protocol import GameInfo, GameRecord
+from .rng import Rng
 
-__all__ = ["FORMAT_VERSION", "JSON", "Codec", "strict_converter"]
+__all__ = [
+    "FORMAT_VERSION",
+    "JSON",
+    "MAX_DEPTH",
+    "MAX_DOCUMENT_CHARS",
+    "MAX_INT_DIGITS",
+    "Codec",
+    "check_json",
+    "parse_json",
+    "strict_converter",
+]
 
 FORMAT_VERSION = 1
+
+# -- the limits on any JSON text read (docs/protocol.md, "What the boundary guarantees") ------
+MAX_DOCUMENT_CHARS = 4_000_000
+"""The longest document ``loads`` reads, in characters (bytes, if given bytes). The longest
+game record of either game is about 0.3 MB, a Port Gdańsk state about 10 kB."""
+MAX_DEPTH = 32
+"""The deepest nesting of arrays and objects (the envelope is level 1; documents use 7)."""
+MAX_INT_DIGITS = 4300
+"""The most digits of an integer (Python's own default limit for ``int(str)``; ``dumps`` cannot
+write a longer one unless a program raises that limit)."""
 
 JSON: TypeAlias = bool | int | float | str | list["JSON"] | dict[str, "JSON"] | None
 """Data as ``json.loads`` returns it and ``json.dumps`` takes it."""
@@ -26,6 +57,103 @@ JSON: TypeAlias = bool | int | float | str | list["JSON"] | dict[str, "JSON"] | 
 S = TypeVar("S")  # the game's state class
 Obs = TypeVar("Obs")  # the game's observation class
 T = TypeVar("T")
+
+
+# -- reading JSON text -------------------------------------------------------------------------
+def _refuse(source: str, problem: str) -> NoReturn:
+    raise FormatError(f"{source}: {problem}")
+
+
+def parse_json(
+    text: object,
+    source: str,
+    *,
+    max_chars: int = MAX_DOCUMENT_CHARS,
+    max_depth: int = MAX_DEPTH,
+) -> JSON:
+    """``json.loads`` within the limits: ``FormatError`` starting with ``source`` otherwise.
+
+    Refuses text that is not ``str`` or UTF-8 ``bytes``, longer than ``max_chars``, nested
+    deeper than ``max_depth``, with an integer of more than ``MAX_INT_DIGITS`` digits, or with
+    ``NaN`` / ``Infinity`` (not JSON). Never raises ``RecursionError``.
+    """
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > max_chars:
+            _refuse(source, f"{len(text)} bytes is more than the limit of {max_chars}")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            _refuse(source, f"not UTF-8 text (byte {error.start} cannot be decoded)")
+    if not isinstance(text, str):
+        _refuse(source, f"JSON text must be str or bytes, not {type(text).__name__}")
+    if len(text) > max_chars:
+        _refuse(source, f"{len(text)} characters is more than the limit of {max_chars}")
+    try:
+        document: JSON = json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
+    except _BadNumber as error:
+        _refuse(source, str(error))
+    except RecursionError:
+        _refuse(source, f"nested deeper than the limit of {max_depth} levels")
+    except ValueError as error:  # json.JSONDecodeError, and int() limits set by the program
+        _refuse(source, f"not JSON: {error}")
+    check_json(document, source, max_depth=max_depth)
+    return document
+
+
+class _BadNumber(ValueError):
+    pass
+
+
+def _parse_int(digits: str) -> int:
+    if len(digits) - digits.startswith("-") > MAX_INT_DIGITS:
+        raise _BadNumber(f"an integer of {len(digits)} digits is longer than the limit of {MAX_INT_DIGITS}")
+    return int(digits)
+
+
+def _parse_constant(name: str) -> NoReturn:
+    raise _BadNumber(f"{name} is not a JSON number")
+
+
+def check_json(value: object, source: str, *, max_depth: int = MAX_DEPTH) -> None:
+    """Refuse data nested deeper than ``max_depth`` (walked without recursion), or holding
+    anything but JSON's types: ``dict`` with ``str`` keys, ``list``, ``str``, ``int``,
+    ``float``, ``bool`` and ``None``."""
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        kind = type(item)
+        if kind is dict or kind is list:
+            if depth > max_depth:
+                _refuse(source, f"nested deeper than the limit of {max_depth} levels")
+            if kind is dict:
+                assert isinstance(item, dict)
+                if not all(type(key) is str for key in item):
+                    _refuse(source, "an object key is not a string")
+                stack.extend((child, depth + 1) for child in item.values())
+            else:
+                assert isinstance(item, list)
+                stack.extend((child, depth + 1) for child in item)
+        elif item is not None and kind not in _SCALARS:
+            _refuse(source, f"{kind.__name__} is not a JSON value")
+
+
+_SCALARS = (str, int, float, bool)
+
+
+# -- structuring --------------------------------------------------------------------------------
+class _Refused(ValueError):
+    """A hook's refusal whose message is shown as it is (see ``_format``)."""
+
+
+def _format(error: BaseException, kind: type | None) -> str:
+    if isinstance(error, (_Refused, FormatError)):
+        return str(error)
+    return cattrs.v.format_exception(error, kind)
+
+
+def _json_type(value: object) -> str:
+    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean",
+            int: "an integer", float: "a number"}.get(type(value), "null")
 
 
 def _strict(kind: type) -> Callable[[object, object], object]:
@@ -38,11 +166,76 @@ def _strict(kind: type) -> Callable[[object, object], object]:
     return structure
 
 
+def _is_sequence(kind: object) -> bool:
+    return typing.get_origin(kind) in (tuple, list, Sequence)
+
+
+def _sequence_hook(kind: Any, converter: cattrs.Converter) -> Callable[[object, object], object]:
+    """Tuples and lists come from JSON lists only (cattrs would read ``{}`` as ``()``)."""
+    args = typing.get_args(kind)
+    inner: Callable[[Any, Any], object]
+    size = -1  # any length
+    if typing.get_origin(kind) is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+        inner = converter.gen_structure_hetero_tuple(kind)
+        size = len(args)
+    elif typing.get_origin(kind) is tuple:
+        inner = homogenous_tuple_structure_factory(kind, converter)
+    else:
+        inner = list_structure_factory(kind, converter)
+
+    def structure(value: object, target: object) -> object:
+        if type(value) is not list:
+            raise _Refused(f"expected a list, got {_json_type(value)}")
+        if size >= 0 and len(value) != size:
+            raise _Refused(f"expected a list of {size} entries, got {len(value)}")
+        return inner(value, target)
+
+    return structure
+
+
+def _attrs_hook(cls: type, converter: cattrs.Converter) -> Callable[[object, object], object]:
+    """Every field ``dumps`` writes must be there: a default never stands in for a missing key."""
+    inner: Callable[[Any, Any], object] = make_dict_structure_fn(cls, converter)
+    names = [field.alias or field.name for field in attrs.fields(cls) if field.init]
+
+    def structure(value: object, target: object) -> object:
+        if type(value) is not dict:
+            raise _Refused(f"expected an object, got {_json_type(value)}")
+        missing = [name for name in names if name not in value]
+        if missing:
+            raise _Refused(f"missing keys {missing}")
+        return inner(value, target)
+
+    return structure
+
+
+_RNG_LIMIT = 1 << 128
+
+
+def _rng_hook(converter: cattrs.Converter) -> Callable[[object, object], Rng]:
+    inner = _attrs_hook(Rng, converter)
+
+    def structure(value: object, target: object) -> Rng:
+        rng = inner(value, target)
+        assert isinstance(rng, Rng)
+        if not 0 <= rng.state < _RNG_LIMIT:
+            raise _Refused(f"the RNG state must be 0 <= state < 2**128, not {rng.state}")
+        if not 0 < rng.increment < _RNG_LIMIT or not rng.increment & 1:
+            raise _Refused(f"the RNG increment must be odd and below 2**128, not {rng.increment}")
+        return rng
+
+    return structure
+
+
 def strict_converter() -> cattrs.Converter:
-    """A converter that refuses extra keys and never coerces ("3" is not 3, 3.7 is not 3)."""
+    """A converter that refuses extra and missing keys and never coerces ("3" is not 3, 3.7 is
+    not 3, ``{}`` is not a list), and reads an ``Rng`` only within PCG64's range."""
     converter = cattrs.Converter(forbid_extra_keys=True)
     for kind in (int, str, bool, float):
         converter.register_structure_hook(kind, _strict(kind))
+    converter.register_structure_hook_factory(_is_sequence, _sequence_hook)
+    converter.register_structure_hook_factory(attrs.has, _attrs_hook)
+    converter.register_structure_hook(Rng, _rng_hook(converter))
     register_mapping_record_hook(converter)
     return converter
 
@@ -60,6 +253,7 @@ class Codec(Generic[S, Obs]):
         validate_state: Callable[[S], None] | None = None,
         validate_observation: Callable[[Obs], None] | None = None,
         converter: cattrs.Converter | None = None,
+        info: GameInfo | None = None,
     ) -> None:
         self.game = game
         self.converter = converter or strict_converter()
@@ -68,6 +262,7 @@ class Codec(Generic[S, Obs]):
         self._actions = {cls.__name__: cls for cls in action_types}
         self._validate_state = validate_state
         self._validate_observation = validate_observation
+        self._info = info
 
     # -- writing ---------------------------------------------------------------------------
     def kind_of(self, obj: object) -> str:
@@ -98,14 +293,12 @@ class Codec(Generic[S, Obs]):
 
     # -- reading ---------------------------------------------------------------------------
     def loads(self, text: str | bytes) -> object:
-        """The object ``dumps`` wrote; ``FormatError`` naming the problem if the text is not one."""
-        try:
-            document = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as error:
-            raise FormatError(f"{self.game}: not JSON: {error}") from None
-        return self.structure(document)
+        """The object ``dumps`` wrote; ``FormatError`` naming the problem if the text is not one
+        (or is beyond the limits of ``parse_json``)."""
+        return self.structure(parse_json(text, f"{self.game}: document"))
 
     def structure(self, document: JSON) -> object:
+        check_json(document, f"{self.game}: document")
         if not isinstance(document, dict):
             raise FormatError(f"{self.game}: expected a JSON object, got {type(document).__name__}")
         missing = {"format", "game", "kind", "data"} - document.keys()
@@ -114,10 +307,11 @@ class Codec(Generic[S, Obs]):
         extra = document.keys() - {"format", "game", "kind", "data"}
         if extra:
             raise FormatError(f"{self.game}: unknown envelope keys {sorted(extra)}")
-        if document["format"] != FORMAT_VERSION:
+        version = document["format"]
+        if type(version) is not int or version != FORMAT_VERSION:
             raise FormatError(
-                f"{self.game}: format {document['format']!r} is not supported "
-                f"(this library reads format {FORMAT_VERSION})"
+                f"{self.game}: format {version!r} is not supported "
+                f"(this library reads format {FORMAT_VERSION}, the integer)"
             )
         if document["game"] != self.game:
             raise FormatError(f"this is a {document['game']!r} document, not {self.game!r}")
@@ -146,8 +340,18 @@ class Codec(Generic[S, Obs]):
             record = self._structure(data, GameRecord, "record")
             if record.game != self.game:
                 raise FormatError(f"record is for {record.game!r}, not {self.game!r}")
+            self._check(self._validate_record, record, "record")
             return record
         raise FormatError(f"{self.game}: unknown document kind {kind!r}")
+
+    def _validate_record(self, record: GameRecord) -> None:
+        """A record ``replay`` can start: a seed ``new_game`` takes and, for this version of the
+        rules, a seat count, variant and options the game has (an older record is refused by
+        ``replay``, which says why)."""
+        if record.seed < 0:
+            raise ValueError(f"the seed is {record.seed}, must be >= 0")
+        if self._info is not None and record.version == self._info.version:
+            self._info.check_new_game(record.num_players, record.variant, record.options)
 
     def _structure(self, data: JSON, cls: type[T], what: str) -> T:
         try:
@@ -155,13 +359,7 @@ class Codec(Generic[S, Obs]):
         except FormatError:
             raise
         except Exception as error:  # cattrs raises several exception groups
-            details = (
-                "; ".join(cattrs.transform_error(error, path=f"${what}"))
-                if isinstance(
-                    error, (cattrs.errors.BaseValidationError, cattrs.errors.ForbiddenExtraKeysError)
-                )
-                else str(error)
-            )
+            details = "; ".join(cattrs.transform_error(error, f"${what}", _format))
             raise FormatError(f"{self.game}: malformed {what}: {details}") from None
 
     def _check(self, validate: Callable[[T], None] | None, obj: T, what: str) -> None:

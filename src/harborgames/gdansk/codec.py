@@ -24,6 +24,7 @@ from .data import (
     components_from_text,
 )
 from .dice import dice_symbols
+from .info import INFO
 from .state import (
     ACTIONS,
     AFTER_DICE,
@@ -170,6 +171,7 @@ def _make_codec() -> Codec[State, Observation]:
         action_types=ACTION_TYPES,
         validate_state=validate_state,
         validate_observation=validate_observation,
+        info=INFO,
     )
 
     def structure_components(value: object, _: object) -> Components:

@@ -7,6 +7,7 @@ from ..core.codec import Codec
 from .actions import ACTION_TYPES
 from .buildings import EFFECTS, effects
 from .data import BUILDINGS, MAX_GOODS, NUM_BUILDINGS, NUM_ROUNDS, ROUND_ACTIONS
+from .info import INFO
 from .rules import RULEBOOK
 from .state import CHOOSE, OVER, PAY, PHASES, Observation, State
 
@@ -77,6 +78,7 @@ CODEC = Codec(
     action_types=ACTION_TYPES,
     validate_state=validate_state,
     validate_observation=validate_observation,
+    info=INFO,
 )
 dumps = CODEC.dumps
 loads = CODEC.loads

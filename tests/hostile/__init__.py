@@ -1,0 +1,1 @@
+"""Hostile input at the boundary: documents, records and component files from strangers."""
