@@ -8,7 +8,15 @@ dice faces. Those come from a component file. The package ships ``components.jso
 constraint and refuses a bad one with a ``FormatError`` naming section, entry and constraint.
 
 A loaded ``Components`` is immutable and shared by every state of a game (structural sharing);
-two loads of the same content give the same object, and equality is by content digest.
+two loads of the same content give the same object while it is among the last
+``CACHE_SIZE`` loaded (the shipped stand-in always), and equality is by content digest.
+
+Limits (docs/protocol.md, "What the boundary guarantees"): a component file or embedded
+component text of at most ``MAX_COMPONENT_BYTES``; ``meta.note`` at most ``MAX_NOTE_CHARS``
+printable characters, other names at most ``MAX_NAME_CHARS``; location and token ids 1 to
+``MAX_ID_CHARS`` printable characters without spaces (``str.isprintable``: no whitespace,
+control, format or separator characters), unique without regard to case, so that the notation
+reads every id back; every number an ``int`` (not a float or boolean) up to ``MAX_NUMBER``.
 """
 
 from __future__ import annotations
@@ -16,13 +24,15 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from importlib import resources
 from typing import Any, NoReturn, TypedDict
 
 import attrs
 
-from ..core.codec import JSON
+from ..core.codec import JSON, check_json, parse_json
 from ..core.errors import FormatError
 from ..core.options import option, options_of
 from .actions import Move
@@ -147,45 +157,101 @@ class Components:
         return document
 
 
-_CACHE: dict[str, Components] = {}
+MAX_COMPONENT_BYTES = 65_536
+"""The largest component file (bytes) or embedded component text (characters); the stand-in has
+under 7,000. A saved state embeds the text, so this bounds every state's JSON too."""
+MAX_NOTE_CHARS = 4_000
+"""``meta.note``: free text about the data's source (the stand-in's has about 400 characters)."""
+MAX_NAME_CHARS = 64
+"""``meta.name``, ``meta.data_status`` and quay names: printable text, spaces allowed."""
+MAX_ID_CHARS = 32
+"""Location and Order-token ids: printable, without spaces (they are words of the notation)."""
+MAX_NUMBER = 99
+"""Every count and VP value in the file (the printed components show one or two digits)."""
+CACHE_SIZE = 32
+"""Distinct component documents kept for reuse (least recently used dropped first)."""
+
+_CACHE: OrderedDict[str, Components] = OrderedDict()  # canonical text -> Components, LRU order
+_CACHE_LOCK = threading.Lock()
+_STANDIN: list[Components] = []  # the shipped stand-in, built once and never dropped
+
+
+def _cached(text: str) -> Components | None:
+    with _CACHE_LOCK:
+        found = _CACHE.get(text)
+        if found is not None:
+            _CACHE.move_to_end(text)
+        return found
+
+
+def _remember(built: Components) -> Components:
+    with _CACHE_LOCK:
+        found = _CACHE.setdefault(built.text, built)  # another thread may have built it too
+        _CACHE.move_to_end(built.text)
+        while len(_CACHE) > CACHE_SIZE:
+            _CACHE.popitem(last=False)
+        return found
 
 
 def standin_components() -> Components:
     """The shipped stand-in data (invented; see the file's ``meta.note``)."""
-    text = resources.files(__package__).joinpath("components.json").read_text(encoding="utf-8")
-    return components_from_text(text, "components.json (shipped stand-in)")
+    if not _STANDIN:
+        text = resources.files(__package__).joinpath("components.json").read_text(encoding="utf-8")
+        _STANDIN.append(components_from_text(text, "components.json (shipped stand-in)"))
+    return _STANDIN[0]
 
 
 def load_components(path: str | os.PathLike[str]) -> Components:
-    """A user's component file, validated; ``FormatError`` names what is wrong."""
+    """A user's component file, validated; ``FormatError`` names what is wrong.
+
+    Reads at most ``MAX_COMPONENT_BYTES`` (a larger file, or ``/dev/zero``, is refused).
+    """
+    if not isinstance(path, (str, os.PathLike)):
+        raise FormatError(f"components must be a file path or Components, not {type(path).__name__}")
+    source = f"components file {os.fspath(path)!r}"
     try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except OSError as error:
-        raise FormatError(f"components file {os.fspath(path)!r}: cannot read: {error}") from None
-    return components_from_text(text, f"components file {os.fspath(path)!r}")
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_COMPONENT_BYTES + 1)
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the path
+        raise FormatError(f"{source}: cannot read: {error}") from None
+    if len(data) > MAX_COMPONENT_BYTES:
+        raise FormatError(f"{source}: larger than the limit of {MAX_COMPONENT_BYTES} bytes")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise FormatError(f"{source}: not UTF-8 text (byte {error.start} cannot be decoded)") from None
+    return components_from_text(text, source)
 
 
 def components_from_text(text: str, source: str = "components") -> Components:
-    cached = _CACHE.get(text)  # saved states embed the canonical text: found here directly
+    """The components a JSON text describes (at most ``MAX_COMPONENT_BYTES`` characters)."""
+    if not isinstance(text, str):
+        raise FormatError(f"{source}: the component document must be JSON text, not {type(text).__name__}")
+    if len(text) > MAX_COMPONENT_BYTES:
+        raise FormatError(f"{source}: {len(text)} characters is more than the limit of {MAX_COMPONENT_BYTES}")
+    if _STANDIN and text == _STANDIN[0].text:
+        return _STANDIN[0]
+    cached = _cached(text)  # saved states embed the canonical text: found here directly
     if cached is not None:
         return cached
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise FormatError(f"{source}: not JSON: {error}") from None
+    document = parse_json(text, source, max_chars=MAX_COMPONENT_BYTES)
     return components_from_document(document, source)
 
 
 def components_from_document(document: JSON, source: str = "components") -> Components:
     """Validate and build (or fetch the cached object for identical content)."""
+    check_json(document, source)  # before json.dumps, which recurses
     canonical = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    cached = _CACHE.get(canonical)
+    if _STANDIN and canonical == _STANDIN[0].text:
+        return _STANDIN[0]
+    cached = _cached(canonical)
     if cached is not None:
         return cached
-    built = _Builder(source).build(document, canonical)
-    _CACHE[canonical] = built
-    return built
+    if len(canonical) > MAX_COMPONENT_BYTES:
+        raise FormatError(
+            f"{source}: {len(canonical)} characters is more than the limit of {MAX_COMPONENT_BYTES}"
+        )
+    return _remember(_Builder(source).build(document, canonical))
 
 
 # -- validation --------------------------------------------------------------------------------
@@ -206,8 +272,23 @@ class _Builder:
             self.fail(section, entry, constraint)
 
     def int_at_least(self, value: JSON, low: int, section: str, entry: object, what: str) -> int:
-        if type(value) is not int or value < low:
-            self.fail(section, entry, f"{what} must be an integer >= {low}, not {value!r}")
+        if type(value) is not int or not low <= value <= MAX_NUMBER:
+            self.fail(section, entry,
+                      f"{what} must be an integer >= {low} and <= {MAX_NUMBER}, not {value!r}")
+        return value
+
+    def text(self, value: JSON, limit: int, section: str, entry: object, what: str) -> str:
+        """Printable text (spaces allowed) of 1..``limit`` characters."""
+        if not isinstance(value, str) or not 1 <= len(value) <= limit or not value.isprintable():
+            self.fail(section, entry, f"{what} must be 1..{limit} printable characters, not {value!r}")
+        return value
+
+    def word(self, value: JSON, section: str, entry: object, what: str) -> str:
+        """An id the notation reads back: printable, no whitespace, 1..``MAX_ID_CHARS`` long."""
+        if (not isinstance(value, str) or not 1 <= len(value) <= MAX_ID_CHARS
+                or not value.isprintable() or " " in value):
+            self.fail(section, entry, f"{what} must be 1..{MAX_ID_CHARS} printable characters "
+                                      f"without spaces, not {value!r}")
         return value
 
     def keys(self, obj: JSON, required: set[str], optional: set[str], section: str,
@@ -225,9 +306,11 @@ class _Builder:
                "cruise_ships", "dice", "rules"}
         doc = self.keys(document, top, set(), "(top level)", None)
         meta = self.keys(doc["meta"], {"name", "data_status"}, {"note"}, "meta", None)
-        data_status = meta["data_status"]
-        if not isinstance(data_status, str):
-            self.fail("meta", "data_status", "must be a string")
+        self.text(meta["name"], MAX_NAME_CHARS, "meta", "name", "the name")
+        data_status = self.text(meta["data_status"], MAX_NAME_CHARS, "meta", "data_status",
+                                "the data status")
+        if "note" in meta:
+            self.text(meta["note"], MAX_NOTE_CHARS, "meta", "note", "the note")
         self.goods(doc["goods"])
         self.need(doc["sectors"] == list(SECTORS), "sectors", None,
                   f"the rulebook's four colours are {list(SECTORS)}, not {doc['sectors']!r}")
@@ -323,8 +406,7 @@ class _Builder:
             if type(number) is not int or not 1 <= number <= NUM_QUAYS:
                 self.fail("quays", label, f"quay numbers run 1..{NUM_QUAYS}")
             self.need(out[number - 1] is None, "quays", label, "quay numbers must be unique")
-            if not isinstance(name, str) or name == "":
-                self.fail("quays", label, "name must be a non-empty string")
+            name = self.text(name, MAX_NAME_CHARS, "quays", label, "the name")
             if not isinstance(sector, str) or sector not in SECTOR_INDEX:
                 self.fail("quays", label, f"sector {sector!r} is not one of {list(SECTORS)}")
             expected = RULEBOOK_QUAY_SECTORS.get(number)
@@ -348,11 +430,11 @@ class _Builder:
         seen_quays: dict[int, str] = {}
         for position, raw in enumerate(locations):
             entry = self.keys(raw, {"id", "quays"}, {"central_port"}, "locations", position)
-            name = entry["id"]
-            label = f"{position} ({name!r})"
-            if not isinstance(name, str) or name == "" or " " in name:
-                self.fail("locations", label, "id must be a non-empty string without spaces")
-            self.need(name not in ids, "locations", label, "location ids must be unique")
+            label = f"{position} ({entry['id']!r})"
+            name = self.word(entry["id"], "locations", label, "the id")
+            self.need(name.lower() not in {i.lower() for i in ids}, "locations", label,
+                      "location ids must be unique, without regard to case (as the notation "
+                      "reads them)")
             quays = entry["quays"]
             if not isinstance(quays, list):
                 self.fail("locations", label, "quays must be a list")
@@ -451,11 +533,11 @@ class _Builder:
         for position, raw in enumerate(tokens):
             entry = self.keys(raw, {"id", "vp", "bonus", "requires"}, set(), "order_tokens",
                               position)
-            token = entry["id"]
-            label = f"{position} ({token!r})"
-            if not isinstance(token, str) or token in seen:
-                self.fail("order_tokens", label, "id must be a unique string")
-            seen.add(token)
+            label = f"{position} ({entry['id']!r})"
+            token = self.word(entry["id"], "order_tokens", label, "the id")
+            self.need(token.lower() not in seen, "order_tokens", label,
+                      "token ids must be unique, without regard to case")
+            seen.add(token.lower())
             vp = self.int_at_least(entry["vp"], 1, "order_tokens", label,
                                    "vp (all Order tokens give Victory points)")
             bonus = entry["bonus"]
@@ -529,12 +611,13 @@ class _Builder:
         """The sectors that may sit out with two players, after checking the rulebook's numbers."""
         entry = self.keys(rules, {*RULEBOOK_RULES, "two_player"}, set(), "rules", None)
         for key, expected in RULEBOOK_RULES.items():
-            self.need(entry[key] == expected, "rules", key,
-                      f"the rulebook says {expected!r}, not {entry[key]!r}")
+            self.need(_same(entry[key], expected), "rules", key,
+                      f"the rulebook says {expected!r} (integers), not {entry[key]!r}")
         two = self.keys(entry["two_player"], {"removable_sectors", "tokens_removed"}, set(),
                         "rules", "two_player")
-        self.need(two["tokens_removed"] == TWO_PLAYER_TOKENS_REMOVED, "rules", "two_player",
-                  f"two players return {TWO_PLAYER_TOKENS_REMOVED} Order tokens to the box")
+        self.need(_same(two["tokens_removed"], TWO_PLAYER_TOKENS_REMOVED), "rules", "two_player",
+                  f"two players return {TWO_PLAYER_TOKENS_REMOVED} Order tokens to the box, "
+                  f"not {two['tokens_removed']!r}")
         removable = two["removable_sectors"]
         if not isinstance(removable, list) or removable == []:
             self.fail("rules", "two_player", "removable_sectors must list at least one colour")
@@ -552,6 +635,14 @@ class _Builder:
                       f"({TWO_PLAYER_TOKENS_REMOVED})")
             out.append(sector)
         return tuple(sorted(set(out)))
+
+
+def _same(value: object, expected: object) -> bool:
+    """Equal and of the same JSON types all through (``8.0`` or ``true`` is not ``8``/``1``)."""
+    if isinstance(expected, list):
+        return (isinstance(value, list) and len(value) == len(expected)
+                and all(_same(v, e) for v, e in zip(value, expected, strict=True)))
+    return type(value) is type(expected) and value == expected
 
 
 # -- rule options ------------------------------------------------------------------------------
