@@ -5,6 +5,7 @@ mutations. For a deeper run by hand: ``HARBORGAMES_FUZZ=5000 pytest tests/hostil
 from __future__ import annotations
 
 import os
+import re
 from typing import Any
 
 import pytest
@@ -21,18 +22,35 @@ from harborgames.testing import (
 MUTATIONS = int(os.environ.get("HARBORGAMES_FUZZ", "0")) or None
 DEEP = MUTATIONS is not None
 
-# (game, players, documents, actions, notation): mutations per fuzzer in CI
+# (game, players, documents, actions, notation): mutations per fuzzer in CI (about 10 s in all)
 SETTINGS = [
-    pytest.param(inland_port, 2, 400, 300, 300, id="inland_port-2"),
-    pytest.param(gdansk, 2, 300, 300, 300, id="gdansk-2"),
-    pytest.param(gdansk, 4, 150, 150, 150, id="gdansk-4"),
+    pytest.param(inland_port, 2, 3000, 2000, 2000, id="inland_port-2"),
+    pytest.param(gdansk, 2, 2000, 2000, 2000, id="gdansk-2"),
+    pytest.param(gdansk, 4, 1000, 1000, 1000, id="gdansk-4"),
 ]
+
+# Documents that load but cannot be played, found by the fuzzer, in the codec's validation
+# (inland_port/codec.py), which is being made strict separately: the ones still open are
+# expected failures here, so CI stays green while they are; any other finding fails.
+KNOWN_GAPS = {
+    "inland_port": [
+        # An owned building whose age (rounds since placed) is past the wheel's last sector,
+        # e.g. $.data.owner[0] := 0 late in the game: IndexError in _use
+        # (SECTOR_APPLICATIONS[age]) on "use <building>".
+        re.compile(r": \$\.data\.(owner|placed)\S* := .*raised IndexError: tuple index out of range"),
+    ],
+}
 
 
 @pytest.mark.parametrize(("module", "players", "documents", "actions", "notation"), SETTINGS)
 def test_documents(module: Any, players: int, documents: int, actions: int, notation: int) -> None:
-    report = fuzz_documents(module, players, seed=0, mutations=MUTATIONS or documents)
+    report = fuzz_documents(module, players, seed=0, mutations=MUTATIONS or documents, collect=True)
     assert report.tried > 0 and report.refused > 0 and report.accepted > 0, report
+    gaps = KNOWN_GAPS.get(module.INFO.name, [])
+    unknown = [f for f in report.findings if not any(gap.search(f) for gap in gaps)]
+    assert not unknown, "\n".join(unknown)
+    if report.findings:
+        pytest.xfail(f"{len(report.findings)} known codec gaps remain:\n" + "\n".join(report.findings))
 
 
 @pytest.mark.parametrize(("module", "players", "documents", "actions", "notation"), SETTINGS)
@@ -75,3 +93,39 @@ def test_a_finding_names_the_mutation_path() -> None:
     report = fuzz_documents(broken, 2, seed=0, mutations=50, collect=True)
     assert isinstance(report, FuzzReport) and report.findings
     assert all("ZeroDivisionError" in finding for finding in report.findings)
+
+
+def _position(module: Any, players: int, game_seed: int, step: int) -> Any:
+    """The fuzzers' position: ``step`` random moves from ``new_game`` with ``Random(game_seed)``."""
+    import random
+
+    rng = random.Random(game_seed)
+    state = module.new_game(players, seed=game_seed)
+    for _ in range(step):
+        legal = module.legal_actions(state)
+        state = module.apply(state, legal[rng.randrange(len(legal))])
+    return state
+
+
+@pytest.mark.xfail(
+    strict=False,
+    reason="codec gap (inland_port/codec.py): an owned building older than the wheel loads; "
+    "'use' then raises IndexError in rules._use",
+)
+@pytest.mark.parametrize(("game_seed", "step", "index", "value"), [(4, 140, 0, 0), (3, 100, 3, None)])
+def test_known_gap_inland_port_owned_building_past_the_wheel(
+    game_seed: int, step: int, index: int, value: int | None
+) -> None:
+    import json
+
+    from harborgames.core.errors import FormatError
+
+    document = json.loads(inland_port.dumps(_position(inland_port, 2, game_seed, step)))
+    owner = document["data"]["owner"]
+    owner[index] = owner[index] + 1 if value is None else value
+    try:
+        state = inland_port.loads(json.dumps(document))
+    except FormatError:
+        return  # refused: the gap is closed
+    for action in inland_port.legal_actions(state):
+        inland_port.apply(state, action)
