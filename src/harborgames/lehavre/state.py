@@ -50,6 +50,14 @@ class Rules:
     # Solo short game: no starting ship (the rulebook names starting ships for 2 players only),
     # or Kobiela's: the solo player has R01's ship and R03's ship starts on the wooden pile.
     solo_starting_ship: str = option("rulebook", "sources")
+    # Full game. Diner: the rulebook's up to 3 sets for 8 Francs, or Kobiela's up to 6 for 3.
+    diner: str = option("rulebook", "sources")
+    # Coal Trader: the rulebook's one exchange (1 food for a charcoal, or 2 food for a coal), or
+    # Kobiela's both in one visit (at most 1 charcoal and at most 5 coal).
+    coal_trader: str = option("rulebook", "sources")
+    # Harbor Watch: the rulebook's "appears only in an expansion" (not in the special deck), or the
+    # sources' reading that it is one of the 36 base cards.
+    harbor_watch: str = option("rulebook", "sources")
 
 
 OPTIONS = options_of(Rules)
