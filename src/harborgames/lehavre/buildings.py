@@ -31,6 +31,7 @@ from .data import (
     COKE,
     CRAFTSMAN,
     ECONOMIC,
+    ENERGY_VALUE,
     FISH,
     FRANC,
     GOODS,
@@ -299,11 +300,16 @@ def _goods_held(stock: tuple[int, ...]) -> int:
     return sum(stock[:FRANC])  # goods are the tokens before Francs
 
 
+def _energy_leaving_a_good(stock: tuple[int, ...], energy: int) -> bool:
+    """Whether ``energy`` can be paid while a good is kept back to ship (3 wood and nothing else
+    pay a ship's energy but leave nothing to load: the action could not be carried out)."""
+    total = energy_of(stock)
+    return any(stock[g] and total - ENERGY_VALUE[g] >= energy for g in GOODS)
+
+
 def _shipping_can(state: State, seat: int) -> bool:
     stock = state.players[seat].stock
-    return (
-        bool(shipping_capacities(state, seat)) and energy_of(stock) >= SHIP_ENERGY and _goods_held(stock) > 0
-    )
+    return bool(shipping_capacities(state, seat)) and _energy_leaving_a_good(stock, SHIP_ENERGY)
 
 
 def _shipping_enter(state: State) -> State:
@@ -314,7 +320,7 @@ def _shipping_choices(state: State, pending: Pending) -> tuple[Action, ...]:
     stock = stock_of(state)
     if pending.step == 0:  # how many ships (the largest are used first)
         ships = len(shipping_capacities(state, me(state)))
-        return tuple(TIMES[k] for k in range(1, ships + 1) if SHIP_ENERGY * k <= energy_of(stock))
+        return tuple(TIMES[k] for k in range(1, ships + 1) if _energy_leaving_a_good(stock, SHIP_ENERGY * k))
     gives: tuple[Action, ...] = tuple(GIVES[g] for g in GOODS if stock[g])
     return (*gives, DONE)
 
