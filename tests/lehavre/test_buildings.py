@@ -426,12 +426,14 @@ def test_wharf_1_steel_ship_steel_may_pay_iron_and_the_choice_of_ship() -> None:
 
 def test_wharf_2_is_modernised_on_its_own() -> None:
     # 3 players: two Wharves; Wharf 1's brick does not modernise Wharf 2
-    base = dict(
-        own={0: ["wharf_2"], 1: ["wharf_1"]}, ship_piles={"iron": ["R06"]}, modernised=["wharf_1"], offers={}
-    )
-    state = position(3, stock={0: {"iron": 4, "coal": 1, "fish": 2}}, **base)  # type: ignore[arg-type]
-    assert enters(state) == ["wharf_1"]
-    state = position(3, stock={0: {"iron": 4, "coal": 1, "brick": 1}}, **base)  # type: ignore[arg-type]
+    def holding(**stock: int) -> lehavre.State:
+        own = {0: ["wharf_2"], 1: ["wharf_1"]}
+        return position(
+            3, stock={0: stock}, own=own, ship_piles={"iron": ["R06"]}, modernised=["wharf_1"], offers={}
+        )
+
+    assert enters(holding(iron=4, coal=1, fish=2)) == ["wharf_1"]
+    state = holding(iron=4, coal=1, brick=1)
     assert enters(state) == ["wharf_2"]  # no food for Wharf 1's fee
     state = play(state, "enter wharf_2")
     assert forced(state) == ["build_ship iron", "pay 4 iron 1 brick", "pay 1 coal"]
@@ -758,7 +760,7 @@ def test_bank_3_per_industrial_and_2_per_economic_building() -> None:
 
 
 def test_bank_is_built_only_with_steel() -> None:
-    piles = (["bank"], [], [])
+    piles: tuple[list[str], ...] = (["bank"], [], [])
     iron = position(2, stock={0: {"brick": 4, "iron": 5}}, piles=piles, offers={})
     assert "building_firm_1" not in enters(iron)  # iron does not replace the steel
     steel = position(2, stock={0: {"brick": 4, "steel": 1}}, piles=piles, offers={})
@@ -789,3 +791,28 @@ def test_entry_fees_of_town_buildings_go_to_the_treasury() -> None:
     assert owner_of(state, "abattoir") == TOWN
     assert [goods(state, s) for s in range(1, 5)] == before
     assert goods(state, 0) == {"meat": 1}
+
+
+def test_occupied_buildings_are_entered_only_in_the_final_stage_never_ones_own() -> None:
+    def at(final: bool) -> lehavre.State:
+        own, where = {0: ["fishery", "colliery"]}, {1: "fishery", 0: "colliery"}
+        return position(5, stock={0: {}}, own=own, at=where, final=final, offers={"fish": 1})
+
+    assert enters(at(final=False)) == []  # the Fishery is occupied, the Colliery holds one's disc
+    final = at(final=True)
+    assert enters(final) == ["fishery"]
+    after = play(final, "enter fishery")
+    assert after.players[0].location == after.players[1].location == data.BUILDING_INDEX["fishery"]
+    assert goods(after, 0) == {"fish": 3 + 1}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="turn.py: with every Offer space empty (final stage) and no building enterable, "
+    "the player has no legal action and the game can never end",
+)
+def test_a_player_without_any_main_action_is_not_stuck() -> None:
+    # Reading: the rulebook makes the main action mandatory but says nothing of a player who can
+    # take none; whatever the rule, the game must go on (some legal action, or the game over).
+    state = position(5, stock={0: {}}, final=True, offers={})
+    assert lehavre.legal_actions(state) or lehavre.is_terminal(state)
