@@ -77,16 +77,17 @@ def test_building_firm_2_fee_goes_to_its_owner() -> None:
 
 
 def test_building_firm_does_not_build_town_buildings_ships_or_unbuildable_cards() -> None:
-    # the Clay Mound has no building cost ("buy only"); the Sawmill belongs to the town
+    # the Clay Mound has no building cost ("buy only"); the Sawmill is the town's (built already);
+    # the goods would pay a wooden ship, but only a Wharf builds ships
     state = position(
         5,
-        stock={0: {"wood": 9, "clay": 9, "iron": 9, "francs": 0}},
+        stock={0: {"wood": 9, "clay": 9, "iron": 9, "francs": 2}},
         piles=(["clay_mound"], [], []),
-        offers={},
+        offers={"fish": 1},
         ship_piles={"wooden": ["R04"]},
     )
-    assert "building_firm_1" not in enters(state)
-    assert "construction_firm" not in enters(state)
+    assert enters(state) == []
+    assert "buy clay_mound" in legal(state)
 
 
 def test_construction_firm_builds_two_one_after_another_from_the_same_pile() -> None:
