@@ -16,8 +16,17 @@ from .data import TOKEN_NAMES
 
 def goods_text(counts: tuple[int, ...]) -> str:
     """``2 fish 1 bread``: the non-zero counts of a token vector, by name."""
-    parts = [f"{n} {TOKEN_NAMES[token]}" for token, n in enumerate(counts) if n]
-    return " ".join(parts) if parts else "nothing"
+    text = _TEXTS.get(counts)
+    if text is None:
+        parts = [f"{n} {TOKEN_NAMES[token]}" for token, n in enumerate(counts) if n]
+        text = " ".join(parts) if parts else "nothing"
+        if len(_TEXTS) < _TEXTS_KEPT:  # payments repeat (1 Franc, 2 fish ...): keep the common ones
+            _TEXTS[counts] = text
+    return text
+
+
+_TEXTS: dict[tuple[int, ...], str] = {}
+_TEXTS_KEPT = 4096
 
 
 @attrs.frozen(slots=True)
