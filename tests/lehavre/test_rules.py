@@ -898,3 +898,15 @@ def test_the_richest_player_wins_ties_are_shared() -> None:
     assert lh.winners(state) == ()  # not before the end
     state = _player(state, 2, goods={"francs": 13})
     assert lh.winners(_over(state)) == (2,)
+
+
+def test_final_stage_a_player_who_can_carry_out_no_main_action_ends_the_turn_without_one() -> None:
+    # Interpretation: every Offer space empty and no building enterable (no goods, no Francs)
+    state = play(lh, _final(), "take grain", "end")
+    state = _with(state, offers=(0,) * 7)
+    state = _player(state, 0, goods={})
+    assert legal(lh, state) == ["sell_ship R01", "end"]
+    state = play(lh, state, "end")
+    assert (state.current_player, state.final_turns) == (1, 1)
+    state = _own(_with(state, turn_player=0, current_player=0, final_turns=2), "fishery", 0)
+    assert legal(lh, state) == ["enter fishery", "sell fishery", "sell_ship R01"]  # a main action exists

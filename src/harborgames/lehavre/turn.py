@@ -125,11 +125,16 @@ def _turn_options(state: State) -> tuple[Action, ...]:
     p = state.players[seat]
     final = state.final_turns > 0
     out: list[Action] = []
+    no_main = False
     if not state.main_done:
         for space, count in enumerate(state.offers):
             if count:
                 out.append(TAKES[space])
         out.extend(ENTERS[b] for b in enterable(state, seat))
+        # Only in the final stage can every Offer space be empty (a Supply action fills two each
+        # turn before); with no building enterable either, no main action can be carried out and
+        # the turn ends without one (docs/rules/lehavre.md, "Interpretations").
+        no_main = not out
     francs = p.stock[FRANC]
     owner = state.owner
     in_play = in_play_buildings(state)
@@ -149,7 +154,7 @@ def _turn_options(state: State) -> tuple[Action, ...]:
         out.extend(SELL_SHIPS[card] for card in sorted(set(p.ships)))
     if p.loans and francs >= LOAN_REPAYMENT:
         out.append(REPAY)
-    if state.main_done:
+    if state.main_done or no_main:
         out.append(END)
     return tuple(out)
 
