@@ -8,6 +8,8 @@ against are the rulebook's and docs/rules/reference-lehavre.md's. The per-buildi
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 
@@ -336,6 +338,19 @@ def test_interest_tile_each_player_with_loans_pays_1_franc_regardless_of_the_num
     assert (state.phase, state.current_player, state.turn_player) == ("turn", lander, lander)
     assert [_francs(state, s) for s in range(3)] == [francs[0] - 1, francs[1], francs[2] - 1]
     assert [p.loans for p in state.players] == [3, 0, 1]
+
+
+def test_interest_the_player_landing_on_the_tile_pays_first_then_the_others_in_turn_order() -> None:
+    state, lander = _before_interest()
+    for seat in range(3):
+        state = _player(state, seat, loans=1, goods={"francs": 9})
+    state = play(lh, state, "take fish", "end")
+    order = []
+    while state.phase == "interest":
+        order.append(state.current_player)
+        state = play(lh, state, "pay 1 francs")
+    assert order == [lander, 2, 0]
+    assert state.current_player == lander
 
 
 def test_interest_nobody_pays_without_loans() -> None:
@@ -910,3 +925,27 @@ def test_final_stage_a_player_who_can_carry_out_no_main_action_ends_the_turn_wit
     assert (state.current_player, state.final_turns) == (1, 1)
     state = _own(_with(state, turn_player=0, current_player=0, final_turns=2), "fishery", 0)
     assert legal(lh, state) == ["enter fishery", "sell fishery", "sell_ship R01"]  # a main action exists
+
+
+# -- notation ----------------------------------------------------------------------------------------------
+def test_notation_round_trips_for_every_legal_action_of_random_games() -> None:
+    for n, seed in ((1, 3), (2, 4), (4, 5)):
+        state = lh.new_game(n, seed=seed)
+        rng = random.Random(seed)
+        while state.current_player is not None:
+            options = lh.legal_actions(state)
+            for action in options:
+                assert lh.parse_action(state, str(action)) == action
+            state = lh.apply(state, options[rng.randrange(len(options))])
+
+
+def test_notation_names_in_any_case_with_spaces_or_an_unambiguous_beginning() -> None:
+    state = lh.new_game(2, seed=1)
+    assert lh.parse_action(state, "Enter Construction Firm") == lh.Enter("construction_firm")
+    assert lh.parse_action(state, "enter constr") == lh.Enter("construction_firm")
+    assert lh.parse_action(state, "TAKE wood") == lh.Take("wood")
+    assert lh.parse_action(state, "pay 2 smo 1 francs") == lh.Pay(D.token_counts(smoked_fish=2, francs=1))
+    assert lh.parse_action(state, "sell_ship r01") == lh.SellShip("R01")
+    for bad in ("enter building_firm", "take coal", "fly away", "pay 2"):
+        with pytest.raises(IllegalActionError):
+            lh.parse_action(state, bad)
