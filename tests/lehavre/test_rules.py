@@ -949,3 +949,40 @@ def test_notation_names_in_any_case_with_spaces_or_an_unambiguous_beginning() ->
     for bad in ("enter building_firm", "take coal", "fly away", "pay 2"):
         with pytest.raises(IllegalActionError):
             lh.parse_action(state, bad)
+
+
+# -- rule options on building costs --------------------------------------------------------------------------
+def _on_top(state: lh.State, key: str) -> lh.State:
+    """``key`` alone on the first proposal pile (the other piles emptied)."""
+    owner = list(state.owner)
+    for pile in state.piles:
+        for b in pile:
+            owner[b] = -3
+    owner[B[key]] = -2
+    return _with(state, owner=tuple(owner), piles=((B[key],), (), ()))
+
+
+@pytest.mark.parametrize(("option", "wood", "buildable"), [("rulebook", 1, True), ("sources", 1, False)])
+def test_option_ironworks_cost_rulebook_1_wood_2_brick_or_sources_3_wood_2_brick(
+    option: str, wood: int, buildable: bool
+) -> None:
+    state = _on_top(lh.new_game(2, seed=1, options={"ironworks_cost": option}), "ironworks")
+    state = _player(state, 0, goods={"wood": wood, "brick": 2})
+    assert ("enter building_firm_1" in legal(lh, state)) is buildable
+    state = _player(state, 0, goods={"wood": 3, "brick": 2})
+    state = play(lh, state, "enter building_firm_1")  # the one build and its payment are forced
+    assert state.owner[B["ironworks"]] == 0
+    assert _goods(state, 0) == ({"wood": 2} if option == "rulebook" else {})
+
+
+@pytest.mark.parametrize(("option", "left"), [("rulebook", {"clay": 1}), ("sources", {})])
+def test_option_arts_center_cost_rulebook_1_wood_1_clay_or_sources_1_wood_2_clay(
+    option: str, left: dict[str, int]
+) -> None:
+    # the Arts Center is not in the short game at any player count: the option matters for the
+    # full game only; here it is put on a pile by hand
+    state = _on_top(lh.new_game(4, seed=1, options={"arts_center_cost": option}), "arts_center")
+    state = _player(state, 0, goods={"wood": 1, "clay": 2})
+    state = play(lh, state, "enter building_firm_1")
+    assert state.owner[B["arts_center"]] == 0
+    assert _goods(state, 0) == left
