@@ -807,13 +807,8 @@ def test_occupied_buildings_are_entered_only_in_the_final_stage_never_ones_own()
     assert goods(after, 0) == {"fish": 3 + 1}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="turn.py: with every Offer space empty (final stage) and no building enterable, "
-    "the player has no legal action and the game can never end",
-)
 def test_a_player_without_any_main_action_is_not_stuck() -> None:
-    # Reading: the rulebook makes the main action mandatory but says nothing of a player who can
-    # take none; whatever the rule, the game must go on (some legal action, or the game over).
+    # The rulebook makes the main action mandatory but says nothing of a player who can take none
+    # (final stage, Offer spaces emptied, nothing enterable); the game must go on (097228c).
     state = position(5, stock={0: {}}, final=True, offers={})
     assert lehavre.legal_actions(state) or lehavre.is_terminal(state)
