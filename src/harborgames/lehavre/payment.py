@@ -8,6 +8,8 @@ goods are exact, except that "brick can always be used instead of clay; steel in
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..core.payments import minimal_payments, next_counts, non_dominated
 from .actions import Pay, PayPart
 from .data import (
@@ -37,12 +39,25 @@ def francs(amount: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-_WORTHY = {kind: tuple((i, v) for i, v in enumerate(values) if v) for kind, values in WORTH.items()}
+def _worth_function(values: tuple[int, ...]) -> Callable[[tuple[int, ...]], int]:
+    """``stock -> sum(stock[i] * values[i])`` over the tokens worth something, written out once
+    (food and energy are counted on nearly every decision)."""
+    terms = " + ".join(f"stock[{i}] * {v}" if v != 1 else f"stock[{i}]" for i, v in enumerate(values) if v)
+    namespace: dict[str, object] = {}
+    exec(f"def worth(stock):\n    return {terms or 0}\n", namespace)  # built from the value tables
+    function = namespace["worth"]
+    assert callable(function)
+    return function
+
+
+_WORTH_OF = {kind: _worth_function(values) for kind, values in WORTH.items()}
+food_worth = _WORTH_OF[FOOD]
+energy_worth = _WORTH_OF[ENERGY]
 
 
 def worth(stock: tuple[int, ...], kind: str) -> int:
     """Food or energy the stock could pay."""
-    return sum([stock[i] * v for i, v in _WORTHY[kind]])
+    return _WORTH_OF[kind](stock)
 
 
 def amount_ways(

@@ -144,6 +144,41 @@ def with_at(items: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
     return (*items[:index], value, *items[index + 1 :])
 
 
+# -- the updates made on nearly every decision, bound once (``core.update.fast_update``) -----------
+@fast_update(State)
+def with_players(state: State, players: tuple[Player, ...]) -> State:
+    """The state with other players' supplies (the commonest change)."""
+    raise NotImplementedError  # replaced by the generated update
+
+
+@fast_update(State)
+def with_decision(state: State, phase: str, pending: Pending | None) -> State:
+    """The same seat's next decision."""
+    raise NotImplementedError  # replaced by the generated update
+
+
+@fast_update(State)
+def with_main_action_done(state: State, phase: str, pending: Pending | None, main_done: bool) -> State:
+    """Back to the player's own turn after (or before) the main action."""
+    raise NotImplementedError  # replaced by the generated update
+
+
+@fast_update(State)
+def with_turn_started(
+    state: State,
+    current_player: int | None,
+    turn_player: int,
+    phase: str,
+    pending: Pending | None,
+    main_done: bool,
+    sold: tuple[int, ...],
+    offers: tuple[int, ...],
+    revealed: int,
+) -> State:
+    """A new turn: its player, the Supply action's tokens on the Offer spaces."""
+    raise NotImplementedError  # replaced by the generated update
+
+
 @fast_update(Player)
 def with_stock(player: Player, stock: tuple[int, ...]) -> Player:
     """The player with another supply."""
@@ -163,4 +198,4 @@ def pay_tokens(state: State, seat: int, tokens: tuple[int, ...]) -> State:
 def give_tokens(state: State, seat: int, tokens: tuple[int, ...]) -> State:
     p = state.players[seat]
     stock = tuple(a + b for a, b in zip(p.stock, tokens, strict=True))
-    return _update(state, players=with_player(state.players, seat, with_stock(p, stock)))
+    return with_players(state, with_player(state.players, seat, with_stock(p, stock)))

@@ -17,6 +17,7 @@ from .state import (
     TURN,
     Pending,
     State,
+    with_turn_started,
 )
 
 
@@ -27,16 +28,8 @@ def start_turn(state: State, seat: int) -> State:
     offers = list(state.offers)
     for token in tile.goods:
         offers[OFFER_SPACES.index(token)] += 1
-    state = update(
-        state,
-        current_player=seat,
-        turn_player=seat,
-        phase=TURN,
-        pending=None,
-        main_done=False,
-        sold=(),
-        offers=tuple(offers),
-        revealed=max(state.revealed, state.turn + 1),
+    state = with_turn_started(
+        state, seat, seat, TURN, None, False, (), tuple(offers), max(state.revealed, state.turn + 1)
     )
     if tile.interest:
         first = _next_with_loans(state, seat, include=True)

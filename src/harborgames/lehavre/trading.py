@@ -55,6 +55,7 @@ from .state import (
     pay_tokens,
     with_at,
     with_player,
+    with_players,
 )
 from .supply import _next_interest
 
@@ -134,7 +135,7 @@ def _send_home(state: State, building: int) -> State:
     players = tuple(
         Player(p.stock, p.loans, p.ships, -1) if p.location == building else p for p in state.players
     )
-    return update(state, players=players)
+    return with_players(state, players)
 
 
 def _repay(state: State, _: Repay) -> State:
@@ -143,7 +144,7 @@ def _repay(state: State, _: Repay) -> State:
     stock = list(p.stock)
     stock[FRANC] -= LOAN_REPAYMENT
     players = with_player(state.players, seat, Player(tuple(stock), p.loans - 1, p.ships, p.location))
-    state = update(state, players=players)
+    state = with_players(state, players)
     if state.phase == INTEREST and not players[seat].loans:
         return _next_interest(state, seat)  # no loans left: no interest
     return state
@@ -167,5 +168,5 @@ def _loan(state: State, _: Loan) -> State:
     loans = -(-short // LOAN_FRANCS)
     stock[FRANC] += loans * LOAN_FRANCS - short
     players = with_player(state.players, seat, Player(tuple(stock), p.loans + loans, p.ships, p.location))
-    state = update(state, players=players)
+    state = with_players(state, players)
     return _next_interest(state, seat) if state.phase == INTEREST else _next_feeding(state, seat)

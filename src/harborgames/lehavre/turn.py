@@ -90,7 +90,9 @@ from .state import (
     State,
     give_tokens,
     pay_tokens,
+    with_decision,
     with_player,
+    with_players,
     with_stock,
 )
 from .supply import _next_interest, start_turn
@@ -194,7 +196,7 @@ def fee_options(state: State, seat: int, building: int) -> tuple[Pay, ...]:
     out = []
     for way in fee_ways(p.stock, fee.food, fee.francs):
         after = with_player(state.players, seat, with_stock(p, subtract(p.stock, way.tokens)))
-        if can_enter(update(state, players=after), seat):
+        if can_enter(with_players(state, after), seat):
             out.append(way)
     return tuple(out)
 
@@ -233,10 +235,10 @@ def _enter(state: State, action: Enter) -> State:
     seat = state.turn_player
     p = state.players[seat]
     players = with_player(state.players, seat, Player(p.stock, p.loans, p.ships, building))
-    state = update(state, players=players)
+    state = with_players(state, players)
     fee = BUILDINGS[building].fee
     if state.owner[building] != seat and (fee.food or fee.francs):
-        return update(state, phase=PAY, pending=Pending("fee", seat, building))
+        return with_decision(state, PAY, Pending("fee", seat, building))
     return EFFECTS[action.building].enter(state)
 
 

@@ -12,7 +12,6 @@ from collections.abc import Callable
 
 import attrs
 
-from ..core.update import update
 from .actions import Action, Build, Give, Times
 from .data import (
     BUILDINGS,
@@ -20,9 +19,21 @@ from .data import (
     TOKEN_NAMES,
     BuildCost,
 )
-from .payment import ENERGY, subtract, worth
+from .payment import energy_worth, subtract
 from .readings import SOURCE_READINGS
-from .state import CHOOSE, PAY, TURN, Pending, Rules, State, with_player, with_stock
+from .state import (
+    CHOOSE,
+    PAY,
+    TURN,
+    Pending,
+    Rules,
+    State,
+    with_decision,
+    with_main_action_done,
+    with_player,
+    with_players,
+    with_stock,
+)
 
 # -- what every effect uses ------------------------------------------------------------------
 
@@ -42,17 +53,17 @@ def gain(state: State, seat: int, change: dict[int, int]) -> State:
     stock = list(p.stock)
     for token, count in change.items():
         stock[token] += count
-    return update(state, players=with_player(state.players, seat, with_stock(p, tuple(stock))))
+    return with_players(state, with_player(state.players, seat, with_stock(p, tuple(stock))))
 
 
 def pay_tokens(state: State, seat: int, paid: tuple[int, ...]) -> State:
     p = state.players[seat]
-    return update(state, players=with_player(state.players, seat, with_stock(p, subtract(p.stock, paid))))
+    return with_players(state, with_player(state.players, seat, with_stock(p, subtract(p.stock, paid))))
 
 
 def done(state: State) -> State:
     """The main action is over: back to the player's turn."""
-    return update(state, phase=TURN, pending=None, main_done=True)
+    return with_main_action_done(state, TURN, None, True)
 
 
 def ask(
@@ -60,7 +71,7 @@ def ask(
 ) -> State:
     """A ``CHOOSE`` decision of ``building``'s effect."""
     pending = Pending("choose", state.turn_player, building, amount, (), chosen, step)
-    return update(state, phase=CHOOSE, pending=pending)
+    return with_decision(state, CHOOSE, pending)
 
 
 def ask_payment(
@@ -68,7 +79,7 @@ def ask_payment(
 ) -> State:
     """A ``PAY`` decision: energy (``amount``) or building goods (``due``, a BuildCost vector)."""
     pending = Pending(purpose, state.turn_player, building, amount, due, (), step)
-    return update(state, phase=PAY, pending=pending)
+    return with_decision(state, PAY, pending)
 
 
 def owned(state: State, seat: int) -> list[int]:
@@ -120,7 +131,7 @@ def fishermen(state: State, seat: int) -> int:
 
 
 def energy_of(stock: tuple[int, ...]) -> int:
-    return worth(stock, ENERGY)
+    return energy_worth(stock)
 
 
 def always(state: State, seat: int) -> bool:
