@@ -9,6 +9,7 @@ goods are exact, except that "brick can always be used instead of clay; steel in
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import sub
 
 from ..core.payments import minimal_payments, next_counts, non_dominated
 from .actions import Pay, PayPart
@@ -139,4 +140,4 @@ def goods_ways(stock: tuple[int, ...], cost: BuildCost) -> list[tuple[int, ...]]
 
 
 def subtract(stock: tuple[int, ...], paid: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(a - b for a, b in zip(stock, paid, strict=True))
+    return tuple(map(sub, stock, paid))

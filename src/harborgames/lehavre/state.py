@@ -8,6 +8,8 @@ notation and ``render``.
 
 from __future__ import annotations
 
+from operator import add, sub
+
 import attrs
 
 from ..core.decisions import Forced, legal_memo_field
@@ -190,12 +192,12 @@ def pay_tokens(state: State, seat: int, tokens: tuple[int, ...]) -> State:
     return _update(
         state,
         players=with_player(
-            state.players, seat, with_stock(p, tuple(a - b for a, b in zip(p.stock, tokens, strict=True)))
+            state.players, seat, with_stock(p, tuple(map(sub, p.stock, tokens)))
         ),
     )
 
 
 def give_tokens(state: State, seat: int, tokens: tuple[int, ...]) -> State:
     p = state.players[seat]
-    stock = tuple(a + b for a, b in zip(p.stock, tokens, strict=True))
+    stock = tuple(map(add, p.stock, tokens))
     return with_players(state, with_player(state.players, seat, with_stock(p, stock)))

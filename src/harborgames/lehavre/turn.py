@@ -139,19 +139,22 @@ def _turn_options(state: State) -> tuple[Action, ...]:
         no_main = not out
     francs = p.stock[FRANC]
     owner = state.owner
-    in_play = in_play_buildings(state)
+    sold = state.sold
+    sells: list[Action] = []
+    for b in in_play_buildings(state):  # one pass: the town's buildings to buy, one's own to sell
+        who = owner[b]
+        if who == seat:
+            sells.append(SELLS[b])
+        elif who == TOWN and not final and PRICE[b] <= francs and b not in sold:
+            out.append(BUYS[b])
     if not final:
-        sold = state.sold
-        for b in in_play:
-            if owner[b] == TOWN and PRICE[b] <= francs and b not in sold:
-                out.append(BUYS[b])
         for pile in state.piles:
             if pile and PRICE[pile[0]] <= francs:
                 out.append(BUYS[pile[0]])
         for ship_type, ships in enumerate(state.ship_piles):
             if ships and SHIP_PRICE[ship_type] <= francs:
                 out.append(BUY_SHIPS[ship_type])
-    out.extend(SELLS[b] for b in in_play if owner[b] == seat)
+    out += sells
     if p.ships:
         out.extend(SELL_SHIPS[card] for card in sorted(set(p.ships)))
     if p.loans and francs >= LOAN_REPAYMENT:
