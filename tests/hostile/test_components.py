@@ -66,7 +66,7 @@ def test_an_integer_beyond_the_digit_limit_is_a_format_error(tmp_path: Path) -> 
     text = json.dumps(standin()).replace('"end_vp": 60', '"end_vp": ' + "6" * 4301)
     path = tmp_path / "components.json"
     path.write_text(text, encoding="utf-8")
-    with pytest.raises(FormatError, match="4301 digits is longer than the limit of 4300"):
+    with pytest.raises(FormatError, match="an integer longer than the limit of 4300 digits"):
         gdansk.load_components(path)
 
 

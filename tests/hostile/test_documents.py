@@ -8,7 +8,11 @@ or a state that fails later.
 
 from __future__ import annotations
 
+import copy
+import functools
 import json
+import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -66,10 +70,10 @@ def test_deeply_nested_data_handed_to_structure_is_a_format_error() -> None:
 @pytest.mark.parametrize("module", GAMES, ids=lambda m: m.INFO.name)
 def test_an_integer_beyond_the_digit_limit_is_a_format_error(module: Any) -> None:
     text = module.dumps(module.new_game(2)).replace('"format":1', '"format":' + "1" * (MAX_INT_DIGITS + 1))
-    _refused(module, text, f"an integer of {MAX_INT_DIGITS + 1} digits is longer than the limit of 4300")
+    _refused(module, text, f"an integer longer than the limit of {MAX_INT_DIGITS} digits")
     record = module.dumps(make_record(module, 2, 0, []))
     _refused(module, record.replace('"seed":0', '"seed":-' + "9" * 5000),
-             "an integer of 5001 digits is longer than the limit")
+             "an integer longer than the limit of 4300 digits")
 
 
 def test_a_document_beyond_the_size_limit_is_a_format_error() -> None:
@@ -168,3 +172,168 @@ def test_a_record_that_cannot_be_replayed_is_a_format_error(field: str, value: o
         _refused(gdansk, record, message)
     else:
         assert isinstance(gdansk.loads(json.dumps(record)), GameRecord)
+
+
+def test_the_digit_limit_holds_when_a_program_lifts_pythons_own() -> None:
+    import sys
+
+    text = ip.dumps(make_record(ip, 2, 0, [])).replace('"seed":0', '"seed":' + "9" * (MAX_INT_DIGITS + 1))
+    old = sys.get_int_max_str_digits()
+    try:
+        sys.set_int_max_str_digits(0)
+        _refused(ip, text, "an integer longer than the limit of 4300 digits")
+        assert ip.loads(text.replace("9" * (MAX_INT_DIGITS + 1), "9" * MAX_INT_DIGITS))
+    finally:
+        sys.set_int_max_str_digits(old)
+
+
+# -- Port Gdańsk: positions that load must be playable -----------------------------------------
+@functools.cache
+def _gdansk_game() -> list[Any]:
+    return _gdansk_states(3, 1)
+
+
+def _gdansk_states(num_players: int, seed: int, options: dict[str, str] | None = None) -> list[Any]:
+    """Every state of one mostly greedy game (deterministic, about 0.1 s)."""
+    from harborgames.bots.simple import greedy_step
+
+    state = gdansk.new_game(num_players, seed=seed, options=options)
+    rng = random.Random(seed)
+    states = [state]
+    while not gdansk.is_terminal(state):
+        state = gdansk.apply(state, greedy_step(gdansk, state, rng, 0.3))
+        states.append(state)
+    return states
+
+
+def _gdansk_doc(predicate: Callable[[Any], bool]) -> Doc:
+    state = next(s for s in _gdansk_game() if predicate(s))
+    return _doc(gdansk, state)
+
+
+def _actions_doc() -> Doc:
+    """Mid-game, the current player about to take actions, with Port cards still in the deck."""
+    return _gdansk_doc(lambda s: s.phase == "actions" and s.round >= 3 and s.board.deck
+                       and not s.turn.used and s.turn.load)
+
+
+def test_gdansk_supply_must_list_six_goods() -> None:
+    for supply in ([12, 12, 12, 10, 10, 8, 0], [12, 12, 12, 10, 10]):
+        doc = _actions_doc()
+        doc["data"]["supply"] = supply
+        _refused(gdansk, doc, f"supply lists {len(supply)} goods, must list 6")
+
+
+def test_gdansk_a_negative_bonus_or_one_no_order_gave_is_refused() -> None:
+    doc = _actions_doc()
+    doc["data"]["players"][0]["bonus"][0] = -1
+    _refused(gdansk, doc, r"player 0: bonus \[-1, .* is not what the executed Order tokens give")
+    doc = _actions_doc()
+    doc["data"]["players"][1]["bonus"][5] += 1
+    _refused(gdansk, doc, r"player 1: bonus .* is not what the executed Order tokens give")
+
+
+def test_gdansk_a_cut_deck_is_refused() -> None:
+    doc = _actions_doc()
+    deck = doc["data"]["board"]["deck"]
+    assert len(deck) > 5
+    doc["data"]["board"]["deck"] = deck[:5]
+    _refused(gdansk, doc, "every Port card must be in exactly one place")
+
+
+def test_gdansk_a_lost_or_doubled_order_token_is_refused() -> None:
+    doc = _actions_doc()
+    doc["data"]["board"]["token_stack"] = doc["data"]["board"]["token_stack"][1:]
+    _refused(gdansk, doc, r"the Order tokens must each appear once")
+
+
+def test_gdansk_a_marker_on_a_quay_whose_card_is_in_the_deck_is_refused() -> None:
+    doc = _actions_doc()
+    quay = doc["data"]["board"]["deck"][0]
+    player = doc["data"]["players"][0]
+    player["markers"] |= 1 << quay
+    player["stock"] -= 1
+    _refused(gdansk, doc, rf"quays \[{quay + 1}\]: an Influence marker lies exactly on each quay whose "
+                          "Port card was taken")
+
+
+def test_gdansk_must_load_with_a_full_cargo_space_is_refused() -> None:
+    doc = _actions_doc()
+    data = doc["data"]
+    me = data["current_player"]
+    supply = [sum(p["hold"][g] for p in data["players"]) + data["supply"][g] for g in range(6)]
+    data["players"][me]["hold"] = [3, 3, 3, 0, 0, 0]
+    data["supply"] = [supply[g] - sum(p["hold"][g] for p in data["players"]) for g in range(6)]
+    data["turn"].update(active=1, used=1, left=1, must_load=True, stage=1)
+    _refused(gdansk, doc, "a cube returned to make room leaves exactly one free space to load")
+
+
+def test_gdansk_an_active_load_not_marked_used_is_refused() -> None:
+    doc = _actions_doc()
+    doc["data"]["turn"].update(active=1, used=0, left=0)
+    _refused(gdansk, doc, r"the action under way \(active\) must be marked used")
+
+
+def test_gdansk_swap_with_nobody_to_swap_with_is_refused() -> None:
+    from tests.gdansk.positions import position
+
+    state = position(players=3, dice=["R1", "L1", "M1"], workers={0: 5}, markers={0: [3]}, cards={0: [3]},
+                     taken={0: ["O01"]})
+    doc = _doc(gdansk, state)
+    doc["data"]["phase"] = "swap_with"
+    doc["data"]["turn"]["swap_from"] = 2
+    _refused(gdansk, doc, "the player to decide would have no legal action")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"phase": "roll"}, r"the dice and rolls \d do not fit phase 'roll'"),
+        ({"turn": {"rolls": 3}, "phase": "reroll"}, "no reroll after the third roll"),
+        ({"turn": {"used": 128}}, "used actions or active action are out of range"),
+        ({"turn": {"active": 3, "used": 3}}, "used actions or active action are out of range"),
+        ({"turn": {"stage": 3}}, "stage 3 is out of range"),
+        ({"turn": {"stage": 2}}, "the stage is 'before dice' exactly while no dice action was taken"),
+        ({"turn": {"left": 7}}, "7 loading symbols left do not fit"),
+        ({"turn": {"swap_from": 4}}, "swap_from is set exactly in phase 'swap_with'"),
+        ({"turn": {"must_load": True}}, "a pending load belongs to a loading action"),
+        ({"round": 0}, "round 0 is outside 1..100"),
+        ({"round": 101}, "round 101 is outside 1..100"),
+        ({"first_player": 3}, "first_player 3 is not a seat"),
+        ({"forced": [{"player": 7, "action": "roll", "outcome": ""}]}, r"forced\[0\].player is 7"),
+    ],
+    ids=lambda v: str(v)[:40],
+)
+def test_gdansk_a_turn_that_does_not_fit_its_phase_is_refused(change: Doc, message: str) -> None:
+    doc = _actions_doc()
+    for key, value in change.items():
+        if isinstance(value, dict):
+            doc["data"][key].update(value)
+        else:
+            doc["data"][key] = value
+    _refused(gdansk, doc, message)
+
+
+def test_gdansk_observations_with_impossible_counts_are_refused() -> None:
+    state = next(s for s in _gdansk_game() if s.phase == "actions" and s.round >= 3)
+    base = _doc(gdansk, gdansk.observe(state, 0))
+    for field, value, message in [
+        ("deck_size", -5, "deck_size -5: every Port card must be in exactly one place"),
+        ("deck_size", 21, "deck_size 21"),
+        ("token_stack_size", -1, "the face-up top of the token stack is shown exactly when"),
+        ("token_stack_top", 25, "the Order tokens must each appear once"),
+        ("cruise_pile_sizes", [5, 7, 99], "the large cruise ships do not match the components"),
+        ("player", 3, "observation for seat 3"),
+    ]:
+        doc = copy.deepcopy(base)
+        doc["data"][field] = value
+        _refused(gdansk, doc, f"inconsistent observation: {message}")
+    doc = copy.deepcopy(base)
+    doc["data"]["turn"]["dice"] = [77]
+    _refused(gdansk, doc, "inconsistent observation: dice must be sorted face ids of the components")
+    doc = copy.deepcopy(base)
+    seat = next(i for i, p in enumerate(doc["data"]["players"]) if i != 0 and p["cruise"]) if any(
+        p["cruise"] for p in doc["data"]["players"][1:]) else None
+    if seat is not None:
+        doc["data"]["players"][seat]["cruise"][0][1] = 4
+        _refused(gdansk, doc, "must be hidden")

@@ -7,12 +7,17 @@ own checks with these helpers; all of them raise ``FormatError`` naming the fiel
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sized
-from typing import NoReturn
+from collections.abc import Collection, Sequence, Sized
+from typing import NoReturn, Protocol
 
 from .errors import FormatError
 
 __all__ = ["StateChecks", "require_state"]
+
+
+class _Seated(Protocol):
+    @property
+    def player(self) -> int: ...
 
 
 class StateChecks:
@@ -45,6 +50,11 @@ class StateChecks:
                 self.fail(f"{name} is null, must be a seat 0..{num_players - 1}")
         elif not 0 <= value < num_players:
             self.fail(f"{name} is {value}, must be a seat 0..{num_players - 1}")
+
+    def forced(self, name: str, forced: Sequence[_Seated], num_players: int) -> None:
+        """Each decision the engine took was taken for a seat (``core.decisions.Forced``)."""
+        for index, taken in enumerate(forced):
+            self.seat(f"{name}[{index}].player", taken.player, num_players)
 
     def length(self, name: str, items: Sized, expected: int) -> None:
         if len(items) != expected:

@@ -14,6 +14,8 @@ state out of range) before the game's own ``validate_state`` checks the position
 from __future__ import annotations
 
 import json
+import re
+import sys
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, NoReturn, TypeAlias, TypeVar
@@ -88,16 +90,40 @@ def parse_json(
         _refuse(source, f"JSON text must be str or bytes, not {type(text).__name__}")
     if len(text) > max_chars:
         _refuse(source, f"{len(text)} characters is more than the limit of {max_chars}")
+    # Python's own limit on int(str) refuses long integers fast; if a program lifted it (or set
+    # it above ours), each integer is checked on the way.
+    own_limit = sys.get_int_max_str_digits()
+    digits = own_limit if 0 < own_limit <= MAX_INT_DIGITS else MAX_INT_DIGITS
+    parse_int = None if digits == own_limit else _parse_int
     try:
-        document: JSON = json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
+        document: JSON = json.loads(text, parse_int=parse_int, parse_constant=_parse_constant)
     except _BadNumber as error:
         _refuse(source, str(error))
     except RecursionError:
         _refuse(source, f"nested deeper than the limit of {max_depth} levels")
-    except ValueError as error:  # json.JSONDecodeError, and int() limits set by the program
+    except json.JSONDecodeError as error:
         _refuse(source, f"not JSON: {error}")
-    check_json(document, source, max_depth=max_depth)
+    except ValueError:  # int(str) beyond Python's limit
+        _refuse(source, f"an integer longer than the limit of {digits} digits")
+    if _depth(text, max_depth) > max_depth:
+        _refuse(source, f"nested deeper than the limit of {max_depth} levels")
     return document
+
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_INNERMOST = re.compile(r"\[\]|\{\}")
+
+
+def _depth(text: str, limit: int) -> int:
+    """The nesting depth of valid JSON text, up to ``limit + 1``, at the speed of ``re``: with
+    strings and scalars gone, strip innermost ``[]``/``{}`` pairs once per level."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    depth = 0
+    while brackets and depth <= limit:
+        brackets = _INNERMOST.sub("", brackets)
+        depth += 1
+    return depth
 
 
 class _BadNumber(ValueError):
@@ -106,7 +132,7 @@ class _BadNumber(ValueError):
 
 def _parse_int(digits: str) -> int:
     if len(digits) - digits.startswith("-") > MAX_INT_DIGITS:
-        raise _BadNumber(f"an integer of {len(digits)} digits is longer than the limit of {MAX_INT_DIGITS}")
+        raise _BadNumber(f"an integer longer than the limit of {MAX_INT_DIGITS} digits")
     return int(digits)
 
 
@@ -295,10 +321,14 @@ class Codec(Generic[S, Obs]):
     def loads(self, text: str | bytes) -> object:
         """The object ``dumps`` wrote; ``FormatError`` naming the problem if the text is not one
         (or is beyond the limits of ``parse_json``)."""
-        return self.structure(parse_json(text, f"{self.game}: document"))
+        return self._structure_document(parse_json(text, f"{self.game}: document"))
 
     def structure(self, document: JSON) -> object:
+        """The object a parsed document describes (``loads`` without the text)."""
         check_json(document, f"{self.game}: document")
+        return self._structure_document(document)
+
+    def _structure_document(self, document: JSON) -> object:
         if not isinstance(document, dict):
             raise FormatError(f"{self.game}: expected a JSON object, got {type(document).__name__}")
         missing = {"format", "game", "kind", "data"} - document.keys()

@@ -12,15 +12,17 @@ from collections import Counter
 
 from ..core.checks import StateChecks
 from ..core.codec import Codec
+from ..core.update import update
 from .actions import ACTION_TYPES
 from .data import (
     CRUISE_SIZES,
     GOODS,
+    MAX_NUMBER,
     NUM_QUAYS,
     NUM_TOKENS,
-    SECTORS,
+    ROUND_LIMIT,
+    TWO_PLAYER_TOKENS_REMOVED,
     Components,
-    Rules,
     components_from_text,
 )
 from .dice import dice_symbols
@@ -28,11 +30,18 @@ from .info import INFO
 from .state import (
     ACTIONS,
     AFTER_DICE,
+    BEFORE_DICE,
     CHOOSE_SECTOR,
+    CRUISE,
+    EXECUTE,
+    HR,
     LOAD,
+    MOVE,
+    NO_TURN,
     OVER,
     PHASES,
     PLACE_MEEPLE,
+    RECRUIT,
     REROLL,
     SWAP_WITH,
     UNLOAD,
@@ -42,125 +51,314 @@ from .state import (
 )
 from .turn import RULEBOOK
 
-_CHECK = StateChecks("gdansk")
-_fail = _CHECK.fail
+_STATE = StateChecks("gdansk")
+_OBSERVATION = StateChecks("gdansk", "observation")
+_SETUP = (CHOOSE_SECTOR, PLACE_MEEPLE)  # round 0: no meeple has moved, no card is out yet
+_ROLLED = (REROLL, ACTIONS, SWAP_WITH)  # the turn has dice
+_ALL_ACTIONS = LOAD | UNLOAD | MOVE | RECRUIT | EXECUTE | HR | CRUISE
+_ADDITIONAL = EXECUTE | HR | CRUISE
 
 
-def _check_common(n: int, current: int | None, phase: str, rules: Rules,
-                  players: tuple[Player, ...]) -> None:
+def _check_common(view: State | Observation, ck: StateChecks, *, own: int | None,
+                  whole: bool) -> None:
+    """What a state and an observation share: seats, phase, round, the players' boards, the
+    cubes, the Order tokens on the board and the turn record. ``own``: an observation's seat
+    (the others' Cruise Ship values are hidden, -1); ``None`` for a state (nothing hidden).
+    ``whole``: also the conservation of Port cards and Order tokens (``validate_loaded_state``)."""
+    n = view.num_players
+    phase = view.phase
+    current = view.current_player
+    c = view.rules.components
+    players = view.players
     if not 2 <= n <= 4:
-        _fail(f"num_players is {n}, must be 2..4")
+        ck.fail(f"num_players is {n}, must be 2..4")
     if len(players) != n:
-        _fail(f"{len(players)} players for num_players {n}")
+        ck.fail(f"{len(players)} players for num_players {n}")
     if phase not in PHASES:
-        _fail(f"phase {phase!r} is not one of {PHASES}")
+        ck.fail(f"phase {phase!r} is not one of {PHASES}")
     if (phase == OVER) != (current is None):
-        _fail("current_player is null exactly when the phase is 'over'")
+        ck.fail("current_player is null exactly when the phase is 'over'")
     if current is not None and not 0 <= current < n:
-        _fail(f"current_player {current} is not a seat")
-    c = rules.components
+        ck.fail(f"current_player {current} is not a seat")
+    if not 0 <= view.first_player < n:
+        ck.fail(f"first_player {view.first_player} is not a seat")
+    if phase in _SETUP:
+        if view.round != 0:
+            ck.fail(f"round {view.round} during setup (phase {phase!r}), must be 0")
+    elif not 1 <= view.round <= ROUND_LIMIT:
+        ck.fail(f"round {view.round} is outside 1..{ROUND_LIMIT}")
+    if phase == OVER and not (view.end_triggered or view.round >= ROUND_LIMIT):
+        ck.fail(f"the game is over before an end condition or round {ROUND_LIMIT}")
+    ck.forced("forced", view.forced, n)
+    if len(view.supply) != len(GOODS):
+        ck.fail(f"supply lists {len(view.supply)} goods, must list {len(GOODS)}")
+    if len(view.tokens if isinstance(view, Observation) else view.board.tokens) != NUM_QUAYS:
+        ck.fail(f"tokens must list one Order token or -1 for each of the {NUM_QUAYS} quays")
     for seat, p in enumerate(players):
-        where = f"player {seat}"
-        if len(p.hold) != len(GOODS) or len(p.bonus) != len(GOODS):
-            _fail(f"{where}: hold and bonus list {len(GOODS)} goods")
-        if min(p.hold) < 0 or sum(p.hold) > c.cargo_capacity:
-            _fail(f"{where}: the cargo space holds 0..{c.cargo_capacity} cubes")
-        if p.workers < 0 or p.score < 0:
-            _fail(f"{where}: negative workers or score")
-        if not -1 <= p.location < len(c.location_ids):
-            _fail(f"{where}: location {p.location} does not exist")
-        if p.markers >> NUM_QUAYS or p.markers < 0:
-            _fail(f"{where}: markers on quays that do not exist")
-        if p.stock < 0 or p.stock + p.markers.bit_count() != c.influence_markers:
-            _fail(f"{where}: stock and markers on the board must add up to "
-                  f"{c.influence_markers}")
-        if any(not 0 <= q < NUM_QUAYS for q in p.cards):
-            _fail(f"{where}: a Port card that does not exist")
-        if any(not 0 <= size < len(CRUISE_SIZES) for size, _ in p.cruise):
-            _fail(f"{where}: a cruise ship size that does not exist")
+        _check_player(view, ck, seat, p, own, whole)
+    for g, name in enumerate(GOODS):
+        total = view.supply[g] + sum(p.hold[g] for p in players)
+        if view.supply[g] < 0 or total != c.supply[g]:
+            ck.fail(f"{total} {name} cubes in play; the game has {c.supply[g]}")
+    _check_locations(view, ck)
+    _check_markers(view, ck, whole)
+    _check_turn(view, ck)
+
+
+def _check_player(view: State | Observation, ck: StateChecks, seat: int, p: Player,
+                  own: int | None, whole: bool) -> None:
+    c = view.rules.components
+    where = f"player {seat}"
+    if len(p.hold) != len(GOODS) or len(p.bonus) != len(GOODS):
+        ck.fail(f"{where}: hold and bonus list {len(GOODS)} goods")
+    if min(p.hold) < 0 or sum(p.hold) > c.cargo_capacity:
+        ck.fail(f"{where}: the cargo space holds 0..{c.cargo_capacity} cubes")
+    if p.workers < 0 or p.score < 0:
+        ck.fail(f"{where}: negative workers or score")
+    if not -1 <= p.location < len(c.location_ids):
+        ck.fail(f"{where}: location {p.location} does not exist")
+    if p.markers >> NUM_QUAYS or p.markers < 0:
+        ck.fail(f"{where}: markers on quays that do not exist")
+    if p.stock < 0 or p.stock + p.markers.bit_count() != c.influence_markers:
+        ck.fail(f"{where}: stock and markers on the board must add up to "
+              f"{c.influence_markers}")
+    if any(not 0 <= q < NUM_QUAYS for q in p.cards):
+        ck.fail(f"{where}: a Port card that does not exist")
+    if any(not 0 <= t < NUM_TOKENS for t in p.tokens):
+        ck.fail(f"{where}: an Order token that does not exist")
+    if whole and len(p.tokens) != len(p.cards):
+        ck.fail(f"{where}: {len(p.tokens)} Order tokens executed but {len(p.cards)} Port cards "
+              "taken (each order takes one of each)")
+    bonus = [0] * len(GOODS)
+    for t in p.tokens:
+        if c.token_bonus[t] >= 0:
+            bonus[c.token_bonus[t]] += 1
+    if list(p.bonus) != bonus:
+        ck.fail(f"{where}: bonus {list(p.bonus)} is not what the executed Order tokens give "
+              f"({bonus})")
+    hidden = own is not None and seat != own
+    for size, vp in p.cruise:
+        if not 0 <= size < len(CRUISE_SIZES):
+            ck.fail(f"{where}: a cruise ship size that does not exist")
+        if (vp != -1) if hidden else not 0 <= vp <= MAX_NUMBER:
+            ck.fail(f"{where}: cruise ship value {vp} " + ("must be hidden (-1)" if hidden else
+                                                         "is not a card value"))
+
+
+def _check_locations(view: State | Observation, ck: StateChecks) -> None:
+    """Setup places the meeples in turn order from the first player; then all are out."""
+    phase = view.phase
+    located = [p.location >= 0 for p in view.players]
+    if phase == CHOOSE_SECTOR:
+        expected = [False] * view.num_players
+    elif phase == PLACE_MEEPLE:
+        current = view.current_player
+        assert current is not None
+        placed = (current - view.first_player) % view.num_players
+        expected = [(seat - view.first_player) % view.num_players < placed
+                    for seat in range(view.num_players)]
+    else:
+        expected = [True] * view.num_players
+    if located != expected:
+        if phase in _SETUP:
+            ck.fail("meeples are placed in turn order from the first player, up to the current "
+                  "player")
+        ck.fail(f"every meeple is on the board in phase {phase!r}")
+
+
+def _check_markers(view: State | Observation, ck: StateChecks, whole: bool) -> None:
+    """A marker never lies beside an Order token; ``whole``: markers lie exactly where orders
+    were executed (taken Port cards: swaps and HR places only move or add markers there)."""
+    tokens = view.tokens if isinstance(view, Observation) else view.board.tokens
+    if any(not -1 <= t < NUM_TOKENS for t in tokens):
+        ck.fail("tokens must list one Order token or -1 per quay")
+    taken = {q for p in view.players for q in p.cards}
+    marked = 0
+    for p in view.players:
+        marked |= p.markers
+    executed = sum(1 << q for q in taken)
+    for q in range(NUM_QUAYS):
+        if tokens[q] >= 0 and marked >> q & 1:
+            ck.fail(f"quay {q + 1} holds both an Order token and a marker")
+    if whole and marked != executed:
+        stray = [q + 1 for q in range(NUM_QUAYS) if (marked ^ executed) >> q & 1]
+        ck.fail(f"quays {stray}: an Influence marker lies exactly on each quay whose Port card "
+              "was taken")
+    for q in range(NUM_QUAYS):
+        if tokens[q] >= 0 and q in taken:
+            ck.fail(f"quay {q + 1} holds an Order token, but its Port card was taken")
+
+
+def _check_turn(view: State | Observation, ck: StateChecks) -> None:
+    """The turn record must fit the phase, so legal_actions can trust it."""
+    c = view.rules.components
+    t = view.turn
+    phase = view.phase
+    rolled = phase in _ROLLED
+    if any(not 0 <= f < len(c.face_codes) for f in t.dice) or list(t.dice) != sorted(t.dice):
+        ck.fail("dice must be sorted face ids of the components")
+    if rolled != (len(t.dice) == c.dice_count) or not (1 if rolled else 0) <= t.rolls <= 3:
+        ck.fail(f"the dice and rolls {t.rolls} do not fit phase {phase!r}")
+    if not rolled:
+        if t != NO_TURN:
+            ck.fail(f"no turn is under way in phase {phase!r}: the turn record must be empty")
+        return
+    if phase == REROLL:
+        if t.rolls == 3:
+            ck.fail("no reroll after the third roll")
+        if t != update(NO_TURN, dice=t.dice, rolls=t.rolls):
+            ck.fail("while rolling, nothing else is recorded in the turn")
+        return
+    if (t.load, t.move, t.recruit) != dice_symbols(c, t.dice):
+        ck.fail("the symbols do not match the dice")
+    if not 0 <= t.used <= _ALL_ACTIONS or t.active not in (0, LOAD, UNLOAD):
+        ck.fail("the turn's used actions or active action are out of range")
+    for kind, symbols in ((LOAD, t.load), (UNLOAD, t.load), (MOVE, t.move),
+                          (RECRUIT, t.recruit)):
+        if t.used & kind and not symbols:
+            ck.fail("a dice action was used without its symbols")
+    if view.rules.load_and_unload == "either" and t.used & LOAD and t.used & UNLOAD:
+        ck.fail("loading and unloading share the loading symbols (load_and_unload=either)")
+    if t.active and not t.used & t.active:
+        ck.fail("the action under way (active) must be marked used")
+    if not 0 <= t.left <= (t.load if t.active else 0):
+        ck.fail(f"{t.left} loading symbols left do not fit the action under way")
+    if not BEFORE_DICE <= t.stage <= AFTER_DICE:
+        ck.fail(f"stage {t.stage} is out of range")
+    if (t.stage == BEFORE_DICE) != (not t.used & (LOAD | UNLOAD | MOVE | RECRUIT)):
+        ck.fail("the stage is 'before dice' exactly while no dice action was taken")
+    if t.stage == AFTER_DICE and not t.used & _ADDITIONAL:
+        ck.fail("the stage is 'after dice' only after an additional action")
+    me = view.current_player
+    assert me is not None
+    player = view.players[me]
+    if t.must_load:
+        if t.active != LOAD or phase != ACTIONS:
+            ck.fail("a pending load belongs to a loading action")
+        if sum(player.hold) != c.cargo_capacity - 1:
+            ck.fail("a cube returned to make room leaves exactly one free space to load")
+    if (phase == SWAP_WITH) != (t.swap_from >= 0):
+        ck.fail("swap_from is set exactly in phase 'swap_with'")
+    if phase == SWAP_WITH:
+        if t.swap_from >= NUM_QUAYS or not player.markers >> t.swap_from & 1:
+            ck.fail("swap_from must be a quay holding the current player's marker")
+        if t.used & HR or player.workers < c.hr_swap_cost:
+            ck.fail("an HR swap needs the HR panel unused this turn and its workers")
+
+
+def _check_cards(view: State | Observation, ck: StateChecks, deck: tuple[int, ...] | int,
+                 whole: bool) -> None:
+    """Every Port card is in exactly one place: under an Order token, in the deck, taken, or
+    (two players) sitting out with its colour; for an observation only the count of the deck is
+    known. Without ``whole``, only that no card is in two places."""
+    c = view.rules.components
+    b = view if isinstance(view, Observation) else view.board
+    n = view.num_players
+    removed = b.removed_sector
+    if n == 2:
+        sitting_out = view.phase == CHOOSE_SECTOR
+        if (removed == -1) != sitting_out:
+            ck.fail("with two players one colour sits out, chosen in phase 'choose_sector'")
+        if sitting_out and view.rules.two_player_removed_sector != "first_player_chooses":
+            ck.fail("the colour that sits out is drawn at random (two_player_removed_sector)")
+        if not sitting_out and removed not in c.removable_sectors:
+            ck.fail(f"removed_sector {removed} is not a colour that may sit out")
+        if whole and len(b.boxed_tokens) != TWO_PLAYER_TOKENS_REMOVED:
+            ck.fail(f"two players return {TWO_PLAYER_TOKENS_REMOVED} Order tokens to the box")
+    elif removed != -1 or b.boxed_tokens:
+        ck.fail("only two players remove a colour and box Order tokens")
+    out = [q for q in range(NUM_QUAYS) if removed >= 0 and c.quay_sector[q] == removed]
+    shown = [q for q, t in enumerate(b.tokens) if t >= 0]
+    taken = [q for p in view.players for q in p.cards]
+    if isinstance(deck, int):
+        total = len(out) + len(shown) + len(taken) + deck
+        if not 0 <= deck <= NUM_QUAYS or (total != NUM_QUAYS if whole else total > NUM_QUAYS):
+            ck.fail(f"deck_size {deck}: every Port card must be in exactly one place")
+        deck_size = deck
+    else:
+        cards = [*out, *shown, *taken, *deck]
+        if len(set(cards)) != len(cards) or (whole and len(cards) != NUM_QUAYS):
+            ck.fail("every Port card must be in exactly one place: under an Order token, in the "
+                  "deck, taken, or sitting out with its colour")
+        deck_size = len(deck)
+    if whole and b.central_port_open != (deck_size == 0):
+        ck.fail("the Central Port card is out exactly when the Port deck is empty")
+    if view.phase in _SETUP and (shown or taken):
+        ck.fail("no Port card is revealed before every meeple is placed")
+
+
+def _check_cruise(view: State | Observation, ck: StateChecks,
+                  piles: tuple[tuple[int, ...], ...] | None, sizes: tuple[int, ...]) -> None:
+    c = view.rules.components
+    if len(sizes) != len(CRUISE_SIZES):
+        ck.fail("there are three cruise ship piles")
+    for size, values in enumerate(c.cruise_vp):
+        held = [vp for p in view.players for s, vp in p.cruise if s == size]
+        if sizes[size] < 0 or len(held) + sizes[size] != len(values):
+            ck.fail(f"the {CRUISE_SIZES[size]} cruise ships do not match the components")
+        if piles is not None and Counter([*held, *piles[size]]) != Counter(values):
+            ck.fail(f"the {CRUISE_SIZES[size]} cruise ships do not match the components")
+
+
+def validate_loaded_state(state: State) -> None:
+    """What ``loads`` checks: ``validate_state`` and the conservation of every Port card and
+    Order token (each in exactly one place, a marker exactly where an order was executed)."""
+    _validate_state(state, whole=True)
 
 
 def validate_state(state: State) -> None:
-    """Refuse positions the rules can never reach in form: conservation of every component."""
-    _check_common(state.num_players, state.current_player, state.phase, state.rules,
-                  state.players)
-    c = state.rules.components
+    """Refuse positions the rules cannot play from: every count in range, every cube, Order
+    token and Cruise Ship card of the components once, no Port card in two places, a turn
+    record that fits the phase, so that ``legal_actions`` and ``apply`` can trust it.
+
+    Hand-built test positions are checked with this; ``loads`` checks more
+    (``validate_loaded_state``), since a saved game is one the rules reached.
+    """
+    _validate_state(state, whole=False)
+
+
+def _validate_state(state: State, *, whole: bool) -> None:
+    ck = _STATE
+    _check_common(state, ck, own=None, whole=whole)
     b = state.board
-    _check_turn(state)
-    if not 0 <= state.first_player < state.num_players or state.round < 0:
-        _fail(f"first_player {state.first_player} or round {state.round} out of range")
-    if not -1 <= b.removed_sector < len(SECTORS):
-        _fail(f"removed_sector {b.removed_sector} is not a sector")
-    if len(b.tokens) != NUM_QUAYS or any(not -1 <= t < NUM_TOKENS for t in b.tokens):
-        _fail("tokens must list one Order token or -1 per quay")
     if any(not 0 <= q < NUM_QUAYS for q in b.deck):
-        _fail("the Port deck holds a card that does not exist")
-    if len(b.cruise_piles) != len(CRUISE_SIZES):
-        _fail("there are three cruise ship piles")
-    for g, name in enumerate(GOODS):
-        total = state.supply[g] + sum(p.hold[g] for p in state.players)
-        if state.supply[g] < 0 or total != c.supply[g]:
-            _fail(f"{total} {name} cubes in play; the game has {c.supply[g]}")
+        ck.fail("the Port deck holds a card that does not exist")
+    _check_cards(state, ck, b.deck, whole)
     on_board = [t for t in b.tokens if t >= 0]
     taken = [t for p in state.players for t in p.tokens]
     all_tokens = sorted([*on_board, *b.token_stack, *b.boxed_tokens, *taken])
     if all_tokens != list(range(NUM_TOKENS)):
-        _fail("the Order tokens must each appear once (board, stack, box, players)")
-    cards = [q for q, t in enumerate(b.tokens) if t >= 0]
-    cards += list(b.deck) + [q for p in state.players for q in p.cards]
-    if b.removed_sector >= 0:
-        cards += [q for q in range(NUM_QUAYS) if c.quay_sector[q] == b.removed_sector]
-    if len(set(cards)) != len(cards):
-        _fail("a Port card appears twice")
-    for size, values in enumerate(c.cruise_vp):
-        held = [vp for p in state.players for s, vp in p.cruise if s == size]
-        if Counter([*held, *b.cruise_piles[size]]) != Counter(values):
-            _fail(f"the {CRUISE_SIZES[size]} cruise ships do not match the components")
-    bits = [p.markers for p in state.players]
-    for q in range(NUM_QUAYS):
-        if b.tokens[q] >= 0 and any(m >> q & 1 for m in bits):
-            _fail(f"quay {q + 1} holds both an Order token and a marker")
+        ck.fail("the Order tokens must each appear once (board, stack, box, players)")
+    if whole and state.phase != CHOOSE_SECTOR and len(b.token_stack) != len(b.deck):
+        ck.fail(f"{len(b.token_stack)} Order tokens in the stack for {len(b.deck)} Port cards in "
+              "the deck (each revealed card gets a token)")
+    _check_cruise(state, ck, b.cruise_piles, tuple(len(pile) for pile in b.cruise_piles))
     over = state.phase == OVER
-    _CHECK.decision(over, state.current_player, 0 if over else len(RULEBOOK.legal_tuple(state)))
-
-
-def _check_turn(state: State) -> None:
-    """The turn record must fit the phase, so legal_actions can trust it."""
-    c = state.rules.components
-    t = state.turn
-    phase = state.phase
-    placed = phase in (CHOOSE_SECTOR, PLACE_MEEPLE, OVER) or min(p.location for p in state.players) >= 0
-    if not placed:
-        _fail(f"every meeple is on the board in phase {phase!r}")
-    if any(not 0 <= f < len(c.face_codes) for f in t.dice) or list(t.dice) != sorted(t.dice):
-        _fail("dice must be sorted face ids of the components")
-    rolled = phase in (REROLL, ACTIONS, SWAP_WITH)
-    if rolled != (len(t.dice) == c.dice_count) or not (1 if rolled else 0) <= t.rolls <= 3:
-        _fail(f"the dice and rolls {t.rolls} do not fit phase {phase!r}")
-    if phase == REROLL and t.rolls == 3:
-        _fail("no reroll after the third roll")
-    if t.active not in (0, LOAD, UNLOAD) or not 0 <= t.stage <= AFTER_DICE or t.left < 0:
-        _fail("the turn's active action, stage or budget is out of range")
-    if t.must_load and t.active != LOAD:
-        _fail("a pending load belongs to a loading action")
-    if (phase == SWAP_WITH) != (t.swap_from >= 0):
-        _fail("swap_from is set exactly in phase 'swap_with'")
-    if phase == SWAP_WITH:
-        me = state.current_player
-        mine = -1 if me is None else state.players[me].markers
-        if t.swap_from >= NUM_QUAYS or mine < 0 or not mine >> t.swap_from & 1:
-            _fail("swap_from must be a quay holding the current player's marker")
-    if rolled and phase != REROLL:
-        symbols = dice_symbols(c, t.dice)
-        if (t.load, t.move, t.recruit) != symbols:
-            _fail("the symbols do not match the dice")
+    ck.decision(over, state.current_player, 0 if over else len(RULEBOOK.legal_tuple(state)))
 
 
 def validate_observation(observation: Observation) -> None:
-    _check_common(observation.num_players, observation.current_player, observation.phase,
-                  observation.rules, observation.players)
-    if not 0 <= observation.player < observation.num_players:
-        _fail(f"observation for seat {observation.player}")
+    """What one seat sees must be a cut of a valid state: the same checks, on the counts of
+    what is hidden."""
+    o = observation
+    ck = _OBSERVATION
+    if not 0 <= o.player < o.num_players:
+        ck.fail(f"observation for seat {o.player}")
+    _check_common(o, ck, own=o.player, whole=True)
+    _check_cards(o, ck, o.deck_size, True)
+    on_board = [t for t in o.tokens if t >= 0]
+    taken = [t for p in o.players for t in p.tokens]
+    known = [*on_board, *o.boxed_tokens, *taken]
+    if o.token_stack_size < 0 or (o.token_stack_top >= 0) != (o.token_stack_size > 0):
+        ck.fail("the face-up top of the token stack is shown exactly when the stack is not empty")
+    if o.token_stack_top >= 0:
+        known.append(o.token_stack_top)
+    if (any(not 0 <= t < NUM_TOKENS for t in known) or len(set(known)) != len(known)
+            or len(on_board) + len(o.boxed_tokens) + len(taken) + o.token_stack_size != NUM_TOKENS):
+        ck.fail("the Order tokens must each appear once (board, stack, box, players)")
+    if o.phase != CHOOSE_SECTOR and o.token_stack_size != o.deck_size:
+        ck.fail("the token stack and the Port deck hold as many each")
+    _check_cruise(o, ck, None, o.cruise_pile_sizes)
 
 
 def _make_codec() -> Codec[State, Observation]:
@@ -169,7 +367,7 @@ def _make_codec() -> Codec[State, Observation]:
         state_type=State,
         observation_type=Observation,
         action_types=ACTION_TYPES,
-        validate_state=validate_state,
+        validate_state=validate_loaded_state,
         validate_observation=validate_observation,
         info=INFO,
     )
