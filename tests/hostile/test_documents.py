@@ -337,3 +337,98 @@ def test_gdansk_observations_with_impossible_counts_are_refused() -> None:
     if seat is not None:
         doc["data"]["players"][seat]["cruise"][0][1] = 4
         _refused(gdansk, doc, "must be hidden")
+
+
+# -- Inland Port ---------------------------------------------------------------------------------
+def _ip_doc(predicate: Callable[[Any], bool]) -> Doc:
+    for seed in range(20):
+        state = ip.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not ip.is_terminal(state):
+            if predicate(state):
+                return _doc(ip, state)
+            actions = ip.legal_actions(state)
+            state = ip.apply(state, actions[rng.randrange(len(actions))])
+    raise AssertionError("no such state in 20 random games")
+
+
+def _owned_unlocked(state: Any) -> int | None:
+    from harborgames.inland_port.data import BUILDINGS
+
+    return next((b for b, who in enumerate(state.owner) if who >= 0 and not BUILDINGS[b].locked), None)
+
+
+def test_inland_port_a_building_older_than_the_forced_sale_age_is_refused() -> None:
+    doc = _ip_doc(lambda s: s.phase == "main" and s.round >= 6 and _owned_unlocked(s) is not None)
+    data = doc["data"]
+    b = next(b for b, who in enumerate(data["owner"]) if who >= 0 and data["placed"][b] < data["round"])
+    data["placed"][b] = data["round"] - 5
+    _refused(ip, doc, r"placed in round \d+, 5 rounds ago: the forced sale takes a building at 5")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"placed": {0: 99}}, r"wood_company: placed is 99, outside 0\.\.\d+"),
+        ({"placed": {0: -1}}, r"wood_company: placed is -1, outside"),
+        ({"forced": [{"player": 2, "action": "pass", "outcome": ""}]}, r"forced\[0\].player is 2"),
+        ({"actions_left": 0}, r"actions_left is 0, outside 1\.\."),
+        ({"pending": {"building": 1, "action": "build", "applications": 0, "times": 0}, "phase": "pay"},
+         r"a build of farmland cannot be pending here \(unbuilt, entered, paid in goods\)"),
+    ],
+    ids=lambda v: str(v)[:30],
+)
+def test_inland_port_fields_out_of_range_are_refused(change: Doc, message: str) -> None:
+    doc = _ip_doc(lambda s: s.phase == "main" and s.round >= 2)
+    for key, value in change.items():
+        if key == "placed":
+            for index, when in value.items():
+                doc["data"]["placed"][index] = when
+        else:
+            doc["data"][key] = value
+    _refused(ip, doc, message)
+
+
+def test_inland_port_a_finished_game_with_actions_left_is_refused() -> None:
+    doc = _ip_doc(lambda s: s.round == 11 and s.actions_left == 1 and s.phase == "main")
+    state = ip.loads(json.dumps(doc))
+    rng = random.Random(0)
+    while not ip.is_terminal(state):
+        state = ip.apply(state, rng.choice(ip.legal_actions(state)))
+    over = _doc(ip, state)
+    over["data"]["actions_left"] = 3
+    _refused(ip, over, "a finished game has no actions left: 3")
+
+
+# -- every reachable position loads back, and none is refused ------------------------------------
+def _option_sets(module: Any) -> list[dict[str, str]]:
+    """The default of every option, then its other values (each value in at least one set)."""
+    options = module.INFO.options
+    most = max(len(values) for values in options.values())
+    return [{name: values[min(i, len(values) - 1)] for name, values in options.items()} for i in range(most)]
+
+
+@pytest.mark.parametrize("options", _option_sets(gdansk), ids=lambda o: "-".join(o.values()))
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_every_state_of_a_gdansk_game_loads_back_equal(num_players: int, options: dict[str, str]) -> None:
+    states = _gdansk_states(num_players, 11 * num_players, options)
+    for i, state in enumerate(states):
+        if i % 2 and i != len(states) - 1 and state.phase == states[i - 1].phase:
+            continue  # every other state of a phase, every change of phase, and the end
+        assert gdansk.loads(gdansk.dumps(state)) == state
+        observation = gdansk.observe(state, i % num_players)
+        assert gdansk.loads(gdansk.dumps(observation)) == observation
+    assert gdansk.is_terminal(states[-1])
+
+
+@pytest.mark.parametrize("options", _option_sets(ip), ids=lambda o: "-".join(o.values()))
+def test_every_state_of_inland_port_games_loads_back_equal(options: dict[str, str]) -> None:
+    for seed in range(3):
+        state = ip.new_game(seed=seed, options=options)
+        rng = random.Random(seed)
+        while True:
+            assert ip.loads(ip.dumps(state)) == state
+            if ip.is_terminal(state):
+                break
+            actions = ip.legal_actions(state)
+            state = ip.apply(state, actions[rng.randrange(len(actions))])
