@@ -5,12 +5,11 @@ mutations. For a deeper run by hand: ``HARBORGAMES_FUZZ=5000 pytest tests/hostil
 from __future__ import annotations
 
 import os
-import re
 from typing import Any
 
 import pytest
 
-from harborgames import gdansk, inland_port
+from harborgames import gdansk, inland_port, lehavre
 from harborgames.testing import (
     ConformanceError,
     FuzzReport,
@@ -27,30 +26,15 @@ SETTINGS = [
     pytest.param(inland_port, 2, 3000, 2000, 2000, id="inland_port-2"),
     pytest.param(gdansk, 2, 2000, 2000, 2000, id="gdansk-2"),
     pytest.param(gdansk, 4, 1000, 1000, 1000, id="gdansk-4"),
+    pytest.param(lehavre, 2, 3000, 1000, 2000, id="lehavre-2"),
+    pytest.param(lehavre, 5, 3000, 1000, 2000, id="lehavre-5"),
 ]
-
-# Documents that load but cannot be played, found by the fuzzer, in the codec's validation
-# (inland_port/codec.py), which is being made strict separately: the ones still open are
-# expected failures here, so CI stays green while they are; any other finding fails.
-KNOWN_GAPS = {
-    "inland_port": [
-        # An owned building whose age (rounds since placed) is past the wheel's last sector,
-        # e.g. $.data.owner[0] := 0 late in the game: IndexError in _use
-        # (SECTOR_APPLICATIONS[age]) on "use <building>".
-        re.compile(r": \$\.data\.(owner|placed)\S* := .*raised IndexError: tuple index out of range"),
-    ],
-}
-
 
 @pytest.mark.parametrize(("module", "players", "documents", "actions", "notation"), SETTINGS)
 def test_documents(module: Any, players: int, documents: int, actions: int, notation: int) -> None:
     report = fuzz_documents(module, players, seed=0, mutations=MUTATIONS or documents, collect=True)
     assert report.tried > 0 and report.refused > 0 and report.accepted > 0, report
-    gaps = KNOWN_GAPS.get(module.INFO.name, [])
-    unknown = [f for f in report.findings if not any(gap.search(f) for gap in gaps)]
-    assert not unknown, "\n".join(unknown)
-    if report.findings:
-        pytest.xfail(f"{len(report.findings)} known codec gaps remain:\n" + "\n".join(report.findings))
+    assert not report.findings, "\n".join(report.findings)
 
 
 @pytest.mark.parametrize(("module", "players", "documents", "actions", "notation"), SETTINGS)
@@ -107,13 +91,8 @@ def _position(module: Any, players: int, game_seed: int, step: int) -> Any:
     return state
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="codec gap (inland_port/codec.py): an owned building older than the wheel loads; "
-    "'use' then raises IndexError in rules._use",
-)
 @pytest.mark.parametrize(("game_seed", "step", "index", "value"), [(4, 140, 0, 0), (3, 100, 3, None)])
-def test_known_gap_inland_port_owned_building_past_the_wheel(
+def test_inland_port_refuses_an_owned_building_older_than_the_wheel(
     game_seed: int, step: int, index: int, value: int | None
 ) -> None:
     import json

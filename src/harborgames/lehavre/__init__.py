@@ -7,8 +7,10 @@ The full game (the 36 special buildings) follows; ``variant="full"`` is refused 
 >>> [str(a) for a in lehavre.legal_actions(state)][:4]
 ['take francs', 'take fish', 'take wood', 'take clay']
 >>> state = lehavre.apply(state, lehavre.parse_action(state, "take wood"))
->>> state.players[0].stock[lehavre.data.WOOD]  # 2 at the start, 3 on the space, +1 from the tile?
-5
+>>> state.players[0].stock[lehavre.data.WOOD]  # 2 to start with, 3 on the space, 1 from the tile
+6
+>>> [str(a) for a in lehavre.legal_actions(state)]  # after the main action: buy, sell, or end
+['buy building_firm_1', 'sell_ship R01', 'end']
 """
 
 from __future__ import annotations

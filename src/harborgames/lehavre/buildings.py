@@ -59,7 +59,8 @@ from .data import (
 from .state import PAY, PROPOSAL, Pending, Player, State, with_player
 from .visit import (
     GIVES,
-    TIMES,
+    times,
+    times_range,
     Effect,
     _token,
     always,
@@ -145,7 +146,7 @@ def _joinery_can(state: State, seat: int) -> bool:
 
 
 def _joinery_choices(state: State, pending: Pending) -> tuple[Action, ...]:
-    return tuple(TIMES[k] for k in range(1, min(3, stock_of(state)[WOOD]) + 1))
+    return times_range(1, min(3, stock_of(state)[WOOD]))
 
 
 def _joinery_choose(state: State, pending: Pending, action: Action) -> State:
@@ -214,7 +215,7 @@ def _upgrader(key: str) -> Effect:
         return ask(state, building)
 
     def choices(state: State, pending: Pending) -> tuple[Action, ...]:
-        return tuple(TIMES[k] for k in _upgrade_counts(state, me(state), upgrade))
+        return tuple(times(k) for k in _upgrade_counts(state, me(state), upgrade))
 
     def choose(state: State, pending: Pending, action: Action) -> State:
         assert isinstance(action, Times)
@@ -247,7 +248,7 @@ def _ironworks(state: State) -> State:
 
 
 def _ironworks_choices(state: State, pending: Pending) -> tuple[Action, ...]:
-    return (TIMES[1], DONE)
+    return (times(1), DONE)
 
 
 def _ironworks_choose(state: State, pending: Pending, action: Action) -> State:
@@ -320,7 +321,7 @@ def _shipping_choices(state: State, pending: Pending) -> tuple[Action, ...]:
     stock = stock_of(state)
     if pending.step == 0:  # how many ships (the largest are used first)
         ships = len(shipping_capacities(state, me(state)))
-        return tuple(TIMES[k] for k in range(1, ships + 1) if _energy_leaving_a_good(stock, SHIP_ENERGY * k))
+        return tuple(times(k) for k in range(1, ships + 1) if _energy_leaving_a_good(stock, SHIP_ENERGY * k))
     gives: tuple[Action, ...] = tuple(GIVES[g] for g in GOODS if stock[g])
     return (*gives, DONE)
 

@@ -85,7 +85,10 @@ _CARDS = {card.card: card.card for card in ROUND_CARDS}
 def _building(words: list[str], verb: str) -> str:
     if not words:
         raise NotationError(f"{verb}: which building?")
-    return match_name(_normal(" ".join(words)), _BUILDING_NAMES, "building")
+    wanted = _normal(" ".join(words))
+    if not any(name.startswith(wanted) for name in _BUILDING_NAMES):  # (69 names: not listed)
+        raise NotationError(f"no building is called {shown(' '.join(words))}")
+    return match_name(wanted, _BUILDING_NAMES, "building")
 
 
 def _one(words: list[str], verb: str, names: dict[str, str], what: str) -> str:

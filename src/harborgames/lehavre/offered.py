@@ -5,8 +5,18 @@ from __future__ import annotations
 
 from .actions import Buy, BuyShip, Enter, Sell, SellShip, Take
 from .construction import SHIP_NAMES
-from .data import BUILDINGS, OFFER_SPACES, ROUND_CARDS, SHIP_TYPES, TOKEN_NAMES
-from .state import OUT, State
+from .data import (
+    BUILDINGS,
+    FULL,
+    OFFER_SPACES,
+    ROUND_CARDS,
+    SHIP_TYPES,
+    SPECIAL_BUILDINGS,
+    TOKEN_NAMES,
+    proposal_buildings,
+    town_start_buildings,
+)
+from .state import State
 
 TAKES = tuple(Take(TOKEN_NAMES[token]) for token in OFFER_SPACES)
 ENTERS = tuple(Enter(b.id) for b in BUILDINGS)
@@ -29,5 +39,8 @@ def in_play_buildings(state: State) -> tuple[int, ...]:
     key = (state.num_players, state.rules.variant)
     found = _IN_PLAY.get(key)
     if found is None:
-        found = _IN_PLAY[key] = tuple(b for b, who in enumerate(state.owner) if who != OUT)
+        used = {b.id for b in town_start_buildings(*key)} | {b.id for b in proposal_buildings(*key)}
+        if state.rules.variant == FULL:
+            used |= {b.id for b in SPECIAL_BUILDINGS}
+        found = _IN_PLAY[key] = tuple(b for b, building in enumerate(BUILDINGS) if building.id in used)
     return found

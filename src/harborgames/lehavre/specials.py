@@ -42,7 +42,7 @@ from .data import (
 )
 from .state import Pending, State
 from .visit import (
-    TIMES,
+    times_range,
     Effect,
     always,
     ask,
@@ -117,7 +117,7 @@ def _exchanger(key: str) -> Effect:
 
     def choices(state: State, pending: Pending) -> tuple[Action, ...]:
         most = _times_possible(stock_of(state), exchange_of(state, key))
-        return TIMES[1 : most + 1]
+        return times_range(1, most)
 
     def choose(state: State, pending: Pending, action: Action) -> State:
         assert isinstance(action, Times)
@@ -200,9 +200,9 @@ def _furriery_choices(state: State, pending: Pending) -> tuple[Action, ...]:
     stock = stock_of(state)
     if pending.step == 0:  # hides to bread (0 allowed if leather can be sold)
         low = 0 if stock[LEATHER] else 1
-        return TIMES[low : stock[HIDES] + 1]
+        return times_range(low, stock[HIDES])
     low = 0 if pending.amount else 1  # something must be exchanged
-    return TIMES[low : min(FURRIERY_LEATHER, stock[LEATHER]) + 1]
+    return times_range(low, min(FURRIERY_LEATHER, stock[LEATHER]))
 
 
 def _furriery_choose(state: State, pending: Pending, action: Action) -> State:

@@ -152,7 +152,19 @@ def _token(name: str) -> int:
     return TOKEN_NAMES.index(name)
 
 
-TIMES = tuple(Times(k) for k in range(0, 200))
+_TIMES = tuple(Times(k) for k in range(0, 200))
+
+
+def times(count: int) -> Times:
+    """The ``Times(count)`` decision, one shared object for the usual counts."""
+    return _TIMES[count] if count < len(_TIMES) else Times(count)
+
+
+def times_range(low: int, high: int) -> tuple[Times, ...]:
+    """``times(low) .. times(high)``: every count of a "how many" decision."""
+    if high < len(_TIMES):
+        return _TIMES[low : high + 1]
+    return tuple(times(k) for k in range(low, high + 1))
 
 
 GIVES = {g: Give(TOKEN_NAMES[g]) for g in GOODS}
