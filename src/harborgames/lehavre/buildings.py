@@ -59,8 +59,6 @@ from .data import (
 from .state import PAY, PROPOSAL, Pending, Player, State, with_player
 from .visit import (
     GIVES,
-    times,
-    times_range,
     Effect,
     _token,
     always,
@@ -75,6 +73,8 @@ from .visit import (
     me,
     owned,
     stock_of,
+    times,
+    times_range,
 )
 
 # -- what every effect uses ------------------------------------------------------------------

@@ -42,7 +42,6 @@ from .data import (
 )
 from .state import Pending, State
 from .visit import (
-    times_range,
     Effect,
     always,
     ask,
@@ -55,6 +54,7 @@ from .visit import (
     hammers,
     me,
     stock_of,
+    times_range,
 )
 
 
