@@ -7,8 +7,11 @@ For every registered game at every player count (default variant) it reports µs
 decisions per game, and the cost of ``dumps`` and ``loads`` of a mid-game state (states are
 immutable, so JSON is the only "clone" there is). In the same process it plays random chess games
 with python-chess (``list(board.legal_moves)``, a random choice, ``board.push``) and reports
-each game's µs per decision as a multiple of chess's µs per ply. ``--bots`` adds each bot's
-cost per decision at its default budget. Timings are for reading, never for asserting.
+each game's µs per decision as a multiple of chess's µs per ply, timed again right before and
+after each row (the × chess column compares with those). ``--bots`` adds each bot's
+cost per decision at its default budget. Timings are wall time (``time.perf_counter``: CPU
+time of a process is counted in 4 ms ticks on some virtual machines, too coarse for one game),
+so run it on a quiet machine. They are for reading, never for asserting.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ class GameRow(TypedDict):
     loads_us: float
     state_json_bytes: float
     ratio_to_chess: NotRequired[float]
+    chess_us_per_ply: NotRequired[float]  # python-chess timed right before and after this row
 
 
 class ChessResult(TypedDict):
@@ -65,6 +69,17 @@ class BotRow(TypedDict):
 def bench_game(game: GameModule[S, A], num_players: int, games: int, seed: int) -> GameRow:
     """Random playouts of one game at one player count."""
     rng = random.Random(seed)
+    # One untimed game first: the first decisions of a process fill caches (generated updaters,
+    # per-rules tables) once, which is not what a decision costs.
+    # Its length also says where "mid-game" is: the states of the timed games are not kept (a
+    # list of every state makes the garbage collector's work, and so the timing, grow).
+    state = game.new_game(num_players, seed=seed + games)
+    length = 0
+    while state.current_player is not None:
+        legal = game.legal_actions(state)
+        state = game.apply(state, legal[rng.randrange(len(legal))])
+        length += 1
+    middle = length // 2
     playing = 0.0
     total = 0.0
     decisions: list[int] = []
@@ -73,19 +88,20 @@ def bench_game(game: GameModule[S, A], num_players: int, games: int, seed: int) 
         started = time.perf_counter()
         state = game.new_game(num_players, seed=seed + index)
         after_setup = time.perf_counter()
-        history = [state]
+        kept = state
         count = 0
         legal_actions, apply = game.legal_actions, game.apply
         while state.current_player is not None:
             legal = legal_actions(state)
             state = apply(state, legal[rng.randrange(len(legal))])
-            history.append(state)
             count += 1
+            if count == middle:
+                kept = state
         finished = time.perf_counter()
         playing += finished - after_setup
         total += finished - started
         decisions.append(count)
-        midgame.append(history[len(history) // 2])
+        midgame.append(kept if middle <= count else state)
     dumps_us, loads_us = bench_json(game, midgame)
     return {
         "game": game.INFO.name,
@@ -185,6 +201,9 @@ def bench_bots(game: GameModule[S, A], positions: int, seed: int) -> list[BotRow
     return rows
 
 
+_ADJACENT_CHESS_GAMES = 5  # chess games timed before and after each row (about 0.1 s each)
+
+
 def load_game(name: str) -> LoadedGame:
     """A registered game, or a module path given on this benchmark's own command line (a game
     not registered yet); the ``harborgames`` command itself loads registered games only."""
@@ -220,8 +239,15 @@ def main(argv: list[str] | None = None) -> int:
             continue
         modules.append(game)
         for players in range(game.INFO.min_players, game.INFO.max_players + 1):
+            # Chess is timed again right before and after each row, and the row is compared with
+            # those: a virtual machine's speed drifts over a run, and a ratio against a yardstick
+            # taken minutes earlier would measure the drift.
+            before = bench_chess(_ADJACENT_CHESS_GAMES, args.seed + len(rows))
             row = bench_game(game, players, args.games, args.seed)
-            row["ratio_to_chess"] = row["us_per_decision"] / chess_result["us_per_ply"]
+            after = bench_chess(_ADJACENT_CHESS_GAMES, args.seed + len(rows) + 1)
+            adjacent = (before["us_per_ply"] + after["us_per_ply"]) / 2
+            row["chess_us_per_ply"] = adjacent
+            row["ratio_to_chess"] = row["us_per_decision"] / adjacent
             rows.append(row)
 
     print(f"python {platform.python_version()}, {platform.machine()}, {args.games} games each")
@@ -230,7 +256,8 @@ def main(argv: list[str] | None = None) -> int:
         f"({chess_result['plies_per_game']:.0f} plies per game, cap {chess_result['ply_cap']})"
     )
     header = (
-        f"{'game':<12} {'players':>7} {'µs/decision':>12} {'× chess':>8} {'games/s':>8} "
+        f"{'game':<12} {'players':>7} {'µs/decision':>12} {'chess µs':>9} {'× chess':>8} "
+        f"{'games/s':>8} "
         f"{'decisions':>9} {'dumps µs':>9} {'loads µs':>9}"
     )
     print(header)
@@ -238,7 +265,8 @@ def main(argv: list[str] | None = None) -> int:
     for r in rows:
         print(
             f"{r['game']:<12} {r['players']:>7} {r['us_per_decision']:>12.1f} "
-            f"{r['ratio_to_chess']:>8.2f} {r['games_per_second']:>8.1f} "
+            f"{r.get('chess_us_per_ply', 0.0):>9.1f} {r['ratio_to_chess']:>8.2f} "
+            f"{r['games_per_second']:>8.1f} "
             f"{r['decisions_per_game']:>9.1f} {r['dumps_us']:>9.0f} {r['loads_us']:>9.0f}"
         )
     for name, why in unavailable.items():
