@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-__all__ = ["can_pay", "minimal_payments", "next_counts", "non_dominated", "worth_of"]
+__all__ = ["can_pay", "iter_minimal_payments", "minimal_payments", "next_counts", "non_dominated", "worth_of"]
 
 
 def worth_of(counts: Sequence[int], worth: Sequence[int]) -> int:
@@ -32,6 +32,20 @@ def worth_of(counts: Sequence[int], worth: Sequence[int]) -> int:
 def can_pay(have: Sequence[int], worth: Sequence[int], due: int) -> bool:
     """Whether everything held is worth at least ``due``."""
     return worth_of(have, worth) >= due
+
+
+def iter_minimal_payments(have: Sequence[int], worth: Sequence[int], due: int) -> Iterator[tuple[int, ...]]:
+    """The ways of ``minimal_payments`` one at a time (for "is there a way that ...": stop at
+    the first)."""
+    if due <= 0:
+        yield (0,) * len(have)
+        return
+    useful = [i for i in range(len(have)) if worth[i] > 0 and have[i] > 0]
+    reachable = [0] * (len(useful) + 1)
+    for k in range(len(useful) - 1, -1, -1):
+        reachable[k] = reachable[k + 1] + have[useful[k]] * worth[useful[k]]
+    if reachable[0] >= due:
+        yield from _ways(useful, have, worth, due, 0, 0, [0] * len(have), reachable, {})
 
 
 def minimal_payments(

@@ -116,13 +116,12 @@ def _arts_center(state: State) -> State:
     return done(gain(state, seat, {FRANC: 4 * guests}))
 
 
-def _church_can(state: State, seat: int) -> bool:
+def _church_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
     """At least 5 bread and 2 fish (smoked fish does not count)."""
-    stock = state.players[seat].stock
     return stock[BREAD] >= 5 and stock[FISH] >= 2
 
 
-def _local_court_can(state: State, seat: int) -> bool:
+def _local_court_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
     return state.players[seat].loans > 0
 
 
@@ -141,8 +140,8 @@ def _local_court(state: State) -> State:
 
 
 # -- the Joinery: 1-3 wood for 5-7 Francs --------------------------------------------------------
-def _joinery_can(state: State, seat: int) -> bool:
-    return state.players[seat].stock[WOOD] >= 1
+def _joinery_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
+    return stock[WOOD] >= 1
 
 
 def _joinery_choices(state: State, pending: Pending) -> tuple[Action, ...]:
@@ -207,8 +206,8 @@ def _upgrader(key: str) -> Effect:
     building = BUILDING_INDEX[key]
     first_energy = upgrade.energy(1)
 
-    def can_enter(state: State, seat: int) -> bool:
-        stock = state.players[seat].stock  # one good and its energy are enough to start
+    def can_enter(state: State, seat: int, stock: tuple[int, ...]) -> bool:
+        # one good and its energy are enough to start
         return stock[upgrade.source] > 0 and (not first_energy or first_energy <= energy_of(stock))
 
     def enter(state: State) -> State:
@@ -308,8 +307,7 @@ def _energy_leaving_a_good(stock: tuple[int, ...], energy: int) -> bool:
     return any(stock[g] and total - ENERGY_VALUE[g] >= energy for g in GOODS)
 
 
-def _shipping_can(state: State, seat: int) -> bool:
-    stock = state.players[seat].stock
+def _shipping_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
     return bool(shipping_capacities(state, seat)) and _energy_leaving_a_good(stock, SHIP_ENERGY)
 
 
@@ -351,8 +349,8 @@ def _shipping_paid(state: State, pending: Pending) -> State:
 PRODUCTS = (CHARCOAL, LEATHER, BRICK)
 
 
-def _office_can(state: State, seat: int) -> bool:
-    return _goods_held(state.players[seat].stock) > 0
+def _office_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
+    return _goods_held(stock) > 0
 
 
 def _office_choices(state: State, pending: Pending) -> tuple[Action, ...]:
@@ -385,8 +383,7 @@ def _office_choose(state: State, pending: Pending, action: Action) -> State:
 
 
 # -- the Bridge over the Seine: 1 Franc per upgraded good, 1 per 3 standard goods -----------------
-def _bridge_can(state: State, seat: int) -> bool:
-    stock = state.players[seat].stock
+def _bridge_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
     return sum(stock[SMOKED_FISH:FRANC]) > 0 or sum(stock[:SMOKED_FISH]) >= 3  # upgraded, standard
 
 

@@ -59,9 +59,7 @@ def validate_state(state: State, *, observed: bool = False) -> None:
     check.within("revealed", state.revealed, 0, len(SUPPLY_TILES))
     shown = [t for t in state.tiles if t != HIDDEN]
     if observed:
-        check.require(
-            all(t == HIDDEN for t in state.tiles[state.revealed :]), "a face-down tile is shown"
-        )
+        check.require(all(t == HIDDEN for t in state.tiles[state.revealed :]), "a face-down tile is shown")
     check.require(
         sorted(shown) == sorted(set(shown)) and all(0 <= t < len(SUPPLY_TILES) for t in shown),
         "tiles must be the 7 Supply tiles",
@@ -73,13 +71,9 @@ def validate_state(state: State, *, observed: bool = False) -> None:
         check.require(all(x >= 0 for x in p.stock), f"player {seat} holds a negative count")
         check.require(p.loans >= 0, f"player {seat} has negative loans")
         check.within(f"player {seat}'s location", p.location, -1, len(BUILDINGS) - 1)
-        check.require(
-            all(0 <= c < len(ROUND_CARDS) for c in p.ships), f"player {seat} owns an unknown ship"
-        )
+        check.require(all(0 <= c < len(ROUND_CARDS) for c in p.ships), f"player {seat} owns an unknown ship")
     check.length("owner", state.owner, len(BUILDINGS))
-    check.require(
-        all(SPECIAL_DECK <= who < n for who in state.owner), "a building has an unknown owner"
-    )
+    check.require(all(SPECIAL_DECK <= who < n for who in state.owner), "a building has an unknown owner")
     check.length("piles", state.piles, 3)
     check.length("ship_piles", state.ship_piles, len(SHIP_TYPES))
     piled = [b for pile in state.piles for b in pile]
@@ -88,9 +82,7 @@ def validate_state(state: State, *, observed: bool = False) -> None:
         sorted(piled) == sorted(b for b, who in enumerate(state.owner) if who == -2),
         "the proposal piles and the buildings marked as proposals differ",
     )
-    ships = [c for pile in state.ship_piles for c in pile] + [
-        c for p in state.players for c in p.ships
-    ]
+    ships = [c for pile in state.ship_piles for c in pile] + [c for p in state.players for c in p.ships]
     check.require(len(ships) == len(set(ships)), "a ship card is in two places")
     check.require(
         all(ROUND_CARDS[c].ship_type == t for t, pile in enumerate(state.ship_piles) for c in pile),
@@ -144,15 +136,9 @@ def _check_counts(check: StateChecks, state: State) -> None:
             len(pending.due) in (0, NUM_TOKEN_KINDS),
             "pending due must list every token kind or none",
         )
-        check.require(
-            all(0 <= x <= 99 for x in pending.due), "pending due holds a count outside 0..99"
-        )
-        check.require(
-            len(pending.chosen) <= NUM_TOKEN_KINDS, "pending chosen lists too many counts"
-        )
-        check.require(
-            all(0 <= x <= MAX_TOKENS for x in pending.chosen), "pending chosen holds a bad count"
-        )
+        check.require(all(0 <= x <= 99 for x in pending.due), "pending due holds a count outside 0..99")
+        check.require(len(pending.chosen) <= NUM_TOKEN_KINDS, "pending chosen lists too many counts")
+        check.require(all(0 <= x <= MAX_TOKENS for x in pending.chosen), "pending chosen holds a bad count")
 
 
 def _check_places(check: StateChecks, state: State, cards_played: int) -> None:
@@ -185,9 +171,7 @@ def _check_places(check: StateChecks, state: State, cards_played: int) -> None:
     final = state.final_turns > 0 or state.current_player is None
     locations = [p.location for p in state.players if p.location >= 0]
     for location in locations:
-        check.require(
-            state.owner[location] >= TOWN, "a Person disc stands in a building that is not built"
-        )
+        check.require(state.owner[location] >= TOWN, "a Person disc stands in a building that is not built")
     if not final:
         check.require(
             len(locations) == len(set(locations)),
@@ -239,13 +223,9 @@ def _check_decision(check: StateChecks, state: State, rounds: int) -> None:
             "round 1's tiles are turned up as the ship markers reach them",
         )
     elif not (state.round == 0 and phase == FEEDING):
-        check.require(
-            state.revealed == len(SUPPLY_TILES), "after round 1 every Supply tile is face up"
-        )
+        check.require(state.revealed == len(SUPPLY_TILES), "after round 1 every Supply tile is face up")
     if phase == TURN:
-        check.require(
-            state.current_player == state.turn_player, "in a turn the turn's player decides"
-        )
+        check.require(state.current_player == state.turn_player, "in a turn the turn's player decides")
         return
     assert pending is not None
     check.one_of(f"pending purpose in phase {phase}", pending.purpose, PURPOSES[phase])
@@ -264,9 +244,7 @@ def _check_decision(check: StateChecks, state: State, rounds: int) -> None:
         check.require(effect is not None, f"{BUILDINGS[b].id} has no action")
         assert effect is not None
         if phase == CHOOSE:
-            check.require(
-                effect.choices is not None, f"{BUILDINGS[b].id} has no choice to wait for"
-            )
+            check.require(effect.choices is not None, f"{BUILDINGS[b].id} has no choice to wait for")
         elif pending.purpose != "fee":
             check.require(effect.paid is not None, f"{BUILDINGS[b].id} asks for no payment")
         if pending.purpose == "goods":
@@ -280,18 +258,14 @@ def _check_decision(check: StateChecks, state: State, rounds: int) -> None:
                 "no such ship to build",
             )
     elif phase == INTEREST:
-        check.require(
-            state.players[pending.seat].loans > 0, "interest is paid only by players with loans"
-        )
+        check.require(state.players[pending.seat].loans > 0, "interest is paid only by players with loans")
     else:  # FEEDING
         check.seat("the first seat fed", pending.step, state.num_players)
         check.require(pending.amount >= 1, "a seat owing no food is not asked")
 
 
 def validate_observation(observation: Observation) -> None:
-    StateChecks("lehavre", "observation").seat(
-        "player", observation.player, observation.state.num_players
-    )
+    StateChecks("lehavre", "observation").seat("player", observation.player, observation.state.num_players)
     validate_state(observation.state, observed=True)
 
 

@@ -27,13 +27,17 @@ from .state import Pending, Player, State, with_player
 from .visit import BUILDS, Effect, ask, ask_payment, build_cost, done, energy_of, me
 
 
-def buildable(state: State, seat: int, *, sawmill: bool = False) -> list[int]:
+def buildable(
+    state: State, seat: int, *, sawmill: bool = False, stock: tuple[int, ...] | None = None
+) -> list[int]:
     """Top proposal buildings ``seat`` can pay the building goods of (the Sawmill: only those
-    needing wood, one wood less)."""
+    needing wood, one wood less); ``stock``: the seat's goods as they would be (after a fee)."""
+    if stock is None:
+        stock = state.players[seat].stock
     last = _LAST_BUILDABLE
-    if last.state is state and last.seat == seat and last.sawmill == sawmill:
+    if last.state is state and last.stock is stock and last.sawmill == sawmill:
         return last.found  # the Building Firms and the Construction Firm ask alike
-    stock = state.players[seat].stock
+    key = stock
     if sawmill:  # one wood less to pay is one wood more to pay with
         stock = (*stock[:WOOD], stock[WOOD] + 1, *stock[WOOD + 1 :])
     out = []
@@ -46,7 +50,7 @@ def buildable(state: State, seat: int, *, sawmill: bool = False) -> list[int]:
             continue
         if can_afford(stock, cost) and top not in out:
             out.append(top)
-    last.state, last.seat, last.sawmill, last.found = state, seat, sawmill, out
+    last.state, last.stock, last.sawmill, last.found = state, key, sawmill, out
     return out
 
 
@@ -56,7 +60,7 @@ class _LastAnswer:
 
     def __init__(self) -> None:
         self.state: State | None = None
-        self.seat = -1
+        self.stock: tuple[int, ...] = ()
         self.sawmill = False
         self.found: list[int] = []
 
@@ -67,8 +71,8 @@ _LAST_BUILDABLE = _LastAnswer()
 def _builder(key: str, builds: int, sawmill: bool = False) -> Effect:
     building = BUILDING_INDEX[key]
 
-    def can_enter(state: State, seat: int) -> bool:
-        return bool(buildable(state, seat, sawmill=sawmill))
+    def can_enter(state: State, seat: int, stock: tuple[int, ...]) -> bool:
+        return bool(buildable(state, seat, sawmill=sawmill, stock=stock))
 
     def enter(state: State) -> State:
         return ask(state, building)
@@ -145,10 +149,11 @@ def ship_ways(state: State, seat: int, wharf: int, ship_type: int) -> list[tuple
     return [way for way in goods_ways(stock, cost) if energy_of(subtract(stock, way)) >= SHIP_ENERGY]
 
 
-def _ship_types(state: State, seat: int, wharf: int) -> list[int]:
+def _ship_types(state: State, seat: int, wharf: int, stock: tuple[int, ...] | None = None) -> list[int]:
     """The ship types whose top ship ``seat`` can build here: the goods, and 3 energy besides
     (the only energy good in a ship's cost is wood, worth 1 energy each)."""
-    stock = state.players[seat].stock
+    if stock is None:
+        stock = state.players[seat].stock
     energy = energy_of(stock)
     out = []
     for t, pile in enumerate(state.ship_piles):
@@ -162,8 +167,8 @@ def _ship_types(state: State, seat: int, wharf: int) -> list[int]:
 def _wharf(key: str) -> Effect:
     building = BUILDING_INDEX[key]
 
-    def can_enter(state: State, seat: int) -> bool:
-        return bool(_ship_types(state, seat, building))
+    def can_enter(state: State, seat: int, stock: tuple[int, ...]) -> bool:
+        return bool(_ship_types(state, seat, building, stock))
 
     def enter(state: State) -> State:
         return ask(state, building)

@@ -112,8 +112,8 @@ def exchange_of(state: State, key: str) -> Exchange:
 def _exchanger(key: str) -> Effect:
     building = BUILDING_INDEX[key]
 
-    def can_enter(state: State, seat: int) -> bool:
-        return _times_possible(state.players[seat].stock, exchange_of(state, key)) > 0
+    def can_enter(state: State, seat: int, stock: tuple[int, ...]) -> bool:
+        return _times_possible(stock, exchange_of(state, key)) > 0
 
     def choices(state: State, pending: Pending) -> tuple[Action, ...]:
         most = _times_possible(stock_of(state), exchange_of(state, key))
@@ -161,8 +161,7 @@ def _zoo(state: State) -> State:
 def _cash_deal(give: int, count: int, show: int, receive: int) -> Effect:
     """Return ``count`` of ``give``, show ``show`` Francs in cash, receive ``receive`` Francs."""
 
-    def can_enter(state: State, seat: int) -> bool:
-        stock = state.players[seat].stock
+    def can_enter(state: State, seat: int, stock: tuple[int, ...]) -> bool:
         return stock[give] >= count and stock[FRANC] >= show
 
     return Effect(can_enter, lambda state: done(gain(state, me(state), {give: -count, FRANC: receive})))
@@ -173,8 +172,7 @@ def _energy_deal(key: str, inputs: Mapping[int, int], energy: int, outputs: Mapp
     """Once: ``inputs`` and ``energy`` for ``outputs``."""
     building = BUILDING_INDEX[key]
 
-    def can_enter(state: State, seat: int) -> bool:
-        stock = state.players[seat].stock
+    def can_enter(state: State, seat: int, stock: tuple[int, ...]) -> bool:
         return all(stock[good] >= n for good, n in inputs.items()) and energy_of(stock) >= energy
 
     def enter(state: State) -> State:
@@ -191,8 +189,7 @@ def _energy_deal(key: str, inputs: Mapping[int, int], energy: int, outputs: Mapp
 FURRIERY_LEATHER = 2
 
 
-def _furriery_can(state: State, seat: int) -> bool:
-    stock = state.players[seat].stock
+def _furriery_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
     return stock[HIDES] > 0 or stock[LEATHER] > 0
 
 
@@ -226,10 +223,10 @@ def _coal_trader_choices(state: State, pending: Pending) -> tuple[Action, ...]:
     return tuple(c for c, price in zip(COAL_TRADER_CHOICES, (1, 2), strict=True) if food >= price)
 
 
-def _coal_trader_can(state: State, seat: int) -> bool:
+def _coal_trader_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
     from .payment import FOOD, worth
 
-    return worth(state.players[seat].stock, FOOD) >= 1
+    return worth(stock, FOOD) >= 1
 
 
 def _coal_trader_choose(state: State, pending: Pending, action: Action) -> State:
@@ -259,8 +256,8 @@ def _haulage_pairs(state: State) -> list[int]:
     return [k for k, (a, b) in enumerate(HAULAGE_PAIRS) if state.offers[a] + state.offers[b] > 0]
 
 
-def _haulage_can(state: State, seat: int) -> bool:
-    return state.players[seat].stock[FRANC] >= HAULAGE_FRANCS and bool(_haulage_pairs(state))
+def _haulage_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
+    return stock[FRANC] >= HAULAGE_FRANCS and bool(_haulage_pairs(state))
 
 
 def _haulage_choices(state: State, pending: Pending) -> tuple[Action, ...]:
@@ -326,7 +323,7 @@ SPECIAL_EFFECTS: dict[str, Effect] = {
     ),
     "haulage_firm": Effect(_haulage_can, _asker("haulage_firm"), _haulage_choices, _haulage_choose),
     "town_square": Effect(
-        lambda state, seat: _town_square_size(state, seat) > 0,
+        lambda state, seat, stock: _town_square_size(state, seat) > 0,
         _asker("town_square"),
         _town_square_choices,
         _town_square_choose,

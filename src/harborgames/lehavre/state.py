@@ -191,9 +191,7 @@ def pay_tokens(state: State, seat: int, tokens: tuple[int, ...]) -> State:
     p = state.players[seat]
     return _update(
         state,
-        players=with_player(
-            state.players, seat, with_stock(p, tuple(map(sub, p.stock, tokens)))
-        ),
+        players=with_player(state.players, seat, with_stock(p, tuple(map(sub, p.stock, tokens)))),
     )
 
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.decisions import Rulebook
+from ..core.payments import iter_minimal_payments
 from ..core.update import update
 from .actions import (
     DONE,
@@ -45,6 +46,7 @@ from .construction import ship_ways, vector_cost
 from .data import (
     BUILDING_INDEX,
     BUILDINGS,
+    FOOD_VALUE,
     FRANC,
     LOAN_REPAYMENT,
     OFFER_SPACES,
@@ -72,6 +74,7 @@ from .payment import (
     can_pay_fee,
     chosen_vector,
     fee_ways,
+    francs,
     goods_ways,
     step_done,
     subtract,
@@ -183,25 +186,39 @@ def enterable(state: State, seat: int) -> list[int]:
         if short and not can_pay_fee(p.stock, food, cash):
             continue
         can_enter = CAN_ENTER[b]
-        if can_enter is not None and not can_enter(state, seat):
+        if can_enter is not None and not can_enter(state, seat, p.stock):
             continue  # paying a fee only takes goods away: impossible before, impossible after
-        if short and can_enter is not None and not fee_options(state, seat, b):
+        if short and can_enter is not None and not _fee_leaves_action(state, seat, b, can_enter):
             continue  # every way to pay the fee (not all in Francs) takes goods the action needs
         out.append(b)
     return out
 
 
+def _fee_leaves_action(
+    state: State, seat: int, building: int, can_enter: Callable[[State, int, tuple[int, ...]], bool]
+) -> bool:
+    """Whether some way to pay the fee leaves the action possible (the first found will do; a
+    way paying more of every good leaves less, so the minimal ways are the ones to try)."""
+    stock = state.players[seat].stock
+    cash = FEE_FRANCS[building]
+    if cash and stock[FRANC] >= cash and can_enter(state, seat, subtract(stock, francs(cash))):
+        return True
+    food = FEE_FOOD[building]
+    return bool(food) and any(
+        can_enter(state, seat, subtract(stock, way)) for way in iter_minimal_payments(stock, FOOD_VALUE, food)
+    )
+
+
 def fee_options(state: State, seat: int, building: int) -> tuple[Pay, ...]:
     """The ways to pay ``building``'s entry fee after which its action can be carried out."""
-    p = state.players[seat]
+    stock = state.players[seat].stock
     fee = BUILDINGS[building].fee
     can_enter = EFFECTS[BUILDINGS[building].id].can_enter
-    out = []
-    for way in fee_ways(p.stock, fee.food, fee.francs):
-        after = with_player(state.players, seat, with_stock(p, subtract(p.stock, way.tokens)))
-        if can_enter(with_players(state, after), seat):
-            out.append(way)
-    return tuple(out)
+    return tuple(
+        way
+        for way in fee_ways(stock, fee.food, fee.francs)
+        if can_enter(state, seat, subtract(stock, way.tokens))
+    )
 
 
 def _payment_options(state: State, pending: Pending) -> tuple[Action, ...]:

@@ -134,14 +134,14 @@ def energy_of(stock: tuple[int, ...]) -> int:
     return energy_worth(stock)
 
 
-def always(state: State, seat: int) -> bool:
+def always(state: State, seat: int, stock: tuple[int, ...]) -> bool:
     """``can_enter`` of a building whose action can always be carried out."""
     return True
 
 
 @attrs.frozen
 class Effect:
-    can_enter: Callable[[State, int], bool]
+    can_enter: Callable[[State, int, tuple[int, ...]], bool]  # the seat's stock as it would be
     enter: Callable[[State], State]
     choices: Callable[[State, Pending], tuple[Action, ...]] | None = None
     choose: Callable[[State, Pending, Action], State] | None = None
