@@ -53,7 +53,7 @@ def new_game(
 ) -> State:
     """A dealt game, the first player's Supply action done, waiting on the first real decision."""
     dealt = deal(num_players, seed, variant, options)
-    return RULEBOOK.settle(start_turn(dealt, 0))
+    return RULEBOOK.settle(start_turn(dealt, 0, 0))
 
 
 __all__ = [

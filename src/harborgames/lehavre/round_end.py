@@ -124,4 +124,4 @@ def _after_feeding(state: State) -> State:
             final_turns=state.num_players,
             sold=(),
         )
-    return start_turn(state, following)
+    return start_turn(state, following, 0)

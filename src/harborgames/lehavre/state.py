@@ -16,7 +16,6 @@ from ..core.decisions import Forced, legal_memo_field
 from ..core.options import option, options_of
 from ..core.rng import Rng
 from ..core.update import fast_update
-from ..core.update import update as _update
 
 # Where a building card is (``State.owner``): a seat, or one of these.
 TOWN = -1  # owned by the town: bought from it, entered for a fee paid to the Treasury
@@ -176,6 +175,7 @@ def with_turn_started(
     sold: tuple[int, ...],
     offers: tuple[int, ...],
     revealed: int,
+    turn: int,
 ) -> State:
     """A new turn: its player, the Supply action's tokens on the Offer spaces."""
     raise NotImplementedError  # replaced by the generated update
@@ -189,9 +189,8 @@ def with_stock(player: Player, stock: tuple[int, ...]) -> Player:
 
 def pay_tokens(state: State, seat: int, tokens: tuple[int, ...]) -> State:
     p = state.players[seat]
-    return _update(
-        state,
-        players=with_player(state.players, seat, with_stock(p, tuple(map(sub, p.stock, tokens)))),
+    return with_players(
+        state, with_player(state.players, seat, with_stock(p, tuple(map(sub, p.stock, tokens))))
     )
 
 

@@ -21,21 +21,25 @@ from .state import (
 )
 
 
-def start_turn(state: State, seat: int) -> State:
-    """The Supply action: the ship marker on the next tile, its two tokens onto their Offer
-    spaces (in round 1 the tile is turned face up), then interest if the tile says so."""
-    tile = SUPPLY_TILES[state.tiles[state.turn]]
+def start_turn(state: State, seat: int, turn: int) -> State:
+    """Turn ``turn`` of the round, ``seat``'s: the Supply action (the ship marker on the next
+    tile, its two tokens onto their Offer spaces; in round 1 the tile is turned face up), then
+    interest if the tile says so."""
+    tile = SUPPLY_TILES[state.tiles[turn]]
     offers = list(state.offers)
     for token in tile.goods:
-        offers[OFFER_SPACES.index(token)] += 1
+        offers[_SPACE_OF[token]] += 1
     state = with_turn_started(
-        state, seat, seat, TURN, None, False, (), tuple(offers), max(state.revealed, state.turn + 1)
+        state, seat, seat, TURN, None, False, (), tuple(offers), max(state.revealed, turn + 1), turn
     )
     if tile.interest:
         first = _next_with_loans(state, seat, include=True)
         if first is not None:
             return update(state, current_player=first, phase=INTEREST, pending=Pending("interest", first))
     return state
+
+
+_SPACE_OF = {token: space for space, token in enumerate(OFFER_SPACES)}
 
 
 def _next_with_loans(state: State, seat: int, *, include: bool) -> int | None:

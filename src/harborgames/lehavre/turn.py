@@ -317,7 +317,7 @@ def _end(state: State, _: End) -> State:
     turn = state.turn + 1
     if turn == TURNS_PER_ROUND:
         return _round_end(update(state, turn=turn))
-    return start_turn(update(state, turn=turn), (state.turn_player + 1) % state.num_players)
+    return start_turn(state, (state.turn_player + 1) % state.num_players, turn)
 
 
 # -- the end of a round ---------------------------------------------------------------------------
