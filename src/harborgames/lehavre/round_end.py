@@ -29,6 +29,7 @@ from .state import (
     Pending,
     State,
     with_at,
+    with_seat_deciding,
     with_stock,
 )
 from .supply import start_turn
@@ -79,9 +80,7 @@ def _feed_from(state: State, seat: int, first: int) -> State:
     while True:
         due = food_due(state, s)
         if due:
-            return update(
-                state, current_player=s, phase=FEEDING, pending=Pending("feeding", s, amount=due, step=first)
-            )
+            return with_seat_deciding(state, s, FEEDING, Pending("feeding", s, amount=due, step=first))
         s = (s + 1) % n
         if s == first:
             return _after_feeding(state)

@@ -159,6 +159,28 @@ def with_decision(state: State, phase: str, pending: Pending | None) -> State:
 
 
 @fast_update(State)
+def with_seat_deciding(
+    state: State, current_player: int | None, phase: str, pending: Pending | None
+) -> State:
+    """Another seat's decision (interest, feeding) or back to the turn's player."""
+    raise NotImplementedError  # replaced by the generated update
+
+
+@fast_update(State)
+def with_goods_taken(
+    state: State, offers: tuple[int, ...], players: tuple[Player, ...], main_done: bool
+) -> State:
+    """Main action A: an Offer space emptied into a player's supply."""
+    raise NotImplementedError  # replaced by the generated update
+
+
+@fast_update(State)
+def with_owner(state: State, owner: tuple[int, ...], sold: tuple[int, ...]) -> State:
+    """A building changed hands (sold to the town)."""
+    raise NotImplementedError  # replaced by the generated update
+
+
+@fast_update(State)
 def with_main_action_done(state: State, phase: str, pending: Pending | None, main_done: bool) -> State:
     """Back to the player's own turn after (or before) the main action."""
     raise NotImplementedError  # replaced by the generated update

@@ -7,7 +7,6 @@ it is; then that player's own decisions follow.
 
 from __future__ import annotations
 
-from ..core.update import update
 from .data import (
     OFFER_SPACES,
     SUPPLY_TILES,
@@ -17,6 +16,7 @@ from .state import (
     TURN,
     Pending,
     State,
+    with_seat_deciding,
     with_turn_started,
 )
 
@@ -35,7 +35,7 @@ def start_turn(state: State, seat: int, turn: int) -> State:
     if tile.interest:
         first = _next_with_loans(state, seat, include=True)
         if first is not None:
-            return update(state, current_player=first, phase=INTEREST, pending=Pending("interest", first))
+            return with_seat_deciding(state, first, INTEREST, Pending("interest", first))
     return state
 
 
@@ -56,5 +56,5 @@ def _next_with_loans(state: State, seat: int, *, include: bool) -> int | None:
 def _next_interest(state: State, seat: int) -> State:
     following = _next_with_loans(state, seat, include=False)
     if following is None:
-        return update(state, current_player=state.turn_player, phase=TURN, pending=None)
-    return update(state, current_player=following, pending=Pending("interest", following))
+        return with_seat_deciding(state, state.turn_player, TURN, None)
+    return with_seat_deciding(state, following, INTEREST, Pending("interest", following))

@@ -54,6 +54,7 @@ from .state import (
     give_tokens,
     pay_tokens,
     with_at,
+    with_owner,
     with_player,
     with_players,
 )
@@ -109,7 +110,7 @@ def _sell(state: State, action: Sell) -> State:
     building = BUILDING_INDEX[action.building]
     seat = _seller(state)
     state = give_tokens(state, seat, francs(BUILDINGS[building].value // 2))
-    state = update(state, owner=with_at(state.owner, building, TOWN), sold=(*state.sold, building))
+    state = with_owner(state, with_at(state.owner, building, TOWN), (*state.sold, building))
     return _send_home(state, building)
 
 

@@ -94,6 +94,7 @@ from .state import (
     give_tokens,
     pay_tokens,
     with_decision,
+    with_goods_taken,
     with_player,
     with_players,
     with_stock,
@@ -247,7 +248,7 @@ def _take(state: State, action: Take) -> State:
     stock[OFFER_SPACES[space]] += state.offers[space]
     offers = (*state.offers[:space], 0, *state.offers[space + 1 :])
     players = with_player(state.players, seat, with_stock(p, tuple(stock)))
-    return update(state, offers=offers, players=players, main_done=True)
+    return with_goods_taken(state, offers, players, True)
 
 
 def _enter(state: State, action: Enter) -> State:
