@@ -14,13 +14,17 @@ from operator import sub
 from ..core.payments import minimal_payments, next_counts, non_dominated
 from .actions import Pay, PayPart
 from .data import (
+    BREAD,
     BRICK,
     CLAY,
     ENERGY_VALUE,
+    FISH,
     FOOD_VALUE,
     FRANC,
     IRON,
+    MEAT,
     NUM_TOKEN_KINDS,
+    SMOKED_FISH,
     STEEL,
     TOKEN_NAMES,
     WOOD,
@@ -100,6 +104,10 @@ def _only(token: int, count: int) -> tuple[int, ...]:
 def fee_ways(stock: tuple[int, ...], food: int, francs_fee: int) -> tuple[Pay, ...]:
     """An entry fee: its food (Francs count 1:1) or, where the card shows "food / Francs", the
     Francs instead; ways that pay more of every token than another are dropped."""
+    if not (stock[FISH] or stock[SMOKED_FISH] or stock[BREAD] or stock[MEAT]):
+        # Francs only (the common case): the fewest Francs that pay it is the one way.
+        due = min(amount for amount in (food, francs_fee) if amount)
+        return (Pay(francs(due)),) if stock[FRANC] >= due else ()
     ways: list[tuple[int, ...]] = []
     if food:
         ways.extend(minimal_payments(stock, FOOD_VALUE, food) or [])
