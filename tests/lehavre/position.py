@@ -67,7 +67,7 @@ def position(
     Only buildings in play at this player count can be placed (a building back in the box is never
     offered by the engine): ``ValueError`` otherwise.
     """
-    state = lehavre.new_game(num_players, seed=seed, options=options)
+    state = lehavre.new_game(num_players, seed=seed, options=options, variant="short")
     in_play = {b for b, who in enumerate(state.owner) if who != OUT}
     owner = list(state.owner)
     placed: dict[int, int] = {}

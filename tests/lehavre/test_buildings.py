@@ -318,7 +318,7 @@ def test_clay_mound_can_only_be_bought() -> None:
 def test_arts_center_is_not_in_the_short_game() -> None:
     # "4+ players only", and the short game's ticks (ref §8.11) never use it
     for n in range(1, 6):
-        state = lehavre.new_game(n, seed=3)
+        state = lehavre.new_game(n, seed=3, variant="short")
         assert owner_of(state, "arts_center") == OUT
         with pytest.raises(IllegalActionError):
             lehavre.apply(state, lehavre.Enter("arts_center"))

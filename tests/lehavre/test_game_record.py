@@ -94,7 +94,7 @@ RECORD = (
 
 
 def _final() -> lh.State:
-    return play(lh, lh.new_game(2, seed=SEED), *RECORD)
+    return play(lh, lh.new_game(2, seed=SEED, variant="short"), *RECORD)
 
 
 def _wealth_by_hand(state: lh.State, seat: int) -> int:
@@ -149,7 +149,7 @@ def test_the_final_wealth_pinned_and_checked_by_hand() -> None:
 
 
 def test_the_record_round_trips_through_notation_and_json() -> None:
-    state = lh.new_game(2, seed=SEED)
+    state = lh.new_game(2, seed=SEED, variant="short")
     moves = [text.strip() for entry in RECORD for text in entry.split(";")]
     for text in moves:
         action = lh.parse_action(state, text)

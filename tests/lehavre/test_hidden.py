@@ -13,7 +13,7 @@ from harborgames import lehavre as lh
 
 
 def _played(n: int, seed: int, steps: int) -> lh.State:
-    state = lh.new_game(n, seed=seed)
+    state = lh.new_game(n, seed=seed, variant="short")
     rng = random.Random(seed)
     for _ in range(steps):
         if state.current_player is None:
@@ -25,7 +25,7 @@ def _played(n: int, seed: int, steps: int) -> lh.State:
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
 def test_observe_shows_face_down_tiles_as_minus_1_and_a_blank_rng(n: int) -> None:
-    state = lh.new_game(n, seed=3)
+    state = lh.new_game(n, seed=3, variant="short")
     for seat in range(n):
         seen = lh.observe(state, seat)
         assert seen.player == seat
@@ -37,7 +37,7 @@ def test_observe_shows_face_down_tiles_as_minus_1_and_a_blank_rng(n: int) -> Non
 
 
 def test_observe_turns_up_one_tile_a_turn_in_round_1_then_hides_nothing() -> None:
-    state = lh.new_game(2, seed=3)
+    state = lh.new_game(2, seed=3, variant="short")
     for turn in range(7):
         assert lh.observe(state, 1).state.tiles.count(-1) == 6 - turn
         take = next(a for a in lh.legal_actions(state) if isinstance(a, lh.Take))
@@ -106,7 +106,7 @@ def test_resample_after_round_1_changes_no_tile() -> None:
 
 
 def test_observe_and_resample_refuse_a_seat_that_is_not_in_the_game() -> None:
-    state = lh.new_game(2, seed=1)
+    state = lh.new_game(2, seed=1, variant="short")
     for bad in (-1, 2, True):
         with pytest.raises(ValueError, match="not a seat"):
             lh.observe(state, bad)  # type: ignore[arg-type]

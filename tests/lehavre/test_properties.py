@@ -30,7 +30,7 @@ def _food(stock: tuple[int, ...]) -> int:
 
 def _steps(n: int, seed: int) -> Iterator[tuple[lh.State, Action, lh.State]]:
     """(before, action, after) along one random game to its end."""
-    state = lh.new_game(n, seed=seed)
+    state = lh.new_game(n, seed=seed, variant="short")
     rng = random.Random(seed)
     while state.current_player is not None:
         options = lh.legal_actions(state)
@@ -135,7 +135,7 @@ def test_take_buy_sell_repay_and_fees_move_exactly_the_tokens_the_rules_say(n: i
 def test_turn_order_runs_on_across_rounds_and_into_the_final_stage(n: int, seed: int) -> None:
     turns: list[tuple[int, int, int]] = []  # (round, turn, seat) at the start of each turn
     final: list[int] = []
-    state = lh.new_game(n, seed=seed)
+    state = lh.new_game(n, seed=seed, variant="short")
     turns.append((state.round, state.turn, state.turn_player))
     for before, _, after in _steps(n, seed):
         if after.current_player is None:

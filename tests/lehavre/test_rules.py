@@ -69,7 +69,7 @@ START_GOODS = {"fish": 2, "wood": 2, "clay": 2, "iron": 2, "cattle": 1, "coal": 
 # -- setup ----------------------------------------------------------------------------------------
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
 def test_setup_short_game_offers_3_francs_3_fish_3_wood_2_clay_1_iron_1_grain_1_cattle(n: int) -> None:
-    state = lh.new_game(n, seed=7)
+    state = lh.new_game(n, seed=7, variant="short")
     # new_game has done the first Supply action: take the first tile's two tokens back off
     offers = list(state.offers)
     for token in D.SUPPLY_TILES[state.tiles[0]].goods:
@@ -87,7 +87,7 @@ def test_setup_short_game_offers_3_francs_3_fish_3_wood_2_clay_1_iron_1_grain_1_
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
 def test_setup_each_player_gets_5_francs_2_fish_2_wood_2_clay_2_iron_1_cattle_2_coal_2_hides(n: int) -> None:
-    state = lh.new_game(n, seed=7)
+    state = lh.new_game(n, seed=7, variant="short")
     for seat in range(n):
         assert _goods(state, seat) == START_GOODS
         assert state.players[seat].loans == 0
@@ -95,7 +95,7 @@ def test_setup_each_player_gets_5_francs_2_fish_2_wood_2_clay_2_iron_1_cattle_2_
 
 
 def test_setup_two_player_short_game_each_player_starts_with_a_2_value_wooden_ship_r01_and_r03() -> None:
-    state = lh.new_game(2, seed=7)
+    state = lh.new_game(2, seed=7, variant="short")
     ships = [[D.ROUND_CARDS[c].card for c in p.ships] for p in state.players]
     assert ships == [["R01"], ["R03"]]
     for p in state.players:
@@ -106,13 +106,13 @@ def test_setup_two_player_short_game_each_player_starts_with_a_2_value_wooden_sh
 
 @pytest.mark.parametrize("n", [1, 3, 4, 5])
 def test_setup_no_starting_ships_at_other_player_counts(n: int) -> None:
-    state = lh.new_game(n, seed=7)
+    state = lh.new_game(n, seed=7, variant="short")
     assert all(p.ships == () for p in state.players)
     assert state.ship_piles == ((), (), (), ())
 
 
 def test_option_solo_starting_ship_sources_gives_r01_and_puts_r03_on_the_wooden_pile() -> None:
-    state = lh.new_game(1, seed=7, options={"solo_starting_ship": "sources"})
+    state = lh.new_game(1, seed=7, options={"solo_starting_ship": "sources"}, variant="short")
     assert [D.ROUND_CARDS[c].card for c in state.players[0].ships] == ["R01"]
     assert [[D.ROUND_CARDS[c].card for c in pile] for pile in state.ship_piles] == [["R03"], [], [], []]
 
@@ -128,7 +128,7 @@ TOWN_AT_START = {
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
 def test_setup_the_town_owns_the_three_starting_buildings_and_the_cards_marked_start(n: int) -> None:
-    state = lh.new_game(n, seed=7)
+    state = lh.new_game(n, seed=7, variant="short")
     assert _ids(b for b, who in enumerate(state.owner) if who == -1) == TOWN_AT_START[n]
 
 
@@ -157,7 +157,7 @@ PROPOSALS = {1: _SHORT_1, 2: _SHORT_2, 3: _SHORT_3, 4: _SHORT_3, 5: _SHORT_5}
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
 @pytest.mark.parametrize("seed", [0, 7])
 def test_setup_proposals_three_equal_piles_each_sorted_lowest_sort_number_on_top(n: int, seed: int) -> None:
-    state = lh.new_game(n, seed=seed)
+    state = lh.new_game(n, seed=seed, variant="short")
     per_pile = len(PROPOSALS[n]) // 3
     assert [len(pile) for pile in state.piles] == [per_pile] * 3  # 4, 5, 7, 7, 9
     assert sorted(_ids(b for pile in state.piles for b in pile)) == sorted(PROPOSALS[n])
@@ -170,7 +170,7 @@ def test_setup_proposals_three_equal_piles_each_sorted_lowest_sort_number_on_top
 
 
 def test_setup_proposal_piles_are_shuffled_by_the_seed() -> None:
-    deals = {lh.new_game(2, seed=seed).piles for seed in range(6)}
+    deals = {lh.new_game(2, seed=seed, variant="short").piles for seed in range(6)}
     assert len(deals) > 1
 
 
@@ -191,24 +191,26 @@ def test_setup_round_cards_sorted_by_the_light_round_number_4_8_12_12_15_rounds(
     cards = [c.card for c in D.round_cards(n, SHORT)]
     assert cards == ROUND_CARDS[n]
     assert len(cards) == (4, 8, 12, 12, 15)[n - 1]  # rulebook, Setup: rounds (shortened)
-    state = lh.new_game(n, seed=7)
+    state = lh.new_game(n, seed=7, variant="short")
     assert f"round 1 of {len(cards)}, turn 1 of 7 (card {cards[0]}" in lh.render(state)
 
 
 def test_setup_seven_supply_tiles_shuffled_face_down() -> None:
-    state = lh.new_game(2, seed=7)
+    state = lh.new_game(2, seed=7, variant="short")
     assert sorted(state.tiles) == list(range(7))
     assert state.revealed == 1  # the first player's Supply action turned the first one up
-    assert len({lh.new_game(2, seed=seed).tiles for seed in range(6)}) > 1
+    assert len({lh.new_game(2, seed=seed, variant="short").tiles for seed in range(6)}) > 1
 
 
-def test_the_full_game_is_refused_for_now() -> None:
+def test_the_full_game_is_the_default_variant() -> None:
+    assert lh.INFO.variants[0] == "full"
+    assert lh.new_game(2, seed=0).rules.variant == "full"
     with pytest.raises(ValueError, match="unknown variant"):
-        lh.new_game(2, seed=0, variant="full")
+        lh.new_game(2, seed=0, variant="long")
 
 
 def test_legal_actions_at_the_start_2_players_pinned() -> None:
-    assert legal(lh, lh.new_game(2, seed=1)) == [
+    assert legal(lh, lh.new_game(2, seed=1, variant="short")) == [
         "take francs",
         "take fish",
         "take wood",
@@ -226,7 +228,7 @@ def test_legal_actions_at_the_start_2_players_pinned() -> None:
 
 
 def test_legal_actions_at_the_start_4_players_pinned() -> None:
-    assert legal(lh, lh.new_game(4, seed=1)) == [
+    assert legal(lh, lh.new_game(4, seed=1, variant="short")) == [
         "take francs",
         "take fish",
         "take wood",
@@ -250,7 +252,7 @@ def test_legal_actions_at_the_start_4_players_pinned() -> None:
     ],
 )
 def test_perft_from_the_start_pinned(n: int, counts: list[int]) -> None:
-    state = lh.new_game(n, seed=1)
+    state = lh.new_game(n, seed=1, variant="short")
     assert [perft(lh, state, depth) for depth in range(1, len(counts) + 1)] == counts
 
 
@@ -262,7 +264,7 @@ def _take_and_end(state: lh.State) -> lh.State:
 
 
 def test_supply_action_ship_marker_on_the_next_tile_its_two_tokens_join_their_offer_spaces() -> None:
-    state = lh.new_game(3, seed=5)
+    state = lh.new_game(3, seed=5, variant="short")
     for turn in range(1, 7):
         before = state
         state = _take_and_end(state)
@@ -277,7 +279,7 @@ def test_supply_action_ship_marker_on_the_next_tile_its_two_tokens_join_their_of
 
 
 def test_round_1_supply_tiles_are_face_down_until_occupied_then_stay_face_up() -> None:
-    state = lh.new_game(2, seed=5)
+    state = lh.new_game(2, seed=5, variant="short")
     for turn in range(7):
         assert state.revealed == turn + 1
         assert lh.observe(state, 0).state.tiles == state.tiles[: turn + 1] + (-1,) * (6 - turn)
@@ -288,7 +290,7 @@ def test_round_1_supply_tiles_are_face_down_until_occupied_then_stay_face_up() -
 
 
 def test_the_turn_with_the_ship_on_the_seventh_tile_is_the_last_of_the_round() -> None:
-    state = lh.new_game(2, seed=5)
+    state = lh.new_game(2, seed=5, variant="short")
     for _ in range(6):
         state = _take_and_end(state)
     assert (state.round, state.turn) == (0, 6)
@@ -298,7 +300,7 @@ def test_the_turn_with_the_ship_on_the_seventh_tile_is_the_last_of_the_round() -
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
 def test_turn_order_runs_on_clockwise_across_rounds_seven_turns_a_round(n: int) -> None:
-    state = lh.new_game(n, seed=5, options=None)
+    state = lh.new_game(n, seed=5, options=None, variant="short")
     state = _player(state, 0, goods={"francs": 99, "fish": 99})  # enough food for two rounds
     state = _with(state, players=tuple(_player(state, 0).players[0] for _ in range(n)))
     seen = []
@@ -315,7 +317,7 @@ def test_turn_order_runs_on_clockwise_across_rounds_seven_turns_a_round(n: int) 
 def _before_interest(n: int = 3) -> tuple[lh.State, int]:
     """A game whose next turn lands on the Interest tile; returns it and that turn's seat."""
     for seed in range(50):
-        state = lh.new_game(n, seed=seed)
+        state = lh.new_game(n, seed=seed, variant="short")
         position = next(k for k, t in enumerate(state.tiles) if D.SUPPLY_TILES[t].interest)
         if position >= 2:
             state = _with(state, turn=position - 1, revealed=position, turn_player=0, current_player=0)
@@ -393,7 +395,7 @@ def test_interest_a_loan_is_not_offered_to_a_player_who_can_pay() -> None:
 
 # -- main action A: take goods ------------------------------------------------------------------------
 def test_take_all_tokens_from_one_offer_space() -> None:
-    state = lh.new_game(2, seed=1)  # the first tile put 1 wood + 1 clay on their spaces
+    state = lh.new_game(2, seed=1, variant="short")  # the first tile put 1 wood + 1 clay on their spaces
     wood = state.offers[D.OFFER_SPACES.index(D.WOOD)]
     after = play(lh, state, "take wood")
     assert after.offers[D.OFFER_SPACES.index(D.WOOD)] == 0
@@ -403,21 +405,21 @@ def test_take_all_tokens_from_one_offer_space() -> None:
 
 
 def test_an_empty_offer_space_cannot_be_taken() -> None:
-    state = _with(lh.new_game(2, seed=1), offers=(0, 1, 1, 1, 1, 1, 1))
+    state = _with(lh.new_game(2, seed=1, variant="short"), offers=(0, 1, 1, 1, 1, 1, 1))
     assert "take francs" not in legal(lh, state)
     with pytest.raises(IllegalActionError, match="empty"):
         play(lh, state, "take francs")
 
 
 def test_end_only_after_the_main_action() -> None:
-    state = lh.new_game(2, seed=1)
+    state = lh.new_game(2, seed=1, variant="short")
     with pytest.raises(IllegalActionError, match="main action first"):
         play(lh, state, "end")
 
 
 # -- main action B: entering a building -----------------------------------------------------------------
 def test_entry_fee_of_a_town_building_is_paid_to_the_treasury() -> None:
-    state = _player(lh.new_game(2, seed=1), 0, goods={"francs": 5, "wood": 2, "clay": 2})
+    state = _player(lh.new_game(2, seed=1, variant="short"), 0, goods={"francs": 5, "wood": 2, "clay": 2})
     before = sum(_francs(state, s) for s in range(2))
     state = play(lh, state, "enter building_firm_2")  # fee 1 food: paid with a Franc (forced)
     assert state.forced[-1].action == "pay 1 francs"
@@ -425,7 +427,7 @@ def test_entry_fee_of_a_town_building_is_paid_to_the_treasury() -> None:
 
 
 def test_entry_fee_of_a_players_building_is_paid_to_the_owner_food_or_francs_by_the_card() -> None:
-    state = _own(lh.new_game(2, seed=1), "marketplace", 1)  # fee "2 food / 1 Franc"
+    state = _own(lh.new_game(2, seed=1, variant="short"), "marketplace", 1)  # fee "2 food / 1 Franc"
     state = _player(state, 0, goods={"francs": 3, "fish": 2, "meat": 1})
     assert legal(lh, play(lh, state, "enter marketplace")) == ["pay 2 fish", "pay 1 meat", "pay 1 francs"]
     after = play(lh, state, "enter marketplace", "pay 2 fish")
@@ -436,14 +438,14 @@ def test_entry_fee_of_a_players_building_is_paid_to_the_owner_food_or_francs_by_
 
 
 def test_no_entry_fee_to_enter_ones_own_building() -> None:
-    state = _own(lh.new_game(2, seed=1), "marketplace", 0)
+    state = _own(lh.new_game(2, seed=1, variant="short"), "marketplace", 0)
     state = play(lh, state, "enter marketplace")
     assert state.phase == "choose"  # the Marketplace's own choice, no payment asked
     assert _francs(state, 0) == 5
 
 
 def test_a_building_whose_fee_cannot_be_paid_is_not_offered() -> None:
-    state = _player(lh.new_game(2, seed=1), 0, goods={"wood": 5, "clay": 5})  # no food, no Francs
+    state = _player(lh.new_game(2, seed=1, variant="short"), 0, goods={"wood": 5, "clay": 5})  # no food, no Francs
     assert "enter building_firm_2" not in legal(lh, state)  # 1 food
     assert "enter construction_firm" not in legal(lh, state)  # 2 food
     assert "enter building_firm_1" in legal(lh, state)  # no fee
@@ -452,21 +454,21 @@ def test_a_building_whose_fee_cannot_be_paid_is_not_offered() -> None:
 
 
 def test_never_the_building_ones_person_disc_is_already_on() -> None:
-    state = _player(lh.new_game(2, seed=1), 0, location=B["building_firm_1"])
+    state = _player(lh.new_game(2, seed=1, variant="short"), 0, location=B["building_firm_1"])
     assert "enter building_firm_1" not in legal(lh, state)
     with pytest.raises(IllegalActionError, match="already in"):
         play(lh, state, "enter building_firm_1")
 
 
 def test_an_occupied_building_cannot_be_entered() -> None:
-    state = _player(lh.new_game(2, seed=1), 1, location=B["building_firm_1"])
+    state = _player(lh.new_game(2, seed=1, variant="short"), 1, location=B["building_firm_1"])
     assert "enter building_firm_1" not in legal(lh, state)
     with pytest.raises(IllegalActionError, match="occupied"):
         play(lh, state, "enter building_firm_1")
 
 
 def test_buildings_in_the_proposals_have_not_been_built_and_cannot_be_entered() -> None:
-    state = lh.new_game(2, seed=1)
+    state = lh.new_game(2, seed=1, variant="short")
     top = state.piles[0][0]
     assert f"enter {D.BUILDINGS[top].id}" not in legal(lh, state)
     with pytest.raises(IllegalActionError, match="not been built"):
@@ -474,7 +476,7 @@ def test_buildings_in_the_proposals_have_not_been_built_and_cannot_be_entered() 
 
 
 def test_entering_moves_the_person_disc_from_its_last_building() -> None:
-    state = _player(lh.new_game(2, seed=1), 0, location=B["marketplace"])
+    state = _player(lh.new_game(2, seed=1, variant="short"), 0, location=B["marketplace"])
     state = play(lh, state, "enter building_firm_1")
     assert state.players[0].location == B["building_firm_1"]
     assert "enter marketplace" in legal(
@@ -484,7 +486,7 @@ def test_entering_moves_the_person_disc_from_its_last_building() -> None:
 
 # -- buying -------------------------------------------------------------------------------------------------
 def test_buy_the_towns_buildings_and_the_top_of_each_proposal_pile_for_the_price() -> None:
-    state = _player(lh.new_game(2, seed=1), 0, goods={"francs": 100})
+    state = _player(lh.new_game(2, seed=1, variant="short"), 0, goods={"francs": 100})
     tops = [pile[0] for pile in state.piles]
     offered = [a for a in legal(lh, state) if a.startswith("buy ")]
     assert offered == [f"buy {key}" for key in TOWN_AT_START[2] + _ids(tops)]
@@ -499,7 +501,7 @@ def test_buy_the_towns_buildings_and_the_top_of_each_proposal_pile_for_the_price
 
 
 def test_buy_price_is_the_printed_cost_where_one_is_shown() -> None:
-    state = lh.new_game(5, seed=1)
+    state = lh.new_game(5, seed=1, variant="short")
     state = _player(
         _with(state, piles=((B["storehouse"],), (B["dock"],), (B["town_hall"],))), 0, goods={"francs": 100}
     )
@@ -510,14 +512,14 @@ def test_buy_price_is_the_printed_cost_where_one_is_shown() -> None:
 
 
 def test_buying_needs_the_francs() -> None:
-    state = _player(lh.new_game(2, seed=1), 0, goods={"francs": 5})
+    state = _player(lh.new_game(2, seed=1, variant="short"), 0, goods={"francs": 5})
     assert [a for a in legal(lh, state) if a.startswith("buy")] == ["buy building_firm_1"]  # price 4
     with pytest.raises(IllegalActionError, match="costs 6 Francs: you have 5"):
         play(lh, state, "buy building_firm_2")
 
 
 def test_the_church_may_not_be_bought() -> None:
-    state = _player(lh.new_game(5, seed=1), 0, goods={"francs": 100})
+    state = _player(lh.new_game(5, seed=1, variant="short"), 0, goods={"francs": 100})
     state = _own(state, "church", -1)
     assert "buy church" not in legal(lh, state)
     with pytest.raises(IllegalActionError, match="cannot be bought"):
@@ -525,7 +527,7 @@ def test_the_church_may_not_be_bought() -> None:
 
 
 def test_buy_only_the_top_ship_of_each_pile_not_a_luxury_liner() -> None:
-    state = lh.new_game(2, seed=1)
+    state = lh.new_game(2, seed=1, variant="short")
     cards = {c.card: i for i, c in enumerate(D.ROUND_CARDS)}
     piles = ((cards["R05"], cards["R02"]), (cards["R10"],), (cards["R14"],), (cards["R20"],))
     state = _player(_with(state, ship_piles=piles), 0, goods={"francs": 100})
@@ -553,7 +555,7 @@ def test_no_buying_at_another_players_decision() -> None:
 
 
 def test_a_building_sold_this_turn_may_not_be_bought_back_in_it() -> None:
-    state = _own(_player(lh.new_game(2, seed=1), 0, goods={"francs": 10}), "fishery", 0)
+    state = _own(_player(lh.new_game(2, seed=1, variant="short"), 0, goods={"francs": 10}), "fishery", 0)
     state = play(lh, state, "sell fishery")
     assert _francs(state, 0) == 15 and state.owner[B["fishery"]] == -1
     assert "buy fishery" not in legal(lh, state)
@@ -565,7 +567,7 @@ def test_a_building_sold_this_turn_may_not_be_bought_back_in_it() -> None:
 
 
 def test_buying_a_building_returns_the_person_disc_in_it() -> None:
-    state = _player(lh.new_game(2, seed=1), 0, goods={"francs": 10})
+    state = _player(lh.new_game(2, seed=1, variant="short"), 0, goods={"francs": 10})
     state = _player(state, 1, location=B["building_firm_1"])
     state = play(lh, state, "buy building_firm_1")
     assert state.owner[B["building_firm_1"]] == 0
@@ -575,7 +577,7 @@ def test_buying_a_building_returns_the_person_disc_in_it() -> None:
 # -- selling -------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("key", ["clay_mound", "marketplace", "wharf_1", "steel_mill"])
 def test_sell_a_building_to_the_town_for_half_its_value_rounded_down(key: str) -> None:
-    state = _own(lh.new_game(2, seed=1), key, 0)
+    state = _own(lh.new_game(2, seed=1, variant="short"), key, 0)
     after = play(lh, state, f"sell {key}")
     assert _francs(after, 0) == 5 + D.BUILDINGS[B[key]].value // 2
     assert after.owner[B[key]] == -1  # goes with the town's buildings
@@ -583,7 +585,7 @@ def test_sell_a_building_to_the_town_for_half_its_value_rounded_down(key: str) -
 
 
 def test_sell_a_ship_for_half_its_value_it_goes_back_on_top_of_its_pile() -> None:
-    state = lh.new_game(2, seed=1)
+    state = lh.new_game(2, seed=1, variant="short")
     cards = {c.card: i for i, c in enumerate(D.ROUND_CARDS)}
     state = _with(state, ship_piles=((cards["R02"],), (), (), ()))
     state = _player(state, 0, ships=(cards["R01"], cards["R07"]))
@@ -594,14 +596,14 @@ def test_sell_a_ship_for_half_its_value_it_goes_back_on_top_of_its_pile() -> Non
 
 
 def test_selling_a_building_returns_the_person_disc_in_it() -> None:
-    state = _own(lh.new_game(2, seed=1), "fishery", 0)
+    state = _own(lh.new_game(2, seed=1, variant="short"), "fishery", 0)
     state = _player(state, 1, location=B["fishery"])
     state = play(lh, state, "sell fishery")
     assert state.players[1].location == -1
 
 
 def test_only_ones_own_buildings_and_ships_are_sold() -> None:
-    state = _own(lh.new_game(2, seed=1), "fishery", 1)
+    state = _own(lh.new_game(2, seed=1, variant="short"), "fishery", 1)
     assert "sell fishery" not in legal(lh, state)
     assert "sell_ship R03" not in legal(lh, state)
     with pytest.raises(IllegalActionError, match="only your own"):
@@ -609,14 +611,14 @@ def test_only_ones_own_buildings_and_ships_are_sold() -> None:
 
 
 def test_sell_before_and_after_the_main_action() -> None:
-    state = _own(_own(lh.new_game(2, seed=1), "fishery", 0), "bakehouse", 0)
+    state = _own(_own(lh.new_game(2, seed=1, variant="short"), "fishery", 0), "bakehouse", 0)
     state = play(lh, state, "sell fishery", "take wood", "sell bakehouse", "end")
     assert _francs(state, 0) == 5 + 5 + 4
 
 
 # -- the end of a round: harvest -------------------------------------------------------------------------
 def test_harvest_one_grain_with_at_least_1_grain_one_cattle_with_at_least_2_cattle() -> None:
-    state = _round_end(lh.new_game(3, seed=1), round=2)  # 3p round 3: R02, harvest, 3 food
+    state = _round_end(lh.new_game(3, seed=1, variant="short"), round=2)  # 3p round 3: R02, harvest, 3 food
     goods = [
         {"francs": 9, "grain": 1, "cattle": 1},
         {"francs": 9, "grain": 5, "cattle": 2},
@@ -632,7 +634,7 @@ def test_harvest_one_grain_with_at_least_1_grain_one_cattle_with_at_least_2_catt
 
 
 def test_no_harvest_on_a_no_harvest_round_card() -> None:
-    state = _round_end(lh.new_game(3, seed=1))  # 3p round 1: R03, "No harvest", 2 food
+    state = _round_end(lh.new_game(3, seed=1, variant="short"))  # 3p round 1: R03, "No harvest", 2 food
     assert not D.round_cards(3, SHORT)[0].harvest
     for seat in range(3):
         state = _player(state, seat, goods={"francs": 9, "grain": 3, "cattle": 3})
@@ -643,7 +645,7 @@ def test_no_harvest_on_a_no_harvest_round_card() -> None:
 # -- feeding ----------------------------------------------------------------------------------------------
 def test_feeding_each_ship_reduces_the_food_owed() -> None:
     # 2p round 1 (R02): 4 food; the starting wooden ships feed 4 each in a 2-player game
-    state = lh.new_game(2, seed=1)
+    state = lh.new_game(2, seed=1, variant="short")
     for _ in range(7):
         state = _take_and_end(state)
     assert (state.round, state.phase) == (1, "turn")
@@ -657,7 +659,7 @@ def test_feeding_each_ship_reduces_the_food_owed() -> None:
 
 
 def test_feeding_a_ship_feeding_more_than_owed_gives_nothing_back() -> None:
-    state = _round_end(lh.new_game(2, seed=1), round=1)  # 7 food
+    state = _round_end(lh.new_game(2, seed=1, variant="short"), round=1)  # 7 food
     cards = {c.card: i for i, c in enumerate(D.ROUND_CARDS)}
     state = _player(state, 0, ships=(cards["R01"], cards["R10"]), goods={"francs": 1})  # 4 + 5 food
     state = _player(state, 1, goods={"francs": 3})
@@ -667,7 +669,7 @@ def test_feeding_a_ship_feeding_more_than_owed_gives_nothing_back() -> None:
 
 
 def test_feeding_food_may_be_paid_in_francs_no_change_only_minimal_ways_bread_is_2_food() -> None:
-    state = _round_end(lh.new_game(2, seed=1), round=1)  # 7 - 4 = 3 food each
+    state = _round_end(lh.new_game(2, seed=1, variant="short"), round=1)  # 7 - 4 = 3 food each
     state = _player(state, 1, goods={"francs": 1, "fish": 1, "bread": 1, "meat": 1, "grain": 4})
     state = _player(state, 0, goods={"francs": 3})
     state = play(lh, state, "take iron", "end")
@@ -682,7 +684,7 @@ def test_feeding_food_may_be_paid_in_francs_no_change_only_minimal_ways_bread_is
 
 
 def test_feeding_goes_seat_by_seat_from_the_player_after_the_seventh_turn() -> None:
-    state = _round_end(lh.new_game(3, seed=1), turn_player=1, round=3)  # R05: 4 food
+    state = _round_end(lh.new_game(3, seed=1, variant="short"), turn_player=1, round=3)  # R05: 4 food
     for seat in range(3):
         state = _player(state, seat, goods={"fish": 2, "bread": 1, "francs": 4})
     state = play(lh, state, "take iron", "end")
@@ -695,7 +697,7 @@ def test_feeding_goes_seat_by_seat_from_the_player_after_the_seventh_turn() -> N
 
 
 def test_feeding_a_loan_only_when_one_cannot_pay_all_food_and_francs_go_the_loan_covers_the_rest() -> None:
-    state = _round_end(lh.new_game(2, seed=1), round=3)  # R10: 13 food - 4 = 9
+    state = _round_end(lh.new_game(2, seed=1, variant="short"), round=3)  # R10: 13 food - 4 = 9
     state = _player(state, 0, goods={"francs": 9})
     state = _player(state, 1, goods={"francs": 2, "fish": 1, "meat": 1, "wood": 3})
     state = play(lh, state, "take iron", "end")
@@ -709,14 +711,14 @@ def test_feeding_a_loan_only_when_one_cannot_pay_all_food_and_francs_go_the_loan
 
 
 def test_feeding_several_loans_when_far_short() -> None:
-    state = _round_end(lh.new_game(2, seed=1), round=7)  # R20: 20 food - 4 = 16
+    state = _round_end(lh.new_game(2, seed=1, variant="short"), round=7)  # R20: 20 food - 4 = 16
     state = _player(_player(state, 0, goods={"francs": 0}), 1, goods={"francs": 30})
     state = play(lh, state, "take grain", "end", "loan")
     assert (state.players[0].loans, _francs(state, 0)) == (4, 0)  # 16 = 4 loans exactly
 
 
 def test_feeding_a_player_who_cannot_pay_may_sell_first() -> None:
-    state = _own(_round_end(lh.new_game(2, seed=1), round=1), "fishery", 0)  # 3 food
+    state = _own(_round_end(lh.new_game(2, seed=1, variant="short"), round=1), "fishery", 0)  # 3 food
     state = _player(_player(state, 0, goods={"francs": 1}), 1, goods={"francs": 3})
     state = play(lh, state, "take grain", "end")
     assert (state.phase, state.current_player) == ("feeding", 0)
@@ -726,7 +728,7 @@ def test_feeding_a_player_who_cannot_pay_may_sell_first() -> None:
 
 
 def test_feeding_a_player_who_can_pay_is_not_offered_a_loan() -> None:
-    state = _round_end(lh.new_game(2, seed=1), round=1)
+    state = _round_end(lh.new_game(2, seed=1, variant="short"), round=1)
     state = _player(_player(state, 0, goods={"fish": 3, "meat": 1}), 1, goods={"francs": 3})
     state = play(lh, state, "take grain", "end")
     assert "loan" not in legal(lh, state)
@@ -736,7 +738,7 @@ def test_feeding_a_player_who_can_pay_is_not_offered_a_loan() -> None:
 
 # -- the town builds; the new ship ------------------------------------------------------------------------
 def test_town_builds_the_top_proposal_with_the_lowest_sort_number_on_a_standard_building_symbol() -> None:
-    state = lh.new_game(2, seed=1)  # R02: a standard building symbol at 2 players
+    state = lh.new_game(2, seed=1, variant="short")  # R02: a standard building symbol at 2 players
     assert D.round_cards(2, SHORT)[0].town_build_for(2) == D.STANDARD_BUILD
     tops = [pile[0] for pile in state.piles]
     lowest = min(tops, key=lambda b: D.BUILDINGS[b].sort or 0)
@@ -748,7 +750,7 @@ def test_town_builds_the_top_proposal_with_the_lowest_sort_number_on_a_standard_
 
 
 def test_town_builds_nothing_without_the_symbol() -> None:
-    state = _round_end(lh.new_game(2, seed=1), round=1)  # R05: no building symbol at 2 players
+    state = _round_end(lh.new_game(2, seed=1, variant="short"), round=1)  # R05: no building symbol at 2 players
     state = _player(_player(state, 0, goods={"francs": 9}), 1, goods={"francs": 9})
     piles = state.piles
     state = play(lh, state, "take grain", "end")
@@ -756,10 +758,10 @@ def test_town_builds_nothing_without_the_symbol() -> None:
 
 
 def test_town_build_an_emptied_proposal_pile_stays_empty() -> None:
-    state = lh.new_game(2, seed=1)
+    state = lh.new_game(2, seed=1, variant="short")
     state = _with(state, piles=((), (B["bank"],), (B["cokery"],)))
     owner = list(state.owner)
-    for pile in lh.new_game(2, seed=1).piles:
+    for pile in lh.new_game(2, seed=1, variant="short").piles:
         for b in pile:
             owner[b] = -3 if b not in (B["bank"], B["cokery"]) else -2
     state = _round_end(_with(state, owner=tuple(owner)))
@@ -769,7 +771,7 @@ def test_town_build_an_emptied_proposal_pile_stays_empty() -> None:
 
 
 def test_the_round_card_turns_over_its_ship_goes_on_top_of_its_pile() -> None:
-    state = lh.new_game(2, seed=1)
+    state = lh.new_game(2, seed=1, variant="short")
     cards = {c.card: i for i, c in enumerate(D.ROUND_CARDS)}
     for _ in range(7):
         state = _take_and_end(state)
@@ -783,7 +785,7 @@ def test_the_round_card_turns_over_its_ship_goes_on_top_of_its_pile() -> None:
 # -- the final stage -----------------------------------------------------------------------------------------
 def _final(n: int = 2, seed: int = 1) -> lh.State:
     """The last round's seventh turn, everyone rich enough to feed."""
-    state = _round_end(lh.new_game(n, seed=seed), turn_player=n - 1, round=len(ROUND_CARDS[n]) - 1)
+    state = _round_end(lh.new_game(n, seed=seed, variant="short"), turn_player=n - 1, round=len(ROUND_CARDS[n]) - 1)
     for seat in range(n):
         state = _player(state, seat, goods={"francs": 40, "wood": 4, "clay": 4})
     return state
@@ -849,7 +851,7 @@ def _over(state: lh.State) -> lh.State:
 
 
 def test_wealth_is_buildings_plus_ships_plus_francs_minus_7_per_loan_goods_are_worthless() -> None:
-    state = lh.new_game(2, seed=1)
+    state = lh.new_game(2, seed=1, variant="short")
     cards = {c.card: i for i, c in enumerate(D.ROUND_CARDS)}
     state = _own(_own(state, "fishery", 0), "building_firm_2", 0)
     state = _player(
@@ -864,7 +866,7 @@ def test_wealth_is_buildings_plus_ships_plus_francs_minus_7_per_loan_goods_are_w
 
 
 def test_wealth_bonus_buildings_bank_town_hall_storehouse_dock() -> None:
-    state = lh.new_game(5, seed=1)
+    state = lh.new_game(5, seed=1, variant="short")
     cards = {c.card: i for i, c in enumerate(D.ROUND_CARDS)}
     for key in (
         "bank",
@@ -899,14 +901,14 @@ def test_wealth_bonus_buildings_bank_town_hall_storehouse_dock() -> None:
 def test_hardware_store_type_option_changes_the_town_hall_bonus() -> None:
     # the rulebook: a craftsman's building (+2 at the Town Hall); the sources: an economic building
     for option, bonus in (("rulebook", 4 + 2), ("sources", 4)):
-        state = lh.new_game(5, seed=1, options={"hardware_store_type": option})
+        state = lh.new_game(5, seed=1, options={"hardware_store_type": option}, variant="short")
         state = _own(_own(state, "town_hall", 0), "hardware_store", 0)
         state = _player(state, 0, goods={})
         assert lh.scores(_over(state))[0] == 6 + 8 + bonus
 
 
 def test_the_richest_player_wins_ties_are_shared() -> None:
-    state = lh.new_game(3, seed=1)
+    state = lh.new_game(3, seed=1, variant="short")
     for seat, francs in enumerate((12, 12, 11)):
         state = _player(state, seat, goods={"francs": francs})
     assert lh.winners(_over(state)) == (0, 1)
@@ -930,7 +932,7 @@ def test_final_stage_a_player_who_can_carry_out_no_main_action_ends_the_turn_wit
 # -- notation ----------------------------------------------------------------------------------------------
 def test_notation_round_trips_for_every_legal_action_of_random_games() -> None:
     for n, seed in ((1, 3), (2, 4), (4, 5)):
-        state = lh.new_game(n, seed=seed)
+        state = lh.new_game(n, seed=seed, variant="short")
         rng = random.Random(seed)
         while state.current_player is not None:
             options = lh.legal_actions(state)
@@ -940,7 +942,7 @@ def test_notation_round_trips_for_every_legal_action_of_random_games() -> None:
 
 
 def test_notation_names_in_any_case_with_spaces_or_an_unambiguous_beginning() -> None:
-    state = lh.new_game(2, seed=1)
+    state = lh.new_game(2, seed=1, variant="short")
     assert lh.parse_action(state, "Enter Construction Firm") == lh.Enter("construction_firm")
     assert lh.parse_action(state, "enter constr") == lh.Enter("construction_firm")
     assert lh.parse_action(state, "TAKE wood") == lh.Take("wood")
@@ -966,7 +968,7 @@ def _on_top(state: lh.State, key: str) -> lh.State:
 def test_option_ironworks_cost_rulebook_1_wood_2_brick_or_sources_3_wood_2_brick(
     option: str, wood: int, buildable: bool
 ) -> None:
-    state = _on_top(lh.new_game(2, seed=1, options={"ironworks_cost": option}), "ironworks")
+    state = _on_top(lh.new_game(2, seed=1, options={"ironworks_cost": option}, variant="short"), "ironworks")
     state = _player(state, 0, goods={"wood": wood, "brick": 2})
     assert ("enter building_firm_1" in legal(lh, state)) is buildable
     state = _player(state, 0, goods={"wood": 3, "brick": 2})
@@ -981,7 +983,7 @@ def test_option_arts_center_cost_rulebook_1_wood_1_clay_or_sources_1_wood_2_clay
 ) -> None:
     # the Arts Center is not in the short game at any player count: the option matters for the
     # full game only; here it is put on a pile by hand
-    state = _on_top(lh.new_game(4, seed=1, options={"arts_center_cost": option}), "arts_center")
+    state = _on_top(lh.new_game(4, seed=1, options={"arts_center_cost": option}, variant="short"), "arts_center")
     state = _player(state, 0, goods={"wood": 1, "clay": 2})
     state = play(lh, state, "enter building_firm_1")
     assert state.owner[B["arts_center"]] == 0

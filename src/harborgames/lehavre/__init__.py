@@ -1,16 +1,18 @@
-"""Le Havre (Uwe Rosenberg, 2008): the shortened game for 1–5 players, by its printed rules.
-
-The full game (the 36 special buildings) follows; ``variant="full"`` is refused for now.
+"""Le Havre (Uwe Rosenberg, 2008) for 1–5 players, by its printed rules: the full game (the
+default, with the 36 special buildings) and the shortened game (``variant="short"``).
 
 >>> from harborgames import lehavre
 >>> state = lehavre.new_game(2, seed=1)
 >>> [str(a) for a in lehavre.legal_actions(state)][:4]
 ['take francs', 'take fish', 'take wood', 'take clay']
 >>> state = lehavre.apply(state, lehavre.parse_action(state, "take wood"))
->>> state.players[0].stock[lehavre.data.WOOD]  # 2 to start with, 3 on the space, 1 from the tile
+>>> state.players[0].stock[lehavre.data.WOOD]  # 2 on the space at the start, 1 from the tile
+3
+>>> [str(a) for a in lehavre.legal_actions(state)]  # after the main action: buy, or end
+['buy building_firm_1', 'end']
+>>> short = lehavre.new_game(2, seed=1, variant="short")  # 2 wood to start, 3 on the space, 1
+>>> lehavre.apply(short, lehavre.parse_action(short, "take wood")).players[0].stock[lehavre.data.WOOD]
 6
->>> [str(a) for a in lehavre.legal_actions(state)]  # after the main action: buy, sell, or end
-['buy building_firm_1', 'sell_ship R01', 'end']
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ from .turn import RULEBOOK, apply, is_terminal, legal_actions, start_turn
 
 
 def new_game(
-    num_players: int = 2, *, seed: int = 0, variant: str = "short", options: Mapping[str, str] | None = None
+    num_players: int = 2, *, seed: int = 0, variant: str = "full", options: Mapping[str, str] | None = None
 ) -> State:
     """A dealt game, the first player's Supply action done, waiting on the first real decision."""
     dealt = deal(num_players, seed, variant, options)

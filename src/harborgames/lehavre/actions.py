@@ -191,6 +191,17 @@ class Trade:
 
 
 @attrs.frozen(slots=True)
+class Order:
+    """The Marketplace in the full game: return the two special cards looked at as they were,
+    or swapped."""
+
+    swap: bool
+
+    def __str__(self) -> str:
+        return "order swap" if self.swap else "order keep"
+
+
+@attrs.frozen(slots=True)
 class Done:
     """Stop handing over goods, or skip an optional part of a building's action."""
 
@@ -223,6 +234,7 @@ Action = (
     | BuildShip
     | Give
     | Trade
+    | Order
     | Done
     | End
 )
@@ -243,7 +255,9 @@ ACTION_TYPES: tuple[type, ...] = (
     BuildShip,
     Give,
     Trade,
+    Order,
     Done,
     End,
 )
 REPAY, LOAN, DONE, END = Repay(), Loan(), Done(), End()
+KEEP_ORDER, SWAP_ORDER = Order(False), Order(True)

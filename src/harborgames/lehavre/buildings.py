@@ -15,7 +15,7 @@ from itertools import combinations
 import attrs
 
 from ..core.update import update
-from .actions import DONE, Action, Choose, Give, Times, Trade
+from .actions import DONE, KEEP_ORDER, SWAP_ORDER, Action, Choose, Give, Order, Times, Trade
 from .construction import (
     _builder,
     _wharf,
@@ -56,6 +56,7 @@ from .data import (
     UPGRADED_GOODS,
     WOOD,
 )
+from .specials import SPECIAL_EFFECTS
 from .state import PAY, PROPOSAL, Pending, Player, State, with_player
 from .visit import (
     GIVES,
@@ -66,6 +67,7 @@ from .visit import (
     ask_payment,
     count_type,
     done,
+    energy_due,
     energy_of,
     fishermen,
     gain,
@@ -198,7 +200,7 @@ def _upgrade_counts(state: State, seat: int, upgrade: Upgrade) -> list[int]:
     stock = state.players[seat].stock
     most = stock[upgrade.source] if upgrade.limit is None else min(upgrade.limit, stock[upgrade.source])
     energy = energy_of(stock)
-    return [k for k in range(1, most + 1) if upgrade.energy(k) <= energy]
+    return [k for k in range(1, most + 1) if energy_due(state, seat, upgrade.energy(k)) <= energy]
 
 
 def _upgrader(key: str) -> Effect:
@@ -208,7 +210,9 @@ def _upgrader(key: str) -> Effect:
 
     def can_enter(state: State, seat: int, stock: tuple[int, ...]) -> bool:
         # one good and its energy are enough to start
-        return stock[upgrade.source] > 0 and (not first_energy or first_energy <= energy_of(stock))
+        return stock[upgrade.source] > 0 and (
+            not first_energy or energy_due(state, seat, first_energy) <= energy_of(stock)
+        )
 
     def enter(state: State) -> State:
         return ask(state, building)
@@ -241,7 +245,7 @@ IRONWORKS_EXTRA_ENERGY = 6
 
 def _ironworks(state: State) -> State:
     state = gain(state, me(state), {IRON: 3})
-    if energy_of(stock_of(state)) >= IRONWORKS_EXTRA_ENERGY:
+    if energy_of(stock_of(state)) >= energy_due(state, me(state), IRONWORKS_EXTRA_ENERGY):
         return ask(state, BUILDING_INDEX["ironworks"])
     return done(state)
 
@@ -269,6 +273,8 @@ def _market_size(state: State) -> int:
 
 
 def _marketplace_choices(state: State, pending: Pending) -> tuple[Action, ...]:
+    if pending.step == 1:  # the full game's look at the top two special buildings
+        return (KEEP_ORDER, SWAP_ORDER)
     return _MARKET_CHOICES[_market_size(state)]
 
 
@@ -279,8 +285,37 @@ _MARKET_CHOICES = {
 
 
 def _marketplace_choose(state: State, pending: Pending, action: Action) -> State:
+    if isinstance(action, Order):
+        return done(_return_specials(state, me(state), action.swap))
     assert isinstance(action, Choose)
-    return done(gain(state, me(state), {_token(name): 1 for name in action.goods}))
+    state = gain(state, me(state), {_token(name): 1 for name in action.goods})
+    if not state.specials:  # the short game, or an empty special deck
+        return done(state)
+    # "Then look at the top two Special building cards and return them in any order."
+    state = _look_at_specials(state, me(state))
+    if len(state.specials) < 2:
+        return done(state)
+    return ask(state, pending.building, step=1)
+
+
+def _look_at_specials(state: State, seat: int) -> State:
+    """``seat`` learns the top two special buildings (the others only see that it looked)."""
+    seen = list(state.known[seat])
+    for position in range(min(2, len(state.specials))):
+        seen[position] = state.specials[position]
+    known = (*state.known[:seat], tuple(seen), *state.known[seat + 1 :])
+    return update(state, known=known)
+
+
+def _return_specials(state: State, seat: int, swap: bool) -> State:
+    """The two cards go back, in the order ``seat`` chose; no other seat knows that order now."""
+    deck = state.specials
+    if swap:
+        deck = (deck[1], deck[0], *deck[2:])
+    known = tuple(
+        (*deck[:2], *seen[2:]) if s == seat else (-1, -1, *seen[2:]) for s, seen in enumerate(state.known)
+    )
+    return update(state, specials=deck, known=known)
 
 
 # -- building at the Building Firms, the Construction Firm and the Sawmill -------------------------
@@ -308,7 +343,8 @@ def _energy_leaving_a_good(stock: tuple[int, ...], energy: int) -> bool:
 
 
 def _shipping_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
-    return bool(shipping_capacities(state, seat)) and _energy_leaving_a_good(stock, SHIP_ENERGY)
+    energy = energy_due(state, seat, SHIP_ENERGY)
+    return bool(shipping_capacities(state, seat)) and _energy_leaving_a_good(stock, energy)
 
 
 def _shipping_enter(state: State) -> State:
@@ -319,7 +355,12 @@ def _shipping_choices(state: State, pending: Pending) -> tuple[Action, ...]:
     stock = stock_of(state)
     if pending.step == 0:  # how many ships (the largest are used first)
         ships = len(shipping_capacities(state, me(state)))
-        return tuple(times(k) for k in range(1, ships + 1) if _energy_leaving_a_good(stock, SHIP_ENERGY * k))
+        seat = me(state)
+        return tuple(
+            times(k)
+            for k in range(1, ships + 1)
+            if _energy_leaving_a_good(stock, energy_due(state, seat, SHIP_ENERGY * k))
+        )
     gives: tuple[Action, ...] = tuple(GIVES[g] for g in GOODS if stock[g])
     return (*gives, DONE)
 
@@ -455,8 +496,9 @@ EFFECTS: dict[str, Effect] = {
     ),
     "church": Effect(_church_can, lambda state: done(gain(state, me(state), {BREAD: 5, FISH: 3}))),
 }
+EFFECTS.update(SPECIAL_EFFECTS)  # the full game's special buildings (specials.py)
 # Locked buildings (a padlock: Storehouse, Dock, Town Hall, Bank) have no effect and are never
-# entered; the special buildings' effects belong to the full game.
+# entered.
 
 __all__ = ["EFFECTS", "UPGRADES", "Effect"]
 _UNUSED = (COKE, ECONOMIC, INDUSTRIAL, LOAN_FRANCS, LUXURY_LINER, NUM_TOKEN_KINDS, PROPOSAL, PAY, MEAT)

@@ -15,13 +15,16 @@ from .data import (
     ROUND_CARD_INDEX,
     ROUND_CARDS,
     SHIP_TYPES,
+    SPECIAL_BUILDINGS,
+    SPECIAL_DEALT,
     STARTING_SHIPS,
     SUPPLY_TILES,
     TURNS_PER_ROUND,
     round_cards,
 )
-from .observe import HIDDEN
+from .observe import HIDDEN, KNOWN_TO_THEM
 from .offered import in_play_buildings
+from .setup import special_deck
 from .state import (
     CHOOSE,
     FEEDING,
@@ -40,7 +43,7 @@ from .state import (
 from .turn import RULEBOOK
 
 
-def validate_state(state: State, *, observed: bool = False) -> None:
+def validate_state(state: State, *, observed: bool = False, observer: int = -1) -> None:
     """Refuse positions the rules can never reach in form (counts, ranges, card places)."""
     check = StateChecks("lehavre", "observation" if observed else "state")
     check.one_of("num_players", state.num_players, PLAYER_COUNTS)
@@ -98,11 +101,13 @@ def validate_state(state: State, *, observed: bool = False) -> None:
     )
     _check_counts(check, state)
     _check_places(check, state, cards_played=len(cards) if over else state.round)
+    _check_specials(check, state, observer if observed else None)
     _check_decision(check, state, len(cards))
     legal_count = 0 if over else len(RULEBOOK.legal_tuple(state))
     check.decision(over, state.current_player, legal_count)
 
 
+_SPECIAL_IDS = frozenset(BUILDINGS.index(b) for b in SPECIAL_BUILDINGS)
 MAX_TOKENS = 9_999
 """The most of one token kind a player or an Offer space may hold in a loaded document: far
 above any game (the Offer spaces gain two tokens a turn), and it keeps every "how many"
@@ -141,13 +146,53 @@ def _check_counts(check: StateChecks, state: State) -> None:
         check.require(all(0 <= x <= MAX_TOKENS for x in pending.chosen), "pending chosen holds a bad count")
 
 
+def _check_specials(check: StateChecks, state: State, observer: int | None) -> None:
+    """The special deck (full game): which cards, where, and what each seat knows of it."""
+    deck, n = state.specials, state.num_players
+    check.length("known", state.known, n)
+    for seat, seen in enumerate(state.known):
+        check.length(f"what seat {seat} knows of the special deck", seen, len(deck))
+    if state.rules.variant != FULL:
+        check.require(not deck, "the short game has no special deck")
+        return
+    check.require(len(deck) <= SPECIAL_DEALT, f"the special deck holds at most {SPECIAL_DEALT} cards")
+    if observer is not None:
+        check.require(SPECIAL_DECK not in state.owner, "an observation shows no face-down card's place")
+        check.require(state.known[observer] == deck, "the observer's deck is what it knows")
+        for seat, seen in enumerate(state.known):
+            if seat == observer:
+                ok = all(card == HIDDEN or card in _SPECIAL_IDS for card in seen)
+            else:
+                ok = all(card in (HIDDEN, KNOWN_TO_THEM) for card in seen)
+            check.require(ok, f"seat {seat}'s knowledge of the special deck is out of range")
+        return
+    check.require(
+        len(set(deck)) == len(deck) and all(b in _SPECIAL_IDS for b in deck),
+        "the special deck holds special buildings, once each",
+    )
+    check.require(
+        sorted(deck) == sorted(b for b, who in enumerate(state.owner) if who == SPECIAL_DECK),
+        "the special deck and the buildings marked as face down differ",
+    )
+    for seat, seen in enumerate(state.known):
+        check.require(
+            all(card in (HIDDEN, deck[i]) for i, card in enumerate(seen)),
+            f"seat {seat} knows a special card that is not there",
+        )
+    excluded = _SPECIAL_IDS - set(special_deck(state.rules, n))
+    check.require(
+        all(state.owner[b] == OUT for b in excluded), "a special building left out of this game is in it"
+    )
+
+
 def _check_places(check: StateChecks, state: State, cards_played: int) -> None:
     """Every building and ship card is where the rules can put it."""
     in_play = set(in_play_buildings(state))
     for b, who in enumerate(state.owner):
         key = BUILDINGS[b].id
         if b in in_play:
-            check.require(who != OUT, f"{key} is in this game but marked out of it")
+            special = BUILDINGS[b].special  # a special building may also be back in the box
+            check.require(who != OUT or special, f"{key} is in this game but marked out of it")
             if who == PROPOSAL:
                 check.require(BUILDINGS[b].sort is not None, f"{key} cannot lie in a proposal pile")
         else:
@@ -266,7 +311,7 @@ def _check_decision(check: StateChecks, state: State, rounds: int) -> None:
 
 def validate_observation(observation: Observation) -> None:
     StateChecks("lehavre", "observation").seat("player", observation.player, observation.state.num_players)
-    validate_state(observation.state, observed=True)
+    validate_state(observation.state, observed=True, observer=observation.player)
 
 
 CODEC = Codec(

@@ -12,7 +12,9 @@ from .data import (
     BUILDING_INDEX,
     CLAY,
     IRON,
+    IRON_SHIP,
     MODERNISE_BRICK,
+    ROUND_CARDS,
     SHIP_ENERGY,
     SHIP_TYPES,
     STEEL,
@@ -21,10 +23,10 @@ from .data import (
     BuildCost,
 )
 from .payment import ZERO, can_afford, goods_ways, subtract
-from .state import Pending, Player, State, with_player
+from .state import TOWN, Pending, Player, State, with_player
 
 # -- what every effect uses ------------------------------------------------------------------
-from .visit import BUILDS, Effect, ask, ask_payment, build_cost, done, energy_of, me
+from .visit import BUILDS, Effect, ask, ask_payment, build_cost, done, energy_due, energy_of, me
 
 
 def buildable(
@@ -41,17 +43,45 @@ def buildable(
     if sawmill:  # one wood less to pay is one wood more to pay with
         stock = (*stock[:WOOD], stock[WOOD] + 1, *stock[WOOD + 1 :])
     out = []
-    for pile in state.piles:
-        if not pile:
-            continue
-        top = pile[0]
-        cost = build_cost(state.rules, top)
+    for top in _build_candidates(state):
+        cost = cost_for(state, seat, top, sawmill=False)
         if cost is None or (sawmill and cost.wood == 0):
             continue
         if can_afford(stock, cost) and top not in out:
             out.append(top)
     last.state, last.stock, last.sawmill, last.found = state, key, sawmill, out
     return out
+
+
+FOOTBALL_STADIUM = BUILDING_INDEX["football_stadium"]
+MASONS_GUILD = BUILDING_INDEX["masons_guild"]
+
+
+def _build_candidates(state: State) -> list[int]:
+    """The top building of each Building Proposal pile, and the Football Stadium where it waits
+    face up in the town once a pile is empty ("can only be built when a Building Proposals space
+    has been emptied")."""
+    tops = [pile[0] for pile in state.piles if pile]
+    if state.owner[FOOTBALL_STADIUM] == TOWN and len(tops) < len(state.piles):
+        tops.append(FOOTBALL_STADIUM)
+    return tops
+
+
+def cost_for(state: State, seat: int, building: int, *, sawmill: bool) -> BuildCost | None:
+    """What ``seat`` pays to build ``building``: its cost (by the rule options), one wood less at
+    the Sawmill, and for the Masons' Guild's owner "1 clay or 1 brick less" (clay where the
+    cost has clay, else brick: no building costs both)."""
+    cost = build_cost(state.rules, building)
+    if cost is None:
+        return None
+    if sawmill:
+        cost = attrs.evolve(cost, wood=cost.wood - 1)
+    if state.owner[MASONS_GUILD] == seat:
+        if cost.clay:
+            cost = attrs.evolve(cost, clay=cost.clay - 1)
+        elif cost.brick:
+            cost = attrs.evolve(cost, brick=cost.brick - 1)
+    return cost
 
 
 class _LastAnswer:
@@ -85,10 +115,8 @@ def _builder(key: str, builds: int, sawmill: bool = False) -> Effect:
         if not isinstance(action, Build):
             return done(state)
         target = BUILDING_INDEX[action.building]
-        cost = build_cost(state.rules, target)
+        cost = cost_for(state, me(state), target, sawmill=sawmill)
         assert cost is not None
-        if sawmill:
-            cost = attrs.evolve(cost, wood=cost.wood - 1)
         due = cost_vector(cost)
         return ask_payment(state, "goods", building, amount=target, due=due, step=pending.step)
 
@@ -146,7 +174,8 @@ def ship_ways(state: State, seat: int, wharf: int, ship_type: int) -> list[tuple
     cost = ship_goods(state, wharf, ship_type)
     if not can_afford(stock, cost):
         return []
-    return [way for way in goods_ways(stock, cost) if energy_of(subtract(stock, way)) >= SHIP_ENERGY]
+    energy = energy_due(state, seat, SHIP_ENERGY)
+    return [way for way in goods_ways(stock, cost) if energy_of(subtract(stock, way)) >= energy]
 
 
 def _ship_types(state: State, seat: int, wharf: int, stock: tuple[int, ...] | None = None) -> list[int]:
@@ -159,7 +188,7 @@ def _ship_types(state: State, seat: int, wharf: int, stock: tuple[int, ...] | No
     for t, pile in enumerate(state.ship_piles):
         if pile:
             cost = ship_goods(state, wharf, t)
-            if can_afford(stock, cost) and energy - cost.wood >= SHIP_ENERGY:
+            if can_afford(stock, cost) and energy - cost.wood >= energy_due(state, seat, SHIP_ENERGY):
                 out.append(t)
     return out
 
@@ -168,16 +197,19 @@ def _wharf(key: str) -> Effect:
     building = BUILDING_INDEX[key]
 
     def can_enter(state: State, seat: int, stock: tuple[int, ...]) -> bool:
-        return bool(_ship_types(state, seat, building, stock))
+        return bool(_ship_types(state, seat, building, stock)) or _yacht_swap(state, seat) is not None
 
     def enter(state: State) -> State:
         return ask(state, building)
 
     def choices(state: State, pending: Pending) -> tuple[Action, ...]:
-        return tuple(BUILD_SHIPS[t] for t in _ship_types(state, me(state), building))
+        ships = tuple(BUILD_SHIPS[t] for t in _ship_types(state, me(state), building))
+        return (*ships, SWAP_FOR_YACHT) if _yacht_swap(state, me(state)) else ships
 
     def choose(state: State, pending: Pending, action: Action) -> State:
         assert isinstance(action, BuildShip)
+        if action == SWAP_FOR_YACHT:
+            return done(_take_yacht(state, me(state)))
         ship_type = SHIP_NAMES.index(action.ship)
         due = cost_vector(ship_goods(state, building, ship_type))
         return ask_payment(state, "ship_goods", building, amount=ship_type, due=due)
@@ -201,3 +233,28 @@ def _wharf(key: str) -> Effect:
 
 
 BUILD_SHIPS = tuple(BuildShip(name) for name in SHIP_NAMES)
+
+# -- the Luxury Yacht (a special building): swapped for an iron ship at a Wharf ----------------------
+LUXURY_YACHT = BUILDING_INDEX["luxury_yacht"]
+SWAP_FOR_YACHT = BuildShip("yacht")
+
+
+def _yacht_swap(state: State, seat: int) -> int | None:
+    """The iron ship ``seat`` would give for the Luxury Yacht waiting in the town: "swap one Iron
+    ship for the Luxury Yacht for no cost (exchanged Iron ship removed)". The lowest-valued iron
+    ship is given (any other choice only loses value)."""
+    if state.owner[LUXURY_YACHT] != TOWN:
+        return None
+    irons = [card for card in state.players[seat].ships if ROUND_CARDS[card].ship_type == IRON_SHIP]
+    return min(irons, key=lambda card: ROUND_CARDS[card].ship_value) if irons else None
+
+
+def _take_yacht(state: State, seat: int) -> State:
+    card = _yacht_swap(state, seat)
+    assert card is not None
+    p = state.players[seat]
+    ships = list(p.ships)
+    ships.remove(card)  # out of the game
+    player = Player(p.stock, p.loans, tuple(ships), p.location)
+    owner = (*state.owner[:LUXURY_YACHT], seat, *state.owner[LUXURY_YACHT + 1 :])
+    return update(state, players=with_player(state.players, seat, player), owner=owner)

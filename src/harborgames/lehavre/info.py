@@ -1,7 +1,7 @@
 """Le Havre's metadata (OpenSpiel-style), declared once."""
 
 from ..core.protocol import GameInfo
-from .data import NUM_ROUNDS, SHORT, TURNS_PER_ROUND
+from .data import FULL, NUM_ROUNDS, SHORT, TURNS_PER_ROUND
 from .state import OPTIONS
 
 # Decisions in one turn, at most (a generous bound, checked by the conformance kit): buying and
@@ -14,12 +14,12 @@ INFO = GameInfo(
     title="Le Havre",
     min_players=1,
     max_players=5,
-    variants=(SHORT,),  # the full game (special buildings) follows
+    variants=(FULL, SHORT),
     chance="seeded_setup",  # the shuffles at setup decide everything random
-    information="imperfect",  # the face-down Supply tiles of round 1
+    information="imperfect",  # the face-down Supply tiles of round 1; the special deck
     min_score=-7 * 200,  # loans are unlimited in the rules; a bound for tensors, not a rule
     max_score=5000,
-    max_decisions=(max(NUM_ROUNDS[SHORT]) * TURNS_PER_ROUND + 5) * MAX_TURN_DECISIONS,
-    version=1,
+    max_decisions=(max(NUM_ROUNDS[FULL]) * TURNS_PER_ROUND + 5) * MAX_TURN_DECISIONS,
+    version=2,
     options=OPTIONS,
 )

@@ -1,7 +1,8 @@
 """Reading actions typed by people: ``take wood``, ``enter fishery``, ``buy wharf_1``,
 ``buy_ship wooden``, ``sell clay_mound``, ``sell_ship R04``, ``repay``, ``loan``,
 ``pay 2 fish 1 bread`` (``pay nothing``), ``times 3``, ``choose fish wood``, ``build sawmill``,
-``build_ship iron``, ``give coal``, ``trade fish brick``, ``done``, ``end``.
+``build_ship iron`` (``build_ship yacht``), ``give coal``, ``trade fish brick``,
+``order keep`` / ``order swap`` (the full game's Marketplace), ``done``, ``end``.
 
 Words are matched ignoring case, and any unambiguous beginning of a name will do (``enter fishe``,
 ``pay 2 smo``); building names may be written with spaces or underscores. ``str(action)`` is the
@@ -17,8 +18,10 @@ from ..core.notation import NotationError, match_name, read_number, shown, words
 from .actions import (
     DONE,
     END,
+    KEEP_ORDER,
     LOAN,
     REPAY,
+    SWAP_ORDER,
     Action,
     Build,
     BuildShip,
@@ -58,6 +61,7 @@ _VERBS = (
     "build_ship",
     "give",
     "trade",
+    "order",
     "done",
     "end",
 )
@@ -68,6 +72,7 @@ _ON_BUILDING: dict[str, type[Enter | Buy | Sell | Build]] = {
     "build": Build,
 }
 _BARE: dict[str, Action] = {"repay": REPAY, "loan": LOAN, "done": DONE, "end": END}
+_ORDERS = {"keep": KEEP_ORDER, "swap": SWAP_ORDER}
 
 
 def _normal(text: str) -> str:
@@ -128,7 +133,7 @@ def parse_action(state: State, text: str) -> Action:
     if verb == "buy_ship":
         return BuyShip(_one(rest, verb, {name: name for name in SHIP_NAMES[:3]}, "ship type"))
     if verb == "build_ship":
-        return BuildShip(_one(rest, verb, {name: name for name in SHIP_NAMES}, "ship type"))
+        return BuildShip(_one(rest, verb, {name: name for name in (*SHIP_NAMES, "yacht")}, "ship type"))
     if verb == "sell_ship":
         return SellShip(_one([w.upper() for w in rest], verb, _CARDS, "ship card"))
     if verb == "pay":
@@ -148,6 +153,8 @@ def parse_action(state: State, text: str) -> Action:
         if len(chosen) != len(rest):
             raise NotationError("choose: each good once")
         return Choose(tuple(name for name in TOKEN_NAMES if name in chosen))
+    if verb == "order":
+        return _ORDERS[_one(rest, verb, {name: name for name in _ORDERS}, "order (keep or swap)")]
     if verb == "give":
         return Give(_one(rest, verb, _GOOD_NAMES, "good"))
     if len(rest) != 2:  # trade

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from ..core.update import update
 from .data import (
+    BUILDING_INDEX,
     BUILDINGS,
     CATTLE,
     GRAIN,
-    NO_BUILD,
     ROUND_CARD_INDEX,
     ROUND_CARDS,
     SHIP_TYPES,
+    SPECIAL_BUILD,
     STANDARD_BUILD,
     RoundCard,
 )
@@ -49,15 +50,27 @@ def rounds(state: State) -> int:
     return len(round_cards(state.num_players, state.rules.variant))
 
 
+FEEDLOT = BUILDING_INDEX["feedlot"]
+
+
+def harvest_cattle(cattle: int, feedlot: bool) -> int:
+    """Cattle received at a harvest: 1 with at least 2 cattle; the Feedlot's owner receives 2
+    "instead of 1 if you have 2-6 cattle (7+: only 1 extra)"."""
+    if cattle < 2:
+        return 0
+    return 2 if feedlot and cattle <= 6 else 1
+
+
 def _round_end(state: State) -> State:
     """Harvest, then feeding (each seat in turn order from the next player), then the rest."""
     card = round_cards(state.num_players, state.rules.variant)[state.round]
     if card.harvest:
+        feedlot = state.owner[FEEDLOT]
         players = []
-        for p in state.players:
+        for seat, p in enumerate(state.players):
             stock = list(p.stock)
             stock[GRAIN] += 1 if stock[GRAIN] >= 1 else 0
-            stock[CATTLE] += 1 if stock[CATTLE] >= 2 else 0
+            stock[CATTLE] += harvest_cattle(stock[CATTLE], feedlot == seat)
             players.append(with_stock(p, tuple(stock)))
         state = update(state, players=tuple(players))
     first = (state.turn_player + 1) % state.num_players
@@ -96,6 +109,15 @@ def _next_feeding(state: State, seat: int) -> State:
     return _feed_from(state, following, first)
 
 
+def turn_up_special(state: State) -> State:
+    """The round card's special symbol: the top face-down special building joins the town,
+    face up (it can be bought, not built; the Football Stadium can also be built once a Building
+    Proposal pile is empty)."""
+    top, rest = state.specials[0], state.specials[1:]
+    known = tuple(seen[1:] for seen in state.known)
+    return update(state, owner=with_at(state.owner, top, TOWN), specials=rest, known=known)
+
+
 def _after_feeding(state: State) -> State:
     """The town builds, the round card's ship joins its pile, and the next round (or the final
     stage) begins with the next player."""
@@ -107,7 +129,8 @@ def _after_feeding(state: State) -> State:
             lowest = min(tops, key=lambda b: BUILDINGS[b].sort or 0)
             piles = tuple(pile[1:] if pile and pile[0] == lowest else pile for pile in state.piles)
             state = update(state, owner=with_at(state.owner, lowest, TOWN), piles=piles)
-    assert build in (NO_BUILD, STANDARD_BUILD), "special buildings belong to the full game"
+    elif build == SPECIAL_BUILD and state.specials:
+        state = turn_up_special(state)
     index = ROUND_CARD_INDEX[card.card]
     ship_type = card.ship_type
     ship_piles = tuple((index, *pile) if t == ship_type else pile for t, pile in enumerate(state.ship_piles))

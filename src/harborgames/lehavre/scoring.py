@@ -33,13 +33,20 @@ def bonus(state: State, seat: int, building: int) -> int:
 
     if key == "storehouse":  # ½ Franc per goods token, rounded down
         return sum(state.players[seat].stock[g] for g in GOODS) // 2
-    if key == "dock":  # 4 per ship
-        return 4 * len(state.players[seat].ships)
+    if key == "dock":  # 4 per ship card (the Luxury Yacht "counts as an Iron ship")
+        return 4 * (len(state.players[seat].ships) + (LUXURY_YACHT in mine))
     if key == "town_hall":  # 4 per public building (itself too), 2 per craftsman's building
         return 4 * count(PUBLIC) + 2 * count(CRAFTSMAN)
     if key == "bank":  # 3 per industrial building, 2 per economic building (itself too)
         return 3 * count(INDUSTRIAL) + 2 * count(ECONOMIC)
+    if key == "business_park":  # 2 per industrial building
+        return 2 * count(INDUSTRIAL)
+    if key == "guildhouse":  # 2 per economic building (itself too)
+        return 2 * count(ECONOMIC)
     return 0
+
+
+LUXURY_YACHT = BUILDING_INDEX["luxury_yacht"]
 
 
 def wealth(state: State, seat: int) -> int:
@@ -69,6 +76,3 @@ def heuristic(state: State, player: int) -> float:
     own = mine[player] + goods[player]
     others = [mine[s] + goods[s] for s in range(state.num_players) if s != player]
     return own - max(others) if others else own
-
-
-_UNUSED = BUILDING_INDEX

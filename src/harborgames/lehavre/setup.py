@@ -20,6 +20,9 @@ from .data import (
     ROUND_CARD_INDEX,
     SHIP_TYPES,
     SHORT,
+    SOLO_REMOVED_SPECIALS,
+    SPECIAL_BUILDINGS,
+    SPECIAL_DEALT,
     START_OFFER,
     START_STOCK,
     STARTING_SHIPS,
@@ -29,21 +32,20 @@ from .data import (
 )
 from .info import INFO
 from .readings import SOURCE_READINGS
-from .state import OUT, PROPOSAL, TOWN, TURN, Player, Rules, State
+from .state import OUT, PROPOSAL, SPECIAL_DECK, TOWN, TURN, Player, Rules, State
 
 
 def deal(num_players: int, seed: int, variant: str, options: Mapping[str, str] | None) -> State:
     """The dealt game, before the first player's Supply action."""
     chosen = INFO.check_new_game(num_players, variant, options)
-    if variant == FULL:
-        raise ValueError(
-            "the full game (special buildings) is not available yet; play variant='short' "
-            "(docs/rules/lehavre.md)"
-        )
     rules = Rules(variant, **chosen)
     rng = Rng.from_seed(seed)
     tiles, rng = rng.shuffled(range(len(SUPPLY_TILES)))
     used, rng = rng.shuffled([BUILDING_INDEX[b.id] for b in proposal_buildings(num_players, variant)])
+    specials: tuple[int, ...] = ()
+    if variant == FULL:  # Setup 8: six special buildings face down, the rest back in the box
+        deck, rng = rng.shuffled(special_deck(rules, num_players))
+        specials = tuple(deck[:SPECIAL_DEALT])
     size = len(used) // PROPOSAL_PILES
     piles = tuple(
         tuple(sorted(used[k * size : (k + 1) * size], key=lambda b: BUILDINGS[b].sort or 0))
@@ -54,6 +56,8 @@ def deal(num_players: int, seed: int, variant: str, options: Mapping[str, str] |
         owner[b] = PROPOSAL
     for building in town_start_buildings(num_players, variant):
         owner[BUILDING_INDEX[building.id]] = TOWN
+    for b in specials:
+        owner[b] = SPECIAL_DECK
     starting = list(STARTING_SHIPS.get((num_players, variant), ()))
     on_pile: list[str] = []
     if num_players == 1 and variant == SHORT and rules.solo_starting_ship == "sources":
@@ -94,4 +98,18 @@ def deal(num_players: int, seed: int, variant: str, options: Mapping[str, str] |
         ship_piles=ship_piles,
         modernised=(),
         sold=(),
+        specials=specials,
+        known=tuple((-1,) * len(specials) for _ in range(num_players)),
     )
+
+
+def special_deck(rules: Rules, num_players: int) -> list[int]:
+    """The special buildings shuffled for the deck: all 36, except the Harbor Watch where the
+    rulebook's "appears only in an expansion" is followed (option ``harbor_watch``) and in the
+    solo game (it acts on other players)."""
+    left_out = set()
+    if rules.harbor_watch == "rulebook":
+        left_out |= {b.id for b in SPECIAL_BUILDINGS if b.expansion_only}
+    if num_players == 1:
+        left_out |= set(SOLO_REMOVED_SPECIALS)
+    return [BUILDING_INDEX[b.id] for b in SPECIAL_BUILDINGS if b.id not in left_out]

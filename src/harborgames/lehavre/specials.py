@@ -48,6 +48,7 @@ from .visit import (
     ask_payment,
     count_type,
     done,
+    energy_due,
     energy_of,
     fishermen,
     gain,
@@ -164,7 +165,11 @@ def _cash_deal(give: int, count: int, show: int, receive: int) -> Effect:
     def can_enter(state: State, seat: int, stock: tuple[int, ...]) -> bool:
         return stock[give] >= count and stock[FRANC] >= show
 
-    return Effect(can_enter, lambda state: done(gain(state, me(state), {give: -count, FRANC: receive})))
+    return Effect(
+        can_enter,
+        lambda state: done(gain(state, me(state), {give: -count, FRANC: receive})),
+        needs_francs=True,
+    )
 
 
 # -- the Kiln and the Steelworks: energy for an upgrade ----------------------------------------
@@ -173,7 +178,8 @@ def _energy_deal(key: str, inputs: Mapping[int, int], energy: int, outputs: Mapp
     building = BUILDING_INDEX[key]
 
     def can_enter(state: State, seat: int, stock: tuple[int, ...]) -> bool:
-        return all(stock[good] >= n for good, n in inputs.items()) and energy_of(stock) >= energy
+        enough = energy_of(stock) >= energy_due(state, seat, energy)
+        return all(stock[good] >= n for good, n in inputs.items()) and enough
 
     def enter(state: State) -> State:
         state = gain(state, me(state), {good: -n for good, n in inputs.items()})
@@ -216,11 +222,22 @@ def _furriery_choose(state: State, pending: Pending, action: Action) -> State:
 COAL_TRADER_CHOICES = (Choose(("charcoal",)), Choose(("coal",)))
 
 
+COAL_TRADER_CHARCOAL_MAX, COAL_TRADER_COAL_MAX = 1, 5  # the sources' limits per visit
+
+
 def _coal_trader_choices(state: State, pending: Pending) -> tuple[Action, ...]:
     from .payment import FOOD, worth
 
     food = worth(stock_of(state), FOOD)
-    return tuple(c for c, price in zip(COAL_TRADER_CHOICES, (1, 2), strict=True) if food >= price)
+    if state.rules.coal_trader == "rulebook":  # one exchange: 1 food for a charcoal, or 2 for a coal
+        return tuple(c for c, price in zip(COAL_TRADER_CHOICES, (1, 2), strict=True) if food >= price)
+    # The sources: charcoal (step 0: how many, at most 1), then coal (step 1: at most 5), both paid
+    # together; at least one good in all.
+    if pending.step == 0:
+        low = 0 if food >= 2 else 1
+        return times_range(low, min(COAL_TRADER_CHARCOAL_MAX, food))
+    low = 0 if pending.amount else 1
+    return times_range(low, min(COAL_TRADER_COAL_MAX, (food - pending.amount) // 2))
 
 
 def _coal_trader_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
@@ -230,13 +247,22 @@ def _coal_trader_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
 
 
 def _coal_trader_choose(state: State, pending: Pending, action: Action) -> State:
+    if isinstance(action, Times):  # the sources' reading
+        if pending.step == 0:
+            return ask(state, pending.building, step=1, amount=action.count)
+        charcoal, coal = pending.amount, action.count
+        return ask_payment(
+            state, "food", pending.building, amount=charcoal + 2 * coal, step=charcoal * 8 + coal
+        )
     assert isinstance(action, Choose)
     product = CHARCOAL if action.goods == ("charcoal",) else COAL
-    return ask_payment(state, "food", pending.building, amount=1 if product == CHARCOAL else 2, step=product)
+    charcoal, coal = (1, 0) if product == CHARCOAL else (0, 1)
+    return ask_payment(state, "food", pending.building, amount=charcoal + 2 * coal, step=charcoal * 8 + coal)
 
 
 def _coal_trader_paid(state: State, pending: Pending) -> State:
-    return done(gain(state, me(state), {pending.step: 1}))
+    charcoal, coal = divmod(pending.step, 8)  # both counts in ``step``: charcoal * 8 + coal
+    return done(gain(state, me(state), {CHARCOAL: charcoal, COAL: coal}))
 
 
 # -- the Haulage Firm: 3 Francs for two adjacent Offer spaces --------------------------------------
@@ -299,6 +325,44 @@ def _town_square_choose(state: State, pending: Pending, action: Action) -> State
     return done(gain(state, me(state), {TOKEN_NAMES.index(name): 1 for name in action.goods}))
 
 
+# -- the Harbor Watch (rule option harbor_watch=sources): enter an occupied building -----------------
+HARBOR_WATCH_FRANCS = 1
+
+
+def _watch_targets(state: State, seat: int, stock: tuple[int, ...]) -> list[int]:
+    """Buildings where another player's disc stands that ``seat`` could then use: "Pay 1 Franc to
+    another player; that player takes back her Person marker, and you move your marker to that
+    building (paying its entry fee if not owned)" and carry out its action."""
+    from .turn import enterable_with  # the entering rules live with the main action
+
+    if stock[FRANC] < HARBOR_WATCH_FRANCS:
+        return []
+    after = (*stock[:FRANC], stock[FRANC] - HARBOR_WATCH_FRANCS, *stock[FRANC + 1 :])
+    watch = BUILDING_INDEX["harbor_watch"]
+    occupied = {p.location for s, p in enumerate(state.players) if s != seat and p.location >= 0}
+    return [b for b in sorted(occupied) if b != watch and enterable_with(state, seat, b, after)]
+
+
+def _watch_choices(state: State, pending: Pending) -> tuple[Action, ...]:
+    from .offered import ENTERS
+
+    return tuple(ENTERS[b] for b in _watch_targets(state, me(state), stock_of(state)))
+
+
+def _watch_choose(state: State, pending: Pending, action: Action) -> State:
+    from .actions import Enter
+    from .turn import enter_building
+
+    assert isinstance(action, Enter)
+    target = BUILDING_INDEX[action.building]
+    seat = me(state)
+    occupant = next(s for s, p in enumerate(state.players) if s != seat and p.location == target)
+    state = gain(state, seat, {FRANC: -HARBOR_WATCH_FRANCS})
+    state = gain(state, occupant, {FRANC: HARBOR_WATCH_FRANCS})
+    players = tuple(attrs.evolve(p, location=-1) if s == occupant else p for s, p in enumerate(state.players))
+    return enter_building(update(state, players=players), target)
+
+
 def _asker(key: str) -> Callable[[State], State]:
     building = BUILDING_INDEX[key]
     return lambda state: ask(state, building)
@@ -319,9 +383,23 @@ SPECIAL_EFFECTS: dict[str, Effect] = {
     "steelworks": _energy_deal("steelworks", {IRON: 1}, 15, {STEEL: 2}),
     "furriery": Effect(_furriery_can, _asker("furriery"), _furriery_choices, _furriery_choose),
     "coal_trader": Effect(
-        _coal_trader_can, _asker("coal_trader"), _coal_trader_choices, _coal_trader_choose, _coal_trader_paid
+        _coal_trader_can,
+        _asker("coal_trader"),
+        _coal_trader_choices,
+        _coal_trader_choose,
+        _coal_trader_paid,
+        needs_francs=True,
     ),
-    "haulage_firm": Effect(_haulage_can, _asker("haulage_firm"), _haulage_choices, _haulage_choose),
+    "haulage_firm": Effect(
+        _haulage_can, _asker("haulage_firm"), _haulage_choices, _haulage_choose, needs_francs=True
+    ),
+    "harbor_watch": Effect(
+        lambda state, seat, stock: bool(_watch_targets(state, seat, stock)),
+        _asker("harbor_watch"),
+        _watch_choices,
+        _watch_choose,
+        needs_francs=True,
+    ),
     "town_square": Effect(
         lambda state, seat, stock: _town_square_size(state, seat) > 0,
         _asker("town_square"),
@@ -329,5 +407,5 @@ SPECIAL_EFFECTS: dict[str, Effect] = {
         _town_square_choose,
     ),
 }
-# Not here: the Harbor Watch and the Luxury Yacht (they act on a Wharf and on other players'
-# discs: ``construction.py`` and ``turn.py``), and the buildings without an action.
+# Not here: the Luxury Yacht (swapped at a Wharf: ``construction.py``) and the buildings
+# without an action.

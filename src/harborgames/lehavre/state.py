@@ -118,6 +118,9 @@ class State:
     ship_piles: tuple[tuple[int, ...], ...]  # per ship type: ship cards, top first
     modernised: tuple[int, ...]  # Wharves carrying a brick (building indices)
     sold: tuple[int, ...]  # buildings sold during this turn (not bought back in it)
+    specials: tuple[int, ...] = ()  # full game: the face-down special buildings, top first
+    known: tuple[tuple[int, ...], ...] = ()  # per seat: the special deck as that seat knows it
+    # (a card id where it looked with the Marketplace, -1 elsewhere; as long as ``specials``)
     forced: tuple[Forced, ...] = ()  # decisions the engine took since the last one a player made
     legal_memo: tuple[object, ...] | None = legal_memo_field()  # legal actions, once computed
 

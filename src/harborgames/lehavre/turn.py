@@ -32,6 +32,7 @@ from .actions import (
     Enter,
     Give,
     Loan,
+    Order,
     Pay,
     PayPart,
     Repay,
@@ -103,6 +104,8 @@ from .supply import _next_interest, start_turn
 from .trading import _buy, _buy_ship, _loan, _obligation_options, _repay, _sell, _sell_ship
 from .visit import always
 
+# Actions that spend Francs: a fee paid in Francs is checked against them too.
+NEEDS_FRANCS = tuple(b.id in EFFECTS and EFFECTS[b.id].needs_francs for b in BUILDINGS)
 # Each building's "can its action be carried out" check; None where it always can.
 CAN_ENTER = tuple(
     None if b.id not in EFFECTS or EFFECTS[b.id].can_enter is always else EFFECTS[b.id].can_enter
@@ -183,7 +186,7 @@ def enterable(state: State, seat: int) -> list[int]:
         if who < TOWN or LOCKED[b] or b == p.location or b in occupied:
             continue
         food, cash = FEE_FOOD[b], FEE_FRANCS[b]
-        short = who != seat and (food or cash) and francs < (cash or food)
+        short = who != seat and (food or cash) and (francs < (cash or food) or NEEDS_FRANCS[b])
         if short and not can_pay_fee(p.stock, food, cash):
             continue
         can_enter = CAN_ENTER[b]
@@ -227,6 +230,8 @@ def _payment_options(state: State, pending: Pending) -> tuple[Action, ...]:
     purpose = pending.purpose
     if purpose == "fee":
         return fee_options(state, pending.seat, pending.building)
+    if purpose == "food":  # the Coal Trader's price
+        return amount_ways(stock, FOOD, pending.amount, pending.chosen)
     if purpose == "energy":
         return amount_ways(stock, ENERGY, pending.amount, pending.chosen)
     if purpose == "ship_goods":
@@ -252,7 +257,14 @@ def _take(state: State, action: Take) -> State:
 
 
 def _enter(state: State, action: Enter) -> State:
-    building = BUILDING_INDEX[action.building]
+    if state.phase == CHOOSE:  # the Harbor Watch's choice of an occupied building
+        return _choose(state, action)
+    return enter_building(state, BUILDING_INDEX[action.building])
+
+
+def enter_building(state: State, building: int) -> State:
+    """The turn's player's disc moves into ``building``; its fee is asked for (owners enter
+    free), then its action begins. (Main action B, and the Harbor Watch's second building.)"""
     seat = state.turn_player
     p = state.players[seat]
     players = with_player(state.players, seat, Player(p.stock, p.loans, p.ships, building))
@@ -260,7 +272,22 @@ def _enter(state: State, action: Enter) -> State:
     fee = BUILDINGS[building].fee
     if state.owner[building] != seat and (fee.food or fee.francs):
         return with_decision(state, PAY, Pending("fee", seat, building))
-    return EFFECTS[action.building].enter(state)
+    return EFFECTS[BUILDINGS[building].id].enter(state)
+
+
+def enterable_with(state: State, seat: int, building: int, stock: tuple[int, ...]) -> bool:
+    """Whether ``seat``, holding ``stock``, could pay ``building``'s fee and then carry out its
+    action (the Harbor Watch asks this of an occupied building)."""
+    effect = EFFECTS.get(BUILDINGS[building].id)
+    if effect is None or LOCKED[building]:
+        return False
+    food, cash = FEE_FOOD[building], FEE_FRANCS[building]
+    if state.owner[building] == seat or not (food or cash):
+        return effect.can_enter(state, seat, stock)
+    ways = [francs(cash)] if cash and stock[FRANC] >= cash else []
+    if food:
+        ways.extend(iter_minimal_payments(stock, FOOD_VALUE, food))
+    return any(effect.can_enter(state, seat, subtract(stock, way)) for way in ways)
 
 
 def _pay(state: State, action: Pay) -> State:
@@ -286,7 +313,7 @@ def _pay_part(state: State, action: PayPart) -> State:
     """One token kind of a long payment; once every kind is decided, it is paid as a whole."""
     pending = state.pending
     assert pending is not None
-    kind = FOOD if state.phase == FEEDING else ENERGY
+    kind = FOOD if state.phase == FEEDING or pending.purpose == "food" else ENERGY
     stock = state.players[pending.seat].stock
     chosen = (*pending.chosen, action.count)
     if not step_done(stock, kind, pending.amount, chosen):
@@ -349,6 +376,7 @@ _PERFORM: dict[type, Callable[[State, Any], State]] = {
     BuildShip: _choose,
     Give: _choose,
     Trade: _choose,
+    Order: _choose,
     Done: _choose,
     End: _end,
 }

@@ -14,6 +14,7 @@ import attrs
 
 from .actions import Action, Build, Give, Times
 from .data import (
+    BUILDING_INDEX,
     BUILDINGS,
     GOODS,
     TOKEN_NAMES,
@@ -77,9 +78,25 @@ def ask(
 def ask_payment(
     state: State, purpose: str, building: int, *, amount: int = 0, due: tuple[int, ...] = (), step: int = 0
 ) -> State:
-    """A ``PAY`` decision: energy (``amount``) or building goods (``due``, a BuildCost vector)."""
+    """A ``PAY`` decision: energy or food (``amount``) or building goods (``due``, a BuildCost
+    vector). Energy is the Wind Farm owner's due less its discount (nothing to pay: the lone way,
+    paying nothing, is taken by the engine)."""
+    if purpose == "energy":
+        amount = energy_due(state, state.turn_player, amount)
     pending = Pending(purpose, state.turn_player, building, amount, due, (), step)
     return with_decision(state, PAY, pending)
+
+
+WIND_FARM = BUILDING_INDEX["wind_farm"]
+WIND_FARM_DISCOUNT = 3
+
+
+def energy_due(state: State, seat: int, energy: int) -> int:
+    """The energy ``seat`` pays for ``energy`` in a main action: the Wind Farm's owner "receives a
+    3-energy discount (no refund of the difference)"."""
+    if state.owner[WIND_FARM] == seat:
+        return max(0, energy - WIND_FARM_DISCOUNT)
+    return energy
 
 
 def owned(state: State, seat: int) -> list[int]:
@@ -146,6 +163,8 @@ class Effect:
     choices: Callable[[State, Pending], tuple[Action, ...]] | None = None
     choose: Callable[[State, Pending, Action], State] | None = None
     paid: Callable[[State, Pending], State] | None = None  # after a payment this effect asked for
+    # The action spends or shows Francs (so an entry fee paid in Francs can make it impossible).
+    needs_francs: bool = False
 
 
 def _token(name: str) -> int:
