@@ -445,7 +445,9 @@ def test_no_entry_fee_to_enter_ones_own_building() -> None:
 
 
 def test_a_building_whose_fee_cannot_be_paid_is_not_offered() -> None:
-    state = _player(lh.new_game(2, seed=1, variant="short"), 0, goods={"wood": 5, "clay": 5})  # no food, no Francs
+    state = _player(
+        lh.new_game(2, seed=1, variant="short"), 0, goods={"wood": 5, "clay": 5}
+    )  # no food, no Francs
     assert "enter building_firm_2" not in legal(lh, state)  # 1 food
     assert "enter construction_firm" not in legal(lh, state)  # 2 food
     assert "enter building_firm_1" in legal(lh, state)  # no fee
@@ -750,7 +752,9 @@ def test_town_builds_the_top_proposal_with_the_lowest_sort_number_on_a_standard_
 
 
 def test_town_builds_nothing_without_the_symbol() -> None:
-    state = _round_end(lh.new_game(2, seed=1, variant="short"), round=1)  # R05: no building symbol at 2 players
+    state = _round_end(
+        lh.new_game(2, seed=1, variant="short"), round=1
+    )  # R05: no building symbol at 2 players
     state = _player(_player(state, 0, goods={"francs": 9}), 1, goods={"francs": 9})
     piles = state.piles
     state = play(lh, state, "take grain", "end")
@@ -785,7 +789,9 @@ def test_the_round_card_turns_over_its_ship_goes_on_top_of_its_pile() -> None:
 # -- the final stage -----------------------------------------------------------------------------------------
 def _final(n: int = 2, seed: int = 1) -> lh.State:
     """The last round's seventh turn, everyone rich enough to feed."""
-    state = _round_end(lh.new_game(n, seed=seed, variant="short"), turn_player=n - 1, round=len(ROUND_CARDS[n]) - 1)
+    state = _round_end(
+        lh.new_game(n, seed=seed, variant="short"), turn_player=n - 1, round=len(ROUND_CARDS[n]) - 1
+    )
     for seat in range(n):
         state = _player(state, seat, goods={"francs": 40, "wood": 4, "clay": 4})
     return state
@@ -983,7 +989,9 @@ def test_option_arts_center_cost_rulebook_1_wood_1_clay_or_sources_1_wood_2_clay
 ) -> None:
     # the Arts Center is not in the short game at any player count: the option matters for the
     # full game only; here it is put on a pile by hand
-    state = _on_top(lh.new_game(4, seed=1, options={"arts_center_cost": option}, variant="short"), "arts_center")
+    state = _on_top(
+        lh.new_game(4, seed=1, options={"arts_center_cost": option}, variant="short"), "arts_center"
+    )
     state = _player(state, 0, goods={"wood": 1, "clay": 2})
     state = play(lh, state, "enter building_firm_1")
     assert state.owner[B["arts_center"]] == 0
