@@ -2,7 +2,7 @@
 
 Run: ``.venv/bin/python benchmarks/bench.py [--games N] [--json FILE] [--bots]``
 
-For every registered game at every player count (default variant) it reports µs per decision
+For every registered game, variant and player count it reports µs per decision
 (``legal_actions`` + a random choice + ``apply``), random games per second (``new_game`` included),
 decisions per game, and the cost of ``dumps`` and ``loads`` of a mid-game state (states are
 immutable, so JSON is the only "clone" there is). In the same process it plays random chess games
@@ -37,6 +37,7 @@ A = TypeVar("A")
 
 class GameRow(TypedDict):
     game: str
+    variant: str
     players: int
     games: int
     us_per_decision: float
@@ -66,14 +67,17 @@ class BotRow(TypedDict):
     ms_max: float
 
 
-def bench_game(game: GameModule[S, A], num_players: int, games: int, seed: int) -> GameRow:
+def bench_game(
+    game: GameModule[S, A], num_players: int, games: int, seed: int, variant: str | None = None
+) -> GameRow:
     """Random playouts of one game at one player count."""
     rng = random.Random(seed)
     # One untimed game first: the first decisions of a process fill caches (generated updaters,
     # per-rules tables) once, which is not what a decision costs.
     # Its length also says where "mid-game" is: the states of the timed games are not kept (a
     # list of every state makes the garbage collector's work, and so the timing, grow).
-    state = game.new_game(num_players, seed=seed + games)
+    variant = variant or game.INFO.default_variant
+    state = game.new_game(num_players, seed=seed + games, variant=variant)
     length = 0
     while state.current_player is not None:
         legal = game.legal_actions(state)
@@ -86,7 +90,7 @@ def bench_game(game: GameModule[S, A], num_players: int, games: int, seed: int) 
     midgame: list[S] = []
     for index in range(games):
         started = time.perf_counter()
-        state = game.new_game(num_players, seed=seed + index)
+        state = game.new_game(num_players, seed=seed + index, variant=variant)
         after_setup = time.perf_counter()
         kept = state
         count = 0
@@ -105,6 +109,7 @@ def bench_game(game: GameModule[S, A], num_players: int, games: int, seed: int) 
     dumps_us, loads_us = bench_json(game, midgame)
     return {
         "game": game.INFO.name,
+        "variant": variant,
         "players": num_players,
         "games": games,
         "us_per_decision": 1e6 * playing / sum(decisions),
@@ -238,12 +243,16 @@ def main(argv: list[str] | None = None) -> int:
             unavailable[name] = str(error)
             continue
         modules.append(game)
-        for players in range(game.INFO.min_players, game.INFO.max_players + 1):
+        for variant, players in (
+            (variant, players)
+            for variant in game.INFO.variants
+            for players in range(game.INFO.min_players, game.INFO.max_players + 1)
+        ):
             # Chess is timed again right before and after each row, and the row is compared with
             # those: a virtual machine's speed drifts over a run, and a ratio against a yardstick
             # taken minutes earlier would measure the drift.
             before = bench_chess(_ADJACENT_CHESS_GAMES, args.seed + len(rows))
-            row = bench_game(game, players, args.games, args.seed)
+            row = bench_game(game, players, args.games, args.seed, variant)
             after = bench_chess(_ADJACENT_CHESS_GAMES, args.seed + len(rows) + 1)
             adjacent = (before["us_per_ply"] + after["us_per_ply"]) / 2
             row["chess_us_per_ply"] = adjacent
@@ -256,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
         f"({chess_result['plies_per_game']:.0f} plies per game, cap {chess_result['ply_cap']})"
     )
     header = (
-        f"{'game':<12} {'players':>7} {'µs/decision':>12} {'chess µs':>9} {'× chess':>8} "
+        f"{'game':<12} {'variant':<9} {'players':>7} {'µs/decision':>12} {'chess µs':>9} {'× chess':>8} "
         f"{'games/s':>8} "
         f"{'decisions':>9} {'dumps µs':>9} {'loads µs':>9}"
     )
@@ -264,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
     print("-" * len(header))
     for r in rows:
         print(
-            f"{r['game']:<12} {r['players']:>7} {r['us_per_decision']:>12.1f} "
+            f"{r['game']:<12} {r['variant']:<9} {r['players']:>7} {r['us_per_decision']:>12.1f} "
             f"{r.get('chess_us_per_ply', 0.0):>9.1f} {r['ratio_to_chess']:>8.2f} "
             f"{r['games_per_second']:>8.1f} "
             f"{r['decisions_per_game']:>9.1f} {r['dumps_us']:>9.0f} {r['loads_us']:>9.0f}"
