@@ -18,7 +18,8 @@ import attrs
 from harborgames import lehavre
 from harborgames.lehavre import data
 from harborgames.lehavre.construction import SHIP_NAMES
-from harborgames.lehavre.state import OUT, PROPOSAL, TOWN, TURN, State
+from harborgames.lehavre.setup import special_deck
+from harborgames.lehavre.state import OUT, PROPOSAL, SPECIAL_DECK, TOWN, TURN, State
 
 Stock = Mapping[str, int]
 
@@ -50,8 +51,11 @@ def position(
     modernised: Iterable[str] = (),
     final: bool = False,
     options: Mapping[str, str] | None = None,
+    variant: str = "short",
+    specials: Sequence[str] | None = None,
 ) -> State:
-    """A position of a short game, ``seat`` to take its main action.
+    """A position of a short game (``variant="full"``: a full game), ``seat`` to take its main
+    action.
 
     ``stock``: per seat, its whole supply by token name (Francs: ``"francs"``); seats not named
     keep the starting supply. ``own``: per seat, the buildings it owns. ``town``: the buildings the
@@ -67,8 +71,10 @@ def position(
     Only buildings in play at this player count can be placed (a building back in the box is never
     offered by the engine): ``ValueError`` otherwise.
     """
-    state = lehavre.new_game(num_players, seed=seed, options=options, variant="short")
+    state = lehavre.new_game(num_players, seed=seed, options=options, variant=variant)
     in_play = {b for b, who in enumerate(state.owner) if who != OUT}
+    if variant == "full":
+        in_play |= set(special_deck(state.rules, num_players))
     owner = list(state.owner)
     placed: dict[int, int] = {}
     for who, names in (own or {}).items():
@@ -82,7 +88,7 @@ def position(
             placed[_building(name)] = TOWN
     for b in placed:
         if b not in in_play:
-            raise ValueError(f"{data.BUILDINGS[b].id} is not in the {num_players}-player short game")
+            raise ValueError(f"{data.BUILDINGS[b].id} is not in the {num_players}-player {variant} game")
     if piles is not None:
         new_piles = tuple(tuple(_building(name) for name in pile) for pile in piles)
         for b, who in enumerate(owner):
@@ -91,12 +97,26 @@ def position(
         for pile in new_piles:
             for b in pile:
                 if b not in in_play:
-                    raise ValueError(f"{data.BUILDINGS[b].id} is not in the {num_players}-player short game")
+                    raise ValueError(
+                        f"{data.BUILDINGS[b].id} is not in the {num_players}-player {variant} game"
+                    )
                 owner[b] = PROPOSAL
     else:
         new_piles = tuple(tuple(b for b in pile if b not in placed) for pile in state.piles)
     for b, who in placed.items():
         owner[b] = who
+    deck = state.specials
+    if specials is not None:
+        for b in deck:
+            if owner[b] == SPECIAL_DECK:
+                owner[b] = OUT
+        deck = tuple(_building(name) for name in specials)
+        for b in deck:
+            if b not in in_play or b in placed:
+                raise ValueError(f"{data.BUILDINGS[b].id} cannot lie in the special deck here")
+            owner[b] = SPECIAL_DECK
+    else:
+        deck = tuple(b for b in deck if b not in placed)
     if len(new_piles) != data.PROPOSAL_PILES:
         raise ValueError("three Building Proposal piles")
 
@@ -136,6 +156,8 @@ def position(
         forced=(),
         round=rounds if final else state.round,
         final_turns=1 if final else 0,
+        specials=deck,
+        known=tuple((-1,) * len(deck) for _ in range(num_players)),
     )
 
 
