@@ -595,6 +595,52 @@ def test_wind_farm_at_a_wharf_and_only_its_owner() -> None:
     assert "wharf_1" not in enters(state)
 
 
+def test_wind_farm_every_energy_payment_of_a_main_action() -> None:
+    # the Kiln with no energy at all: its 1 energy is discounted away, so it can be entered
+    state = full(stock={0: {"clay": 1, "fish": 1}}, own={0: ["wind_farm"]}, town=["kiln"])
+    assert "kiln" in enters(state)
+    assert "kiln" not in enters(
+        full(stock={0: {"clay": 1, "fish": 1}}, own={1: ["wind_farm"]}, town=["kiln"])
+    )
+    # the Ironworks' extra iron: 6 energy, 3 for the owner (one coal)
+    state = full(stock={0: {"coal": 1}}, own={0: ["wind_farm", "ironworks"]})
+    state = play(state, "enter ironworks", "times 1")
+    assert forced(state) == ["pay 1 coal"]
+    assert goods(state, 0) == {"iron": 4}
+    # the Bakehouse: 6 bread are 3 energy, nothing to pay
+    state = full(stock={0: {"grain": 6, "fish": 1}}, own={0: ["wind_farm"]}, town=["bakehouse"])
+    state = play(state, "enter bakehouse", "times 6")
+    assert forced(state) == ["pay nothing"]
+    assert goods(state, 0) == {"bread": 6, "francs": 3}
+    # the Shipping Line: two ships are 6 energy, 3 for the owner (the coal), the leather shipped
+    state = full(
+        stock={0: {"coal": 1, "leather": 4}},
+        own={0: ["wind_farm", "shipping_line"]},
+        ships={0: ["R01", "R02"]},
+    )
+    state = play(state, "enter shipping_line")
+    assert times_choices(state) == [1, 2]
+    state = play(state, "times 2")
+    assert forced(state) == ["pay 1 coal"]
+    state = play(state, *["give leather"] * 4)
+    assert goods(state, 0) == {"francs": 16}
+
+
+def test_masons_guild_at_the_sawmill_and_for_the_football_stadium() -> None:
+    # the Sawmill: 1 wood less; the Guild: 1 brick less. The Stadium (1 wood + 2 brick + 2 iron)
+    # costs its owner 1 brick + 2 iron there.
+    state = full(
+        3,
+        stock={0: {"brick": 1, "iron": 2}},
+        own={0: ["masons_guild", "sawmill"]},
+        town=["football_stadium"],
+        piles=(["colliery"], [], []),
+    )
+    state = play(state, "enter sawmill")
+    assert forced(state) == ["build football_stadium", "pay 2 iron 1 brick"]
+    assert owner_of(state, "football_stadium") == 0 and goods(state, 0) == {}
+
+
 def test_business_park() -> None:
     # "No action. At game end, each Industrial building adds 2 Francs" (value 10, cost 12)
     mine = ["colliery", "smelter", "steelworks", "fishery"]  # three industrial, one craftsman's
@@ -740,6 +786,9 @@ def test_harbor_watch_out_of_the_deck_by_the_rulebook() -> None:
         assert watch in special_deck(
             lehavre.new_game(n, seed=3, options={"harbor_watch": "sources"}).rules, n
         )
+    # nor in the solo game, whatever the option (it acts on another player)
+    solo = lehavre.new_game(1, seed=3, options={"harbor_watch": "sources"}).rules
+    assert watch not in special_deck(solo, 1)
     with pytest.raises(ValueError):
         full(town=["harbor_watch"])
 
@@ -830,6 +879,13 @@ def test_marketplace_order_keep() -> None:
     assert _names(state.known[0][:2]) == ["zoo", "bakery"]
 
 
+def test_marketplace_one_card_left_is_looked_at_no_order_to_choose() -> None:
+    state = full(stock={0: {"francs": 1}}, town=["marketplace"], specials=["zoo"])
+    state = play(state, "enter marketplace", "choose fish wood")
+    assert main_action_over(state)
+    assert _names(state.known[0]) == ["zoo"] and state.known[1] == (-1,)
+
+
 def test_marketplace_short_game_no_look() -> None:
     state = position(2, stock={0: {"francs": 1}}, offers={})
     state = play(state, "enter marketplace", "choose fish wood")
@@ -852,8 +908,13 @@ def test_special_symbol_turns_the_top_card_up_into_the_town() -> None:
     state = attrs.evolve(
         state, players=(state.players[0], attrs.evolve(state.players[1], stock=data.token_counts(francs=6)))
     )
-    assert "buy bakery" in legal(state)  # face up: it can be bought...
+    assert "buy bakery" in legal(state)  # face up: it can be bought
     assert owner_of(state, "zoo") == SPECIAL_DECK and "buy zoo" not in legal(state)
+    # and entered like any town building, its fee to the Treasury
+    bread = attrs.evolve(state.players[1], stock=data.token_counts(francs=1, bread=2))
+    state = attrs.evolve(state, players=(state.players[0], bread))
+    state = play(state, "enter bakery", "pay 1 francs", "times 2")
+    assert goods(state, 1) == {"francs": 6}
 
 
 def test_no_special_symbol_no_card_turned_up() -> None:
@@ -870,3 +931,17 @@ def test_special_cards_in_the_box_are_out() -> None:
     assert owner_of(state, "wind_farm") == OUT
     with pytest.raises(IllegalActionError):
         play(state, "buy zoo")
+
+
+@pytest.mark.parametrize("num_players", [1, 2, 3, 4, 5])
+def test_six_special_cards_dealt_at_most_five_turned_up(num_players: int) -> None:
+    # "Up to 5 Special buildings can be bought each game; 6 are laid out (due to the Marketplace)"
+    state = lehavre.new_game(num_players, seed=7)
+    assert len(state.specials) == data.SPECIAL_DEALT == 6
+    assert all(state.owner[b] == SPECIAL_DECK for b in state.specials)
+    symbols = [
+        c
+        for c in data.round_cards(num_players, "full")
+        if c.town_build_for(num_players) == data.SPECIAL_BUILD
+    ]
+    assert len(symbols) <= 5
