@@ -16,7 +16,7 @@ from .data import (
     proposal_buildings,
     town_start_buildings,
 )
-from .state import State
+from .state import TOWN, State
 
 TAKES = tuple(Take(TOKEN_NAMES[token]) for token in OFFER_SPACES)
 ENTERS = tuple(Enter(b.id) for b in BUILDINGS)
@@ -44,3 +44,24 @@ def in_play_buildings(state: State) -> tuple[int, ...]:
             used |= {b.id for b in SPECIAL_BUILDINGS}
         found = _IN_PLAY[key] = tuple(b for b, building in enumerate(BUILDINGS) if building.id in used)
     return found
+
+
+class _LastBuilt:
+    """The last ``built_buildings`` answer, kept while the same ``owner`` tuple comes back (it is
+    shared by successive states until a building changes hands)."""
+
+    owner: tuple[int, ...] = ()
+    built: tuple[int, ...] = ()
+
+
+def built_buildings(state: State) -> tuple[int, ...]:
+    """The buildings owned by the town or a player, in index order: the only ones that can be
+    entered, bought from the town or sold (the full game has 69 cards, most of them in piles,
+    face down or out of the game)."""
+    last = _LastBuilt
+    if last.owner is state.owner:
+        return last.built
+    owner = state.owner
+    built = tuple(b for b in in_play_buildings(state) if owner[b] >= TOWN)
+    last.owner, last.built = owner, built
+    return built

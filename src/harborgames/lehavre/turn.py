@@ -66,7 +66,7 @@ from .offered import (
     SELLS,
     SHIP_PRICE,
     TAKES,
-    in_play_buildings,
+    built_buildings,
 )
 from .payment import (
     ENERGY,
@@ -148,7 +148,7 @@ def _turn_options(state: State) -> tuple[Action, ...]:
     owner = state.owner
     sold = state.sold
     sells: list[Action] = []
-    for b in in_play_buildings(state):  # one pass: the town's buildings to buy, one's own to sell
+    for b in built_buildings(state):  # one pass: the town's buildings to buy, one's own to sell
         who = owner[b]
         if who == seat:
             sells.append(SELLS[b])
@@ -181,9 +181,9 @@ def enterable(state: State, seat: int) -> list[int]:
     out = []
     francs = p.stock[FRANC]
     owner = state.owner
-    for b in in_play_buildings(state):
+    for b in built_buildings(state):
         who = owner[b]
-        if who < TOWN or LOCKED[b] or b == p.location or b in occupied:
+        if LOCKED[b] or b == p.location or b in occupied:
             continue
         food, cash = FEE_FOOD[b], FEE_FRANCS[b]
         short = who != seat and (food or cash) and (francs < (cash or food) or NEEDS_FRANCS[b])

@@ -100,7 +100,10 @@ def energy_due(state: State, seat: int, energy: int) -> int:
 
 
 def owned(state: State, seat: int) -> list[int]:
-    return [b for b, who in enumerate(state.owner) if who == seat]
+    from .offered import built_buildings  # (offered imports this module's neighbours)
+
+    owner = state.owner
+    return [b for b in built_buildings(state) if owner[b] == seat]
 
 
 def building_type(rules: Rules, building: int) -> int:
