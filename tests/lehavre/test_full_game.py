@@ -10,6 +10,7 @@ docs/rules/lehavre.md maps every rule to its test.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import attrs
@@ -458,3 +459,13 @@ def test_full_record_round_trips_through_notation_and_json() -> None:
     assert lh.loads(lh.dumps(state)) == state
     assert len(moves) == 429
     assert sum(text.startswith("order") for text in moves) == 7  # Marketplace looks
+
+
+# -- the user's page --------------------------------------------------------------------------------
+def test_the_examples_of_docs_lehavre_md_run_as_written(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = Path(__file__).parents[2] / "docs" / "lehavre.md"
+    blocks = re.findall(r"```python\n(.*?)```", doc.read_text(encoding="utf-8"), re.S)
+    assert len(blocks) == 2
+    for block in blocks:
+        exec(compile(block, str(doc), "exec"), {"__name__": "docs_lehavre"})
+    assert "300 decisions; wealth (-4, -210, -243) winners (0,)" in capsys.readouterr().out
