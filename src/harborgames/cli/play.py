@@ -235,7 +235,10 @@ def _play(session: _Session[S, A]) -> int:
             if seat not in session.humans:
                 view = bots.make_view(game, session.state, seat)
                 action = players[seat].choose(view)
-                print(f"seat {seat} ({players[seat].name}): {action}")
+                # A game may keep part of a move secret from the table (Le Havre's Marketplace).
+                public = getattr(game, "public_notation", None)
+                shown = public(session.state, action) if callable(public) else str(action)
+                print(f"seat {seat} ({players[seat].name}): {shown}")
                 session.push(action)
                 continue
             status = _human_turn(session, seat)

@@ -41,7 +41,7 @@ from .actions import (
 )
 from .codec import dumps, loads
 from .info import INFO
-from .notation import parse_action
+from .notation import parse_action, public_notation
 from .observe import observe, resample
 from .render import render
 from .scoring import heuristic, scores, winners
@@ -93,6 +93,7 @@ __all__ = [
     "new_game",
     "observe",
     "parse_action",
+    "public_notation",
     "render",
     "resample",
     "scores",

@@ -30,6 +30,7 @@ from .actions import (
     Choose,
     Enter,
     Give,
+    Order,
     Pay,
     PayPart,
     Sell,
@@ -160,3 +161,11 @@ def parse_action(state: State, text: str) -> Action:
     if len(rest) != 2:  # trade
         raise NotationError("trade takes a good and a product, e.g. 'trade fish brick'")
     return Trade(match_name(rest[0], _GOOD_NAMES, "good"), match_name(rest[1], _PRODUCT_NAMES, "product"))
+
+
+def public_notation(state: State, action: Action) -> str:
+    """``action`` as the other players see it: the Marketplace's return of the two special cards
+    is made in secret ("return them in any order"), so its order is not said."""
+    if isinstance(action, Order):
+        return "order (kept secret)"
+    return str(action)

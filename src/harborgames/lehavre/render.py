@@ -68,6 +68,12 @@ def render(state: State, player: int | None = None) -> str:
         lines.append(f"proposals {k + 1}: {shown or '(empty)'}")
     town = [BUILDINGS[b].id for b, who in enumerate(state.owner) if who == TOWN]
     lines.append("town: " + ", ".join(town))
+    if state.rules.variant == "full":
+        seen = [BUILDINGS[b].id if b >= 0 else "?" for b in state.specials]
+        lines.append(
+            f"special buildings face down: {len(state.specials)}"
+            + (f" ({', '.join(seen)})" if any(b >= 0 for b in state.specials) else "")
+        )
     ships = [
         f"{SHIP_TYPES[t].name} {ROUND_CARDS[pile[0]].ship_value} ({len(pile)})"
         for t, pile in enumerate(state.ship_piles)
