@@ -42,3 +42,13 @@ def test_inland_port_rule_options_pass_the_conformance_kit(options: dict[str, st
     from harborgames import inland_port
 
     check_game(inland_port, 2, options=options, games=30, seed=7, cross_process=False)
+
+
+@pytest.mark.parametrize("variant", ["full", "short"])
+@pytest.mark.parametrize("players", [1, 3])
+def test_lehavre_rule_options_pass_the_conformance_kit(variant: str, players: int) -> None:
+    """Every Le Havre option at its other reading (the sources'), at once."""
+    from harborgames import lehavre
+
+    sources = {name: values[1] for name, values in lehavre.OPTIONS.items()}
+    check_game(lehavre, players, variant=variant, options=sources, games=10, seed=11, cross_process=False)
