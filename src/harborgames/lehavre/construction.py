@@ -37,20 +37,42 @@ def buildable(
     if stock is None:
         stock = state.players[seat].stock
     last = _LAST_BUILDABLE
-    if last.state is state and last.stock is stock and last.sawmill == sawmill:
-        return last.found  # the Building Firms and the Construction Firm ask alike
-    key = stock
-    if sawmill:  # one wood less to pay is one wood more to pay with
-        stock = (*stock[:WOOD], stock[WOOD] + 1, *stock[WOOD + 1 :])
-    out = []
-    for top in _build_candidates(state):
-        cost = cost_for(state, seat, top, sawmill=False)
-        if cost is None or (sawmill and cost.wood == 0):
-            continue
-        if can_afford(stock, cost) and top not in out:
-            out.append(top)
-    last.state, last.stock, last.sawmill, last.found = state, key, sawmill, out
-    return out
+    if last.state is not state or last.stock is not stock or last.seat != seat:
+        # The Building Firms, the Construction Firm and the Sawmill ask about the same state in
+        # a row: both lists are made in one pass and kept.
+        plain: list[int] = []
+        at_sawmill: list[int] = []
+        wood = stock[WOOD]
+        for top in _build_candidates(state):
+            cost = cost_for(state, seat, top, sawmill=False)
+            if cost is None or top in plain or top in at_sawmill:
+                continue
+            if can_afford(stock, cost):
+                plain.append(top)
+            if cost.wood and wood + 1 >= cost.wood and can_afford(_one_wood_more(stock), cost):
+                at_sawmill.append(top)
+        last.state, last.stock, last.seat, last.plain, last.sawmill = state, stock, seat, plain, at_sawmill
+    return last.sawmill if sawmill else last.plain
+
+
+def _one_wood_more(stock: tuple[int, ...]) -> tuple[int, ...]:
+    """One wood less to pay is one wood more to pay with."""
+    return (*stock[:WOOD], stock[WOOD] + 1, *stock[WOOD + 1 :])
+
+
+class _LastAnswer:
+    """The last answer of ``buildable`` (states are immutable, so it holds while it is asked
+    about the same state object, seat and goods)."""
+
+    def __init__(self) -> None:
+        self.state: State | None = None
+        self.stock: tuple[int, ...] = ()
+        self.seat = -1
+        self.plain: list[int] = []
+        self.sawmill: list[int] = []
+
+
+_LAST_BUILDABLE = _LastAnswer()
 
 
 FOOTBALL_STADIUM = BUILDING_INDEX["football_stadium"]
@@ -82,20 +104,6 @@ def cost_for(state: State, seat: int, building: int, *, sawmill: bool) -> BuildC
         elif cost.brick:
             cost = attrs.evolve(cost, brick=cost.brick - 1)
     return cost
-
-
-class _LastAnswer:
-    """The last answer of ``buildable`` (states are immutable, so it holds while it is asked
-    about the same state object)."""
-
-    def __init__(self) -> None:
-        self.state: State | None = None
-        self.stock: tuple[int, ...] = ()
-        self.sawmill = False
-        self.found: list[int] = []
-
-
-_LAST_BUILDABLE = _LastAnswer()
 
 
 def _builder(key: str, builds: int, sawmill: bool = False) -> Effect:
