@@ -30,20 +30,15 @@ from .data import (
     COAL,
     COKE,
     CRAFTSMAN,
-    ECONOMIC,
     ENERGY_VALUE,
     FISH,
     FRANC,
     GOODS,
     GRAIN,
     HIDES,
-    INDUSTRIAL,
     IRON,
     LEATHER,
-    LOAN_FRANCS,
-    LUXURY_LINER,
     MEAT,
-    NUM_TOKEN_KINDS,
     OFFER_SPACES,
     ROUND_CARDS,
     SHIP_ENERGY,
@@ -57,7 +52,7 @@ from .data import (
     WOOD,
 )
 from .specials import SPECIAL_EFFECTS
-from .state import PAY, PROPOSAL, Pending, Player, State, with_player
+from .state import Pending, Player, State, with_player
 from .visit import (
     GIVES,
     Effect,
@@ -501,4 +496,3 @@ EFFECTS.update(SPECIAL_EFFECTS)  # the full game's special buildings (specials.p
 # entered.
 
 __all__ = ["EFFECTS", "UPGRADES", "Effect"]
-_UNUSED = (COKE, ECONOMIC, INDUSTRIAL, LOAN_FRANCS, LUXURY_LINER, NUM_TOKEN_KINDS, PROPOSAL, PAY, MEAT)
