@@ -16,7 +16,9 @@ from .actions import (
     Sell,
     SellShip,
     Take,
+    Times,
 )
+from .buildings import UPGRADES, Upgrade
 from .data import (
     BUILDING_INDEX,
     BUILDINGS,
@@ -36,6 +38,7 @@ from .state import (
     TOWN,
     State,
 )
+from .visit import energy_due, energy_of
 
 
 def explain(state: State, action: Action) -> str:
@@ -49,6 +52,9 @@ def explain(state: State, action: Action) -> str:
         return f"{action} must wait: the round's food is being paid"
     if phase == CHOOSE and state.pending is not None:
         name = BUILDINGS[state.pending.building].name
+        upgrade = UPGRADES.get(BUILDINGS[state.pending.building].id)
+        if upgrade is not None and isinstance(action, Times):
+            return _why_not_upgrade(state, name, upgrade, action.count)
         return f"{action} is not a choice of the {name} now"
     if isinstance(action, Loan):
         return "a loan is taken only when a player cannot pay interest or food"
@@ -126,3 +132,18 @@ def _why_not_buy(state: State, action: Buy) -> str:
         return f"the {building.name} is neither the town's nor on top of a proposal pile"
     have = state.players[state.turn_player].stock[FRANC]
     return f"the {building.name} costs {building.price} Francs: you have {have}"
+
+
+def _why_not_upgrade(state: State, name: str, upgrade: Upgrade, count: int) -> str:
+    """E.g. "the Steel Mill needs 15 energy for 3 iron (5 per iron): you have 7 energy"."""
+    seat = state.turn_player
+    stock = state.players[seat].stock
+    source = TOKEN_NAMES[upgrade.source]
+    if count < 1:
+        return f"the {name} upgrades at least 1 {source}"
+    if upgrade.limit is not None and count > upgrade.limit:
+        return f"the {name} upgrades at most {upgrade.limit} {source}"
+    if count > stock[upgrade.source]:
+        return f"the {name} cannot upgrade {count} {source}: you have {stock[upgrade.source]}"
+    energy = energy_due(state, seat, upgrade.energy(count))
+    return f"the {name} needs {energy} energy for {count} {source}: you have {energy_of(stock)} energy"
