@@ -23,7 +23,7 @@ from .data import (
     BuildCost,
 )
 from .payment import ZERO, can_afford, goods_ways, subtract
-from .state import TOWN, Pending, Player, State, with_player
+from .state import TOWN, Pending, Player, State, with_at, with_player
 
 # -- what every effect uses ------------------------------------------------------------------
 from .visit import BUILDS, Effect, ask, ask_payment, build_cost, done, energy_due, energy_of, me
@@ -154,10 +154,10 @@ def vector_cost(due: tuple[int, ...]) -> BuildCost:
 
 
 def place_building(state: State, building: int, seat: int) -> State:
-    """A proposal building leaves its pile (it is on top of one) for ``seat`` (or the town)."""
+    """``building`` goes to ``seat`` (or the town), leaving its pile if it is on top of one
+    (built, bought, or the town's round-end build)."""
     piles = tuple(pile[1:] if pile and pile[0] == building else pile for pile in state.piles)
-    owner = (*state.owner[:building], seat, *state.owner[building + 1 :])
-    return update(state, piles=piles, owner=owner)
+    return update(state, piles=piles, owner=with_at(state.owner, building, seat))
 
 
 SHIP_NAMES = ("wooden", "iron", "steel", "luxury")
@@ -264,5 +264,5 @@ def _take_yacht(state: State, seat: int) -> State:
     ships = list(p.ships)
     ships.remove(card)  # out of the game
     player = Player(p.stock, p.loans, tuple(ships), p.location)
-    owner = (*state.owner[:LUXURY_YACHT], seat, *state.owner[LUXURY_YACHT + 1 :])
+    owner = with_at(state.owner, LUXURY_YACHT, seat)
     return update(state, players=with_player(state.players, seat, player), owner=owner)

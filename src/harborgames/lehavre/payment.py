@@ -95,12 +95,6 @@ def chosen_vector(stock: tuple[int, ...], kind: str, chosen: tuple[int, ...]) ->
     return tuple(out)
 
 
-def _only(token: int, count: int) -> tuple[int, ...]:
-    out = list(ZERO)
-    out[token] = count
-    return tuple(out)
-
-
 def fee_ways(stock: tuple[int, ...], food: int, francs_fee: int) -> tuple[Pay, ...]:
     """An entry fee: its food (Francs count 1:1) or, where the card shows "food / Francs", the
     Francs instead; ways that pay more of every token than another are dropped."""

@@ -8,6 +8,7 @@ buildings and ships, or take loans (``trading.py``).
 from __future__ import annotations
 
 from ..core.update import update
+from .construction import place_building
 from .data import (
     BUILDING_INDEX,
     BUILDINGS,
@@ -127,8 +128,7 @@ def _after_feeding(state: State) -> State:
         tops = [pile[0] for pile in state.piles if pile]
         if tops:
             lowest = min(tops, key=lambda b: BUILDINGS[b].sort or 0)
-            piles = tuple(pile[1:] if pile and pile[0] == lowest else pile for pile in state.piles)
-            state = update(state, owner=with_at(state.owner, lowest, TOWN), piles=piles)
+            state = place_building(state, lowest, TOWN)
     elif build == SPECIAL_BUILD and state.specials:
         state = turn_up_special(state)
     index = ROUND_CARD_INDEX[card.card]

@@ -138,11 +138,6 @@ def with_player(players: tuple[Player, ...], seat: int, player: Player) -> tuple
     return (*players[:seat], player, *players[seat + 1 :])
 
 
-def add_tokens(stock: tuple[int, ...], change: tuple[int, ...]) -> tuple[int, ...]:
-    """``stock`` plus ``change`` (a vector of the same length; negative to pay)."""
-    return tuple(a + b for a, b in zip(stock, change, strict=True))
-
-
 def with_at(items: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
     """``items`` with ``value`` at ``index``."""
     return (*items[:index], value, *items[index + 1 :])

@@ -20,7 +20,7 @@ from .actions import (
     Sell,
     SellShip,
 )
-from .construction import SHIP_NAMES
+from .construction import SHIP_NAMES, place_building
 from .data import (
     BUILDING_INDEX,
     BUILDINGS,
@@ -85,8 +85,7 @@ def _buy(state: State, action: Buy) -> State:
     price = BUILDINGS[building].price
     assert price is not None
     state = pay_tokens(state, seat, francs(price))
-    piles = tuple(pile[1:] if pile and pile[0] == building else pile for pile in state.piles)
-    return _send_home(update(state, owner=with_at(state.owner, building, seat), piles=piles), building)
+    return _send_home(place_building(state, building, seat), building)
 
 
 def _buy_ship(state: State, action: BuyShip) -> State:

@@ -192,18 +192,22 @@ def enterable(state: State, seat: int) -> list[int]:
         can_enter = CAN_ENTER[b]
         if can_enter is not None and not can_enter(state, seat, p.stock):
             continue  # paying a fee only takes goods away: impossible before, impossible after
-        if short and can_enter is not None and not _fee_leaves_action(state, seat, b, can_enter):
+        if short and can_enter is not None and not _fee_leaves_action(state, seat, b, can_enter, p.stock):
             continue  # every way to pay the fee (not all in Francs) takes goods the action needs
         out.append(b)
     return out
 
 
 def _fee_leaves_action(
-    state: State, seat: int, building: int, can_enter: Callable[[State, int, tuple[int, ...]], bool]
+    state: State,
+    seat: int,
+    building: int,
+    can_enter: Callable[[State, int, tuple[int, ...]], bool],
+    stock: tuple[int, ...],
 ) -> bool:
-    """Whether some way to pay the fee leaves the action possible (the first found will do; a
-    way paying more of every good leaves less, so the minimal ways are the ones to try)."""
-    stock = state.players[seat].stock
+    """Whether some way to pay the fee from ``stock`` leaves the action possible (the first found
+    will do; a way paying more of every good leaves less, so the minimal ways are the ones to
+    try)."""
     cash = FEE_FRANCS[building]
     if cash and stock[FRANC] >= cash and can_enter(state, seat, subtract(stock, francs(cash))):
         return True
@@ -281,13 +285,9 @@ def enterable_with(state: State, seat: int, building: int, stock: tuple[int, ...
     effect = EFFECTS.get(BUILDINGS[building].id)
     if effect is None or LOCKED[building]:
         return False
-    food, cash = FEE_FOOD[building], FEE_FRANCS[building]
-    if state.owner[building] == seat or not (food or cash):
+    if state.owner[building] == seat or not (FEE_FOOD[building] or FEE_FRANCS[building]):
         return effect.can_enter(state, seat, stock)
-    ways = [francs(cash)] if cash and stock[FRANC] >= cash else []
-    if food:
-        ways.extend(iter_minimal_payments(stock, FOOD_VALUE, food))
-    return any(effect.can_enter(state, seat, subtract(stock, way)) for way in ways)
+    return _fee_leaves_action(state, seat, building, effect.can_enter, stock)
 
 
 def _pay(state: State, action: Pay) -> State:

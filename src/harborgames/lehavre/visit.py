@@ -20,7 +20,7 @@ from .data import (
     TOKEN_NAMES,
     BuildCost,
 )
-from .payment import energy_worth, subtract
+from .payment import energy_worth
 from .readings import SOURCE_READINGS
 from .state import (
     CHOOSE,
@@ -55,11 +55,6 @@ def gain(state: State, seat: int, change: dict[int, int]) -> State:
     for token, count in change.items():
         stock[token] += count
     return with_players(state, with_player(state.players, seat, with_stock(p, tuple(stock))))
-
-
-def pay_tokens(state: State, seat: int, paid: tuple[int, ...]) -> State:
-    p = state.players[seat]
-    return with_players(state, with_player(state.players, seat, with_stock(p, subtract(p.stock, paid))))
 
 
 def done(state: State) -> State:
