@@ -10,7 +10,7 @@ A broken promise raises ``ConformanceError`` naming the game, the playout seed, 
 the check. The kit only calls the module's public functions.
 
 The mutation fuzzers ``fuzz_documents``, ``fuzz_actions`` and ``fuzz_notation`` (in
-``harborgames.testing.fuzz``) hand a game hostile documents, action objects and text, and
+``harborgames.testing.fuzz`` and ``fuzz_input``) hand a game hostile documents, action objects and text, and
 check that each is refused with the documented error or is playable::
 
     from harborgames.testing import fuzz_documents
