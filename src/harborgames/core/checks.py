@@ -12,7 +12,7 @@ from typing import NoReturn, Protocol
 
 from .errors import FormatError
 
-__all__ = ["StateChecks", "require_state"]
+__all__ = ["StateChecks", "require_seat", "require_state"]
 
 
 class _Seated(Protocol):
@@ -84,3 +84,9 @@ def require_state(value: object, state_type: type, function: str, title: str) ->
         )
         article = "an" if title[:1].lower() in "aeiou" else "a"
         raise TypeError(f"{function} takes {article} {title} State, not {type(value).__name__}{hint}")
+
+
+def require_seat(player: object, num_players: int) -> None:
+    """``observe`` and ``resample`` name a seat of the game: ``ValueError`` otherwise."""
+    if type(player) is not int or not 0 <= player < num_players:
+        raise ValueError(f"seat {player!r} is not a seat of this {num_players}-player game")

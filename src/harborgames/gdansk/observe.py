@@ -8,6 +8,7 @@ the box are public: each was face up on top of the stack while being removed.
 
 from __future__ import annotations
 
+from ..core.checks import require_seat
 from ..core.rng import Rng
 from .state import Board, Observation, Player, State
 
@@ -19,8 +20,7 @@ def _hide_cruise(p: Player) -> Player:
 
 def observe(state: State, player: int) -> Observation:
     """The state as ``player`` sees it: hidden cards, tokens and the RNG left out."""
-    if type(player) is not int or not 0 <= player < state.num_players:
-        raise ValueError(f"seat {player!r} is not a seat of this {state.num_players}-player game")
+    require_seat(player, state.num_players)
     b = state.board
     players = tuple(
         p if seat == player or not p.cruise else _hide_cruise(p)
@@ -56,8 +56,7 @@ def resample(state: State, player: int, seed: int) -> State:
     top, then per cruise size the values of the pile and of the other players' cards of that
     size together. The RNG left after those draws becomes the new state's RNG.
     """
-    if type(player) is not int or not 0 <= player < state.num_players:
-        raise ValueError(f"seat {player!r} is not a seat of this {state.num_players}-player game")
+    require_seat(player, state.num_players)
     rng = Rng.from_seed(seed)
     b = state.board
     deck, rng = rng.shuffled(b.deck)

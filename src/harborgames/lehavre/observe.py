@@ -10,6 +10,7 @@ are fanned out face up, goods and Francs lie open.
 
 from __future__ import annotations
 
+from ..core.checks import require_seat
 from ..core.rng import Rng
 from ..core.update import update
 from .data import BUILDING_INDEX, SPECIAL_BUILDINGS
@@ -22,16 +23,11 @@ BLANK_RNG = Rng(0, 1)  # an observation's stand-in for the RNG
 _SPECIALS = frozenset(BUILDING_INDEX[b.id] for b in SPECIAL_BUILDINGS)
 
 
-def _check_seat(state: State, player: int) -> None:
-    if type(player) is not int or not 0 <= player < state.num_players:
-        raise ValueError(f"seat {player!r} is not a seat of this {state.num_players}-player game")
-
-
 def observe(state: State, player: int) -> Observation:
     """The state as ``player`` sees it: face-down tiles and special cards as -1 (-2 where
     another seat knows the card), the special cards out of sight as out of the game, a blank
     RNG."""
-    _check_seat(state, player)
+    require_seat(player, state.num_players)
     tiles = state.tiles[: state.revealed] + (HIDDEN,) * (len(state.tiles) - state.revealed)
     specials, known, owner = state.specials, state.known, state.owner
     if specials:
@@ -50,7 +46,7 @@ def resample(state: State, player: int, seed: int) -> State:
     ``seed`` (which becomes the new state's RNG): the face-down tiles re-dealt, then the special
     cards ``player`` has not seen re-dealt among the deck positions it does not know and the box.
     A seat that had looked at a position knows the card now there."""
-    _check_seat(state, player)
+    require_seat(player, state.num_players)
     rng = Rng.from_seed(seed)
     hidden = state.tiles[state.revealed :]
     dealt, rng = rng.shuffled(hidden)
