@@ -20,15 +20,13 @@ from harborgames import lehavre as lh
 from harborgames.lehavre import data as D
 from harborgames.lehavre.actions import Action
 
+from .test_properties import check_loans_only_when_short
+
 FEW = settings(max_examples=10, deadline=None)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 players = st.integers(min_value=1, max_value=5)
 TOWN, PROPOSAL, OUT, SPECIAL_DECK = -1, -2, -3, -4
 SPECIALS = tuple(D.BUILDING_INDEX[b.id] for b in D.SPECIAL_BUILDINGS)
-
-
-def _food(stock: tuple[int, ...]) -> int:
-    return sum(n * v for n, v in zip(stock, D.FOOD_VALUE, strict=True))
 
 
 def _steps(n: int, seed: int, market: bool = False) -> Iterator[tuple[lh.State, Action, lh.State]]:
@@ -109,16 +107,4 @@ def test_full_each_special_building_is_in_exactly_one_place(n: int, seed: int, m
 @FEW
 @given(n=players, seed=seeds)
 def test_full_a_loan_is_offered_only_to_a_seat_that_cannot_pay(n: int, seed: int) -> None:
-    for before, action, after in _steps(n, seed):
-        offered = any(isinstance(a, lh.Loan) for a in lh.legal_actions(before))
-        if before.phase not in ("interest", "feeding"):
-            assert not offered
-            continue
-        assert before.pending is not None
-        seat = before.pending.seat
-        stock = before.players[seat].stock
-        short = 1 - stock[D.FRANC] if before.phase == "interest" else before.pending.amount - _food(stock)
-        assert offered == (short > 0)
-        if isinstance(action, lh.Loan):
-            loans = -(-short // 4)
-            assert after.players[seat].loans == before.players[seat].loans + loans
+    check_loans_only_when_short(_steps(n, seed))
