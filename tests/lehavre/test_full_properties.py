@@ -10,7 +10,6 @@ the box or goes back face down; a loan is offered only to a seat that cannot pay
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 
 from hypothesis import given, settings
@@ -20,6 +19,7 @@ from harborgames import lehavre as lh
 from harborgames.lehavre import data as D
 from harborgames.lehavre.actions import Action
 
+from .test_properties import _steps as steps
 from .test_properties import check_loans_only_when_short
 
 FEW = settings(max_examples=10, deadline=None)
@@ -30,20 +30,8 @@ SPECIALS = tuple(D.BUILDING_INDEX[b.id] for b in D.SPECIAL_BUILDINGS)
 
 
 def _steps(n: int, seed: int, market: bool = False) -> Iterator[tuple[lh.State, Action, lh.State]]:
-    """(before, action, after) along one random full game to its end; with ``market``, one that
-    builds and visits the Marketplace (so the special deck is looked at and reordered) whenever
-    it can."""
-    state = lh.new_game(n, seed=seed)
-    rng = random.Random(seed)
-    while state.current_player is not None:
-        options = lh.legal_actions(state)
-        action = options[rng.randrange(len(options))]
-        if market:
-            wanted = [a for a in options if "marketplace" in str(a) and not str(a).startswith("sell")]
-            action = rng.choice(wanted) if wanted and rng.random() < 0.9 else action
-        after = lh.apply(state, action)
-        yield state, action, after
-        state = after
+    """(before, action, after) along one random full game to its end (see ``test_properties``)."""
+    return steps(n, seed, "full", market)
 
 
 @FEW

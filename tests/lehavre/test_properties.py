@@ -28,13 +28,20 @@ def _food(stock: tuple[int, ...]) -> int:
     return sum(n * v for n, v in zip(stock, D.FOOD_VALUE, strict=True))
 
 
-def _steps(n: int, seed: int) -> Iterator[tuple[lh.State, Action, lh.State]]:
-    """(before, action, after) along one random game to its end."""
-    state = lh.new_game(n, seed=seed, variant="short")
+def _steps(
+    n: int, seed: int, variant: str = "short", market: bool = False
+) -> Iterator[tuple[lh.State, Action, lh.State]]:
+    """(before, action, after) along one random game to its end; with ``market``, one that builds
+    and visits the Marketplace (so the full game's special deck is looked at and reordered)
+    whenever it can."""
+    state = lh.new_game(n, seed=seed, variant=variant)
     rng = random.Random(seed)
     while state.current_player is not None:
         options = lh.legal_actions(state)
         action = options[rng.randrange(len(options))]
+        if market:
+            wanted = [a for a in options if "marketplace" in str(a) and not str(a).startswith("sell")]
+            action = rng.choice(wanted) if wanted and rng.random() < 0.9 else action
         after = lh.apply(state, action)
         yield state, action, after
         state = after
