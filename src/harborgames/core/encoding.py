@@ -1,0 +1,231 @@
+"""Integer actions and observation tensors: what RL tools need, written once for every game.
+
+A policy head needs a fixed number of outputs per game configuration, and most of a game's
+actions have a meaning that does not depend on the position ("build farm", "take fish"): those get
+a *fixed* id from a catalogue. A few kinds of action are open-ended (a payment from the current
+list of non-dominated ways, "process k times"): for those a block of *slots* stands for "the k-th
+offered action of that kind, in ``legal_actions`` order". ``ActionSpace`` holds both and turns
+actions into ids and back; each game declares its catalogue and slots in its ``encoding`` module.
+
+``TensorLayout`` names the slices of a flat float32 observation vector, so each game's layout is
+documented from the same table that writes it (``describe``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import Any, Generic, Protocol, TypeVar
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from .errors import IllegalActionError
+
+__all__ = ["ActionSpace", "EncodedGame", "Field", "Slot", "TensorLayout", "TensorWriter"]
+
+S = TypeVar("S")
+A = TypeVar("A", bound=Hashable)
+
+
+@attrs.frozen
+class Slot:
+    """A block of ids for an open-ended kind of action: id ``start + k`` is the k-th offered action
+    of class ``kind``. ``capacity`` must bound how many the rules can offer at once."""
+
+    kind: type
+    capacity: int
+    doc: str = ""
+
+
+class ActionSpace(Generic[S, A]):
+    """The integer ids of one game configuration: fixed actions first, then each slot block."""
+
+    __slots__ = ("_fixed", "_index", "_legal", "_slot_start", "size", "slots")
+
+    def __init__(self, fixed: Iterable[A], slots: Sequence[Slot], legal: Callable[[S], list[A]]) -> None:
+        self._fixed: tuple[A, ...] = tuple(fixed)
+        self._index: dict[A, int] = {}
+        for number, action in enumerate(self._fixed):
+            if action in self._index:
+                raise ValueError(f"the action catalogue lists {action} twice")
+            self._index[action] = number
+        self.slots = tuple(slots)
+        self._slot_start: dict[type, int] = {}
+        start = len(self._fixed)
+        for slot in self.slots:
+            self._slot_start[slot.kind] = start
+            start += slot.capacity
+        self.size = start
+        self._legal = legal
+
+    @property
+    def fixed(self) -> tuple[A, ...]:
+        """The actions with a fixed id, in id order (id = position)."""
+        return self._fixed
+
+    def encode(self, state: S, action: A) -> int:
+        """The id of ``action`` in ``state``; a slot action must be among the offered ones."""
+        number = self._index.get(action)
+        if number is not None:
+            return number
+        start = self._slot_start.get(type(action))
+        if start is None:
+            raise IllegalActionError(f"{action!r} has no integer id in this game's action space")
+        same_kind = [offered for offered in self._legal(state) if type(offered) is type(action)]
+        try:
+            k = same_kind.index(action)
+        except ValueError:
+            raise IllegalActionError(f"{action} is not offered here, so it has no id") from None
+        return start + self._check_capacity(type(action), k)
+
+    def decode(self, state: S, index: int) -> A:
+        """The action that ``index`` stands for in ``state``.
+
+        A fixed id always decodes (``apply`` then says whether it is legal); a slot id decodes only
+        when that many actions of its kind are offered, since its meaning comes from the list.
+        """
+        if isinstance(index, bool) or not isinstance(index, int | np.integer):
+            raise IllegalActionError(f"an action id is an integer, not {type(index).__name__}")
+        index = int(index)
+        if not 0 <= index < self.size:
+            raise IllegalActionError(f"action id {index} is outside 0..{self.size - 1}")
+        if index < len(self._fixed):
+            return self._fixed[index]
+        for slot in self.slots:
+            start = self._slot_start[slot.kind]
+            if index < start + slot.capacity:
+                k = index - start
+                same_kind = [a for a in self._legal(state) if type(a) is slot.kind]
+                if k >= len(same_kind):
+                    raise IllegalActionError(
+                        f"action id {index} is {slot.kind.__name__} option {k + 1}, "
+                        f"but {len(same_kind)} are offered here"
+                    )
+                return same_kind[k]
+        raise AssertionError("unreachable: the slots cover every id above the catalogue")
+
+    def ids(self, state: S, actions: Sequence[A]) -> list[int]:
+        """The ids of ``actions`` (the offered list of ``state``), in one pass."""
+        taken: dict[type, int] = {}
+        numbers: list[int] = []
+        for action in actions:
+            number = self._index.get(action)
+            if number is None:
+                kind = type(action)
+                start = self._slot_start.get(kind)
+                if start is None:
+                    raise IllegalActionError(f"{action!r} has no integer id in this game's action space")
+                k = taken.get(kind, 0)
+                taken[kind] = k + 1
+                number = start + self._check_capacity(kind, k)
+            numbers.append(number)
+        return numbers
+
+    def mask(self, state: S) -> npt.NDArray[np.int8]:
+        """1 at the id of every legal action, 0 elsewhere (int8, as Gymnasium's ``sample`` wants)."""
+        mask = np.zeros(self.size, dtype=np.int8)
+        mask[self.ids(state, self._legal(state))] = 1
+        return mask
+
+    def _check_capacity(self, kind: type, k: int) -> int:
+        for slot in self.slots:
+            if slot.kind is kind and k >= slot.capacity:
+                raise IllegalActionError(
+                    f"more than {slot.capacity} {kind.__name__} actions are offered here; "
+                    "the integer action space holds that many"
+                )
+        return k
+
+
+@attrs.frozen
+class Field:
+    """One named slice of an observation vector."""
+
+    name: str
+    size: int
+    doc: str
+
+
+@attrs.frozen
+class TensorLayout:
+    """The slices of a flat float32 observation vector, in order."""
+
+    fields: tuple[Field, ...]
+    offsets: dict[str, slice] = attrs.field(init=False, eq=False)
+
+    @offsets.default
+    def _offsets(self) -> dict[str, slice]:
+        offsets: dict[str, slice] = {}
+        start = 0
+        for field in self.fields:
+            if field.name in offsets:
+                raise ValueError(f"the layout names {field.name!r} twice")
+            offsets[field.name] = slice(start, start + field.size)
+            start += field.size
+        return offsets
+
+    @property
+    def size(self) -> int:
+        return sum(field.size for field in self.fields)
+
+    @property
+    def shape(self) -> tuple[int]:
+        return (self.size,)
+
+    def writer(self) -> TensorWriter:
+        return TensorWriter(self)
+
+    def describe(self) -> str:
+        """A Markdown table of the slices, for ``docs/rl.md``."""
+        lines = ["| slice | name | size | holds |", "| --- | --- | --- | --- |"]
+        for field in self.fields:
+            where = self.offsets[field.name]
+            lines.append(f"| {where.start}:{where.stop} | {field.name} | {field.size} | {field.doc} |")
+        return "\n".join(lines)
+
+
+class TensorWriter:
+    """Fills one observation vector slice by slice, checking each write fits its slice."""
+
+    __slots__ = ("layout", "values")
+
+    def __init__(self, layout: TensorLayout) -> None:
+        self.layout = layout
+        self.values: npt.NDArray[np.float32] = np.zeros(layout.size, dtype=np.float32)
+
+    def set(self, name: str, values: Sequence[float] | npt.NDArray[np.float32]) -> None:
+        where = self.layout.offsets[name]
+        if len(values) != where.stop - where.start:
+            raise ValueError(f"{name} holds {where.stop - where.start} values, not {len(values)}")
+        self.values[where] = values
+
+    def one_hot(self, name: str, index: int | None) -> None:
+        """Set position ``index`` of the slice to 1 (``None``: leave it all 0)."""
+        if index is None:
+            return
+        where = self.layout.offsets[name]
+        if not 0 <= index < where.stop - where.start:
+            raise ValueError(f"{name} has {where.stop - where.start} positions, not index {index}")
+        self.values[where.start + index] = 1.0
+
+
+class EncodedGame(Protocol):
+    """What every game module offers RL tools beside the protocol (``docs/rl.md``).
+
+    ``variant=None`` means the game's default variant.
+    """
+
+    def num_distinct_actions(self, num_players: int, variant: str | None = ...) -> int: ...
+
+    def encode(self, state: Any, action: Any) -> int: ...
+
+    def decode(self, state: Any, index: int) -> Any: ...
+
+    def legal_action_mask(self, state: Any) -> npt.NDArray[np.int8]: ...
+
+    def observation_layout(self, num_players: int, variant: str | None = ...) -> TensorLayout: ...
+
+    def observation_tensor(self, state: Any, player: int) -> npt.NDArray[np.float32]: ...
+
+    def observation_string(self, state: Any, player: int) -> str: ...
