@@ -18,6 +18,15 @@ from __future__ import annotations
 from .actions import Build, End, Move, Pass, Pay, Sell, Times, Use
 from .codec import dumps, loads
 from .data import BUILDINGS, OPTIONS, Rules
+from .encoding import (
+    decode,
+    encode,
+    legal_action_mask,
+    num_distinct_actions,
+    observation_layout,
+    observation_string,
+    observation_tensor,
+)
 from .info import INFO
 from .notation import parse_action
 from .observe import observe, resample
@@ -43,12 +52,19 @@ __all__ = [
     "Times",
     "Use",
     "apply",
+    "decode",
     "dumps",
+    "encode",
     "heuristic",
     "is_terminal",
+    "legal_action_mask",
     "legal_actions",
     "loads",
     "new_game",
+    "num_distinct_actions",
+    "observation_layout",
+    "observation_string",
+    "observation_tensor",
     "observe",
     "parse_action",
     "render",
