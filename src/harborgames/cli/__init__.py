@@ -19,6 +19,7 @@ from .arena import add_arena_parser
 from .games import add_games_parser
 from .play import add_play_parser
 from .replay import add_replay_parser
+from .serve import add_serve_parser
 
 __all__ = ["build_parser", "main"]
 
@@ -38,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_play_parser(commands)
     add_replay_parser(commands)
     add_arena_parser(commands)
+    add_serve_parser(commands)
     for command in commands.choices.values():
         # Also after the command; SUPPRESS keeps a --plain given before it.
         command.add_argument("--plain", action="store_true", default=argparse.SUPPRESS, help=_PLAIN_HELP)

@@ -1,0 +1,208 @@
+"""The Starlette app: ``GameService`` behind a JSON API, and the page from ``static/``.
+
+Everything a request carries passes a size limit (read in chunks, so a large body is refused
+before it is held) and a JSON parse within the codec's limits before ``GameService`` checks
+its fields. Every error is ``{"error": "..."}`` with a status code, never a traceback.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, MutableMapping
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+import harborgames
+
+from ..core.codec import JSON, parse_json
+from ..core.errors import FormatError
+from .service import BOT_SPECS, MAX_RECORD_BYTES, BadRequest, Forbidden, GameService, NotFound
+
+__all__ = ["MAX_ACTION_BYTES", "create_app"]
+
+MAX_ACTION_BYTES = 64 * 1024  # a new game or a move: far more than any real one needs
+STATIC = Path(__file__).parent / "static"
+_log = logging.getLogger("harborgames.web")
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class _TooLarge(Exception):
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"the request body is larger than {limit:,} bytes")
+
+
+async def _body(request: Request, limit: int) -> bytes:
+    """The request body, refused as soon as it passes ``limit`` bytes."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise _TooLarge(limit)
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise _TooLarge(limit)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def _json(request: Request, limit: int = MAX_ACTION_BYTES) -> JSON:
+    try:
+        return parse_json(await _body(request, limit), "request", max_chars=limit)
+    except FormatError as error:
+        raise BadRequest(str(error)) from None
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def _guarded(
+    handler: Callable[[Request, GameService], Awaitable[object]], service: GameService
+) -> Callable[[Request], Awaitable[Response]]:
+    """An endpoint whose service errors become JSON answers with their status codes."""
+
+    async def endpoint(request: Request) -> Response:
+        try:
+            result = await handler(request, service)
+        except _TooLarge as error:
+            return _error(413, str(error))
+        except BadRequest as error:
+            return _error(400, str(error))
+        except Forbidden as error:
+            return _error(403, str(error))
+        except NotFound as error:
+            return _error(404, str(error.args[0] if error.args else "not found"))
+        if isinstance(result, Response):
+            return result
+        return JSONResponse(result)
+
+    return endpoint
+
+
+async def _meta(request: Request, service: GameService) -> object:
+    games = []
+    for name in harborgames.games():
+        info = harborgames.load(name).INFO
+        games.append(
+            {
+                "name": name,
+                "title": info.title,
+                "min_players": info.min_players,
+                "max_players": info.max_players,
+                "variants": list(info.variants),
+            }
+        )
+    return {"version": harborgames.__version__, "games": games, "bots": list(BOT_SPECS)}
+
+
+async def _create(request: Request, service: GameService) -> object:
+    body = await _json(request)
+    return JSONResponse(await run_in_threadpool(service.create, body), status_code=201)
+
+
+async def _view(request: Request, service: GameService) -> object:
+    return await run_in_threadpool(
+        service.view, request.path_params["game_id"], request.query_params.get("token")
+    )
+
+
+async def _act(request: Request, service: GameService) -> object:
+    body = await _json(request)
+    return await run_in_threadpool(service.act, request.path_params["game_id"], body)
+
+
+async def _record(request: Request, service: GameService) -> object:
+    return await run_in_threadpool(
+        service.record, request.path_params["game_id"], request.query_params.get("token")
+    )
+
+
+async def _add_replay(request: Request, service: GameService) -> object:
+    data = await _body(request, MAX_RECORD_BYTES)
+    return JSONResponse(await run_in_threadpool(service.add_replay, data), status_code=201)
+
+
+async def _replay(request: Request, service: GameService) -> object:
+    return await run_in_threadpool(
+        service.replay_step,
+        request.path_params["replay_id"],
+        request.query_params.get("step"),
+        request.query_params.get("seat"),
+    )
+
+
+async def _index(request: Request) -> Response:
+    return FileResponse(STATIC / "index.html", media_type="text/html")
+
+
+async def _not_found(request: Request, exc: Exception) -> Response:
+    status = exc.status_code if isinstance(exc, HTTPException) else 404
+    detail = exc.detail if isinstance(exc, HTTPException) else "not found"
+    return _error(status, str(detail))
+
+
+async def _internal(request: Request, exc: Exception) -> Response:
+    _log.exception("internal error on %s %s", request.method, request.url.path, exc_info=exc)
+    return _error(500, "internal error; the request changed nothing")
+
+
+_HEADERS = [
+    (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cache-control", b"no-store"),
+]
+
+
+def _secure(app: ASGIApp) -> ASGIApp:
+    """Every response gets headers that keep the page to its own scripts and its tokens to
+    itself (no referrer, no caching of a seat's view)."""
+
+    async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *_HEADERS]
+            await send(message)
+
+        await app(scope, receive, send_with_headers)
+
+    return wrapped
+
+
+def create_app(service: GameService) -> ASGIApp:
+    """The ASGI app serving ``service``; mount it in another Starlette app, or run it with
+    uvicorn (``harborgames serve`` does)."""
+    routes = [
+        Route("/", _index),
+        Route("/api/meta", _guarded(_meta, service)),
+        Route("/api/games", _guarded(_create, service), methods=["POST"]),
+        Route("/api/games/{game_id}", _guarded(_view, service)),
+        Route("/api/games/{game_id}/actions", _guarded(_act, service), methods=["POST"]),
+        Route("/api/games/{game_id}/record", _guarded(_record, service)),
+        Route("/api/replays", _guarded(_add_replay, service), methods=["POST"]),
+        Route("/api/replays/{replay_id}", _guarded(_replay, service)),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(
+        routes=routes,
+        exception_handlers={HTTPException: _not_found, Exception: _internal},
+    )
+    return _secure(app)

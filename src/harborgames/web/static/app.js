@@ -1,0 +1,446 @@
+// harborgames page: lobby, game tables, replays. Plain JS, no build step, nothing fetched from
+// elsewhere. Every value from the server goes in through textContent / setAttribute, never
+// innerHTML, so a name or a move can never become markup.
+"use strict";
+
+const SEAT_COLOURS = ["#c0392b", "#2471a3", "#229954", "#b9770e", "#7d3c98"];
+const SVGNS = "http://www.w3.org/2000/svg";
+let pollTimer = null;
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  append(node, children);
+  return node;
+}
+
+function svg(tag, attrs, ...children) {
+  const node = document.createElementNS(SVGNS, tag);
+  for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, String(value));
+  append(node, children);
+  return node;
+}
+
+function append(node, children) {
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+async function api(method, path, body) {
+  const options = { method, headers: {} };
+  if (body !== undefined) {
+    options.headers["content-type"] = "application/json";
+    options.body = typeof body === "string" ? body : JSON.stringify(body);
+  }
+  const response = await fetch(path, options);
+  let data;
+  try { data = await response.json(); } catch { data = { error: `HTTP ${response.status}` }; }
+  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+  return data;
+}
+
+function show(...nodes) {
+  const main = document.getElementById("main");
+  main.replaceChildren(...nodes);
+}
+
+function goods(counts) {
+  const entries = Object.entries(counts || {});
+  if (!entries.length) return el("span", { class: "muted" }, "none");
+  return el("span", { class: "chips" }, entries.map(([name, n]) => el("span", {}, `${n} ${name}`)));
+}
+
+function seatName(view, seat) {
+  const info = (view.seats || [])[seat];
+  const who = info && info.bot ? info.bot : (seat === view.seat ? "you" : "person");
+  return `P${seat} (${who})`;
+}
+
+// -- lobby ---------------------------------------------------------------------------------
+function savedGames() {
+  try { return JSON.parse(localStorage.getItem("harborgames.games") || "[]"); } catch { return []; }
+}
+
+function saveGame(entry) {
+  const games = savedGames().filter((g) => g.id !== entry.id);
+  games.unshift(entry);
+  localStorage.setItem("harborgames.games", JSON.stringify(games.slice(0, 30)));
+}
+
+async function lobby() {
+  const meta = await api("GET", "/api/meta");
+  const gameSelect = el("select", { id: "game", name: "game" },
+    meta.games.map((g) => el("option", { value: g.name }, g.title)));
+  const players = el("select", { id: "players" });
+  const variant = el("select", { id: "variant" });
+  const seed = el("input", { id: "seed", type: "number", min: 0, value: Math.floor(Math.random() * 100000) });
+  const seats = el("div", { id: "seats" });
+  const error = el("p", { class: "error", id: "lobby-error" });
+  const links = el("div", { id: "links" });
+
+  function refreshSeats() {
+    const count = Number(players.value);
+    const rows = [];
+    for (let seat = 0; seat < count; seat++) {
+      const choice = el("select", { "data-seat": seat, class: "seat-choice" },
+        el("option", { value: "" }, "person"),
+        meta.bots.map((b) => el("option", { value: b }, `bot: ${b}`)));
+      if (seat > 0) choice.value = "random";
+      rows.push(el("label", {}, `Seat ${seat}: `, choice));
+    }
+    seats.replaceChildren(...rows);
+  }
+  function refreshGame() {
+    const info = meta.games.find((g) => g.name === gameSelect.value);
+    const options = [];
+    for (let n = info.min_players; n <= info.max_players; n++) options.push(el("option", { value: n }, n));
+    players.replaceChildren(...options);
+    players.value = String(Math.max(info.min_players, Math.min(2, info.max_players)));
+    variant.replaceChildren(...info.variants.map((v) => el("option", { value: v }, v)));
+    refreshSeats();
+  }
+  gameSelect.addEventListener("change", refreshGame);
+  players.addEventListener("change", refreshSeats);
+  refreshGame();
+
+  async function create(event) {
+    event.preventDefault();
+    error.textContent = "";
+    const bots = {};
+    for (const choice of seats.querySelectorAll("select")) {
+      if (choice.value) bots[choice.dataset.seat] = choice.value;
+    }
+    try {
+      const created = await api("POST", "/api/games", {
+        game: gameSelect.value, players: Number(players.value), variant: variant.value,
+        seed: seed.value === "" ? null : Number(seed.value), bots,
+      });
+      const title = gameSelect.options[gameSelect.selectedIndex].textContent;
+      saveGame({ id: created.id, title, tokens: created.tokens, when: new Date().toISOString() });
+      const first = Object.keys(created.tokens)[0];
+      location.hash = `#/game/${created.id}/${created.tokens[first]}`;
+    } catch (e) {
+      error.textContent = e.message;
+    }
+  }
+
+  const mine = savedGames();
+  show(
+    el("h1", {}, "New game"),
+    el("form", { class: "card", id: "lobby", onsubmit: create },
+      el("label", {}, "Game: ", gameSelect),
+      el("label", {}, "Players: ", players),
+      el("label", {}, "Variant: ", variant),
+      el("label", {}, "Seed: ", seed),
+      el("h2", {}, "Seats"), seats,
+      el("button", { type: "submit", class: "primary", id: "start" }, "Start game"),
+      error),
+    links,
+    el("h2", {}, "Your games in this browser"),
+    mine.length
+      ? el("ul", {}, mine.map((g) => el("li", {}, `${g.title} ${g.id}: `,
+        Object.entries(g.tokens).map(([seat, token]) => el("a", { href: `#/game/${g.id}/${token}` }, `seat ${seat} `)))))
+      : el("p", { class: "muted" }, "none yet"));
+}
+
+// -- a game table ---------------------------------------------------------------------------
+async function gamePage(id, token) {
+  const view = await api("GET", `/api/games/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`);
+  drawGame(view, token, "");
+}
+
+function drawGame(view, token, refusal) {
+  clearTimeout(pollTimer);
+  const error = el("p", { class: "error", id: "refusal" }, refusal);
+  async function play(action) {
+    for (const b of document.querySelectorAll("button.action")) b.disabled = true;
+    try {
+      const next = await api("POST", `/api/games/${encodeURIComponent(view.id)}/actions`, { token, action });
+      drawGame(next, token, "");
+    } catch (e) {
+      drawGame(view, token, e.message);
+    }
+  }
+  const typed = el("input", { id: "typed", placeholder: "or type a move", size: 18 });
+  const side = el("div", { class: "side" },
+    el("div", { class: "card" },
+      el("p", { class: "status", id: "status" }, statusText(view)),
+      scoresLine(view),
+      error,
+      view.forced.length ? el("p", { class: "muted", id: "forced" }, "forced: ", view.forced.join("; ")) : null,
+      el("div", { class: "actions", id: "actions" },
+        view.groups.map((g) => el("div", { class: "group" },
+          el("h3", {}, g.label),
+          g.actions.map((a) => el("button", { class: "action", "data-action": a, onclick: () => play(a) }, a))))),
+      view.over || view.current_player !== view.seat ? null :
+        el("form", { onsubmit: (e) => { e.preventDefault(); if (typed.value.trim()) play(typed.value.trim()); } },
+          typed, " ", el("button", { type: "submit" }, "play"))),
+    el("div", { class: "card" },
+      el("h2", {}, `Moves (${view.log.length})`),
+      logList(view.log, null),
+      el("p", {},
+        el("a", { href: `/api/games/${encodeURIComponent(view.id)}/record?token=${encodeURIComponent(token)}`, download: `${view.game}-${view.id}.json` }, "game record"),
+        view.over ? [" · ", el("a", { href: "#", id: "open-replay", onclick: (e) => { e.preventDefault(); replayOf(view.id, token); } }, "replay it")] : null)));
+  const title = `${view.title}${view.variant && view.game === "lehavre" ? ` (${view.variant})` : ""} · game ${view.id} · seed ${view.seed} · you are ${seatName(view, view.seat)}`;
+  show(
+    el("h1", {}, title),
+    el("div", { class: "layout" },
+      el("div", { id: "table" }, drawTable(view), el("details", {}, el("summary", {}, "text view"), el("pre", { id: "render" }, view.render))),
+      side));
+  const log = document.querySelector(".log");
+  if (log) log.scrollTop = log.scrollHeight;
+  if (!view.over && view.current_player !== view.seat) {
+    pollTimer = setTimeout(async () => {
+      if (!location.hash.startsWith(`#/game/${view.id}/`)) return;
+      try { drawGame(await api("GET", `/api/games/${encodeURIComponent(view.id)}?token=${encodeURIComponent(token)}`), token, ""); } catch { /* keep the table */ }
+    }, 2000);
+  }
+}
+
+function statusText(view) {
+  if (view.over) {
+    const won = (view.winners || []).map((s) => seatName(view, s)).join(", ");
+    return `Game over. Winner${view.winners.length > 1 ? "s" : ""}: ${won}`;
+  }
+  if (view.current_player === view.seat) return "Your decision";
+  return `Waiting for ${seatName(view, view.current_player)}`;
+}
+
+function scoresLine(view) {
+  return el("p", { class: "scores", id: "scores", "data-scores": JSON.stringify(view.scores) },
+    "Scores: ", view.scores.map((s, seat) => `P${seat} ${s === null ? "?" : s}`).join(" · "));
+}
+
+function logList(log, current) {
+  return el("ol", { class: "log", id: "log" }, log.map((m, i) =>
+    el("li", { class: i + 1 === current ? "current" : null },
+      `P${m.seat}: ${m.move}`)));
+}
+
+async function replayOf(id, token) {
+  const record = await api("GET", `/api/games/${encodeURIComponent(id)}/record?token=${encodeURIComponent(token)}`);
+  const created = await api("POST", "/api/replays", record);
+  location.hash = `#/replay/${created.id}/0`;
+}
+
+// -- replays --------------------------------------------------------------------------------
+function replayForm() {
+  const text = el("textarea", { id: "record", rows: 10, cols: 70, placeholder: "paste a game record (JSON)" });
+  const error = el("p", { class: "error", id: "replay-error" });
+  async function submit(event) {
+    event.preventDefault();
+    try {
+      const created = await api("POST", "/api/replays", text.value);
+      location.hash = `#/replay/${created.id}/0`;
+    } catch (e) { error.textContent = e.message; }
+  }
+  show(el("h1", {}, "Replay a game record"),
+    el("form", { class: "card", onsubmit: submit }, text, el("br"), el("button", { class: "primary", type: "submit" }, "Replay"), error));
+}
+
+async function replayPage(id, step, seat) {
+  const view = await api("GET", `/api/replays/${encodeURIComponent(id)}?step=${step}&seat=${seat}`);
+  const go = (n) => { location.hash = `#/replay/${id}/${Math.max(0, Math.min(view.steps, n))}/${seat}`; };
+  const seats = el("select", { id: "replay-seat", onchange: (e) => { location.hash = `#/replay/${id}/${step}/${e.target.value}`; } },
+    Array.from({ length: view.num_players }, (_, s) => el("option", { value: s, selected: s === view.seat }, `table as P${s} saw it`)));
+  const bar = el("div", { class: "replaybar card" },
+    el("button", { id: "first", onclick: () => go(0) }, "⏮"),
+    el("button", { id: "back", onclick: () => go(view.step - 1), disabled: view.step === 0 }, "◀ back"),
+    el("span", { id: "step" }, `move ${view.step} of ${view.steps}`),
+    el("button", { id: "forward", onclick: () => go(view.step + 1), disabled: view.step === view.steps }, "forward ▶"),
+    el("button", { id: "last", onclick: () => go(view.steps) }, "⏭"),
+    seats);
+  const move = view.step > 0 ? view.log[view.step - 1] : null;
+  show(
+    el("h1", {}, `Replay: ${view.title} · ${view.num_players} players · seed ${view.seed}`),
+    bar,
+    el("div", { class: "layout" },
+      el("div", { id: "table" }, drawTable(view), el("details", {}, el("summary", {}, "text view"), el("pre", { id: "render" }, view.render))),
+      el("div", { class: "side" }, el("div", { class: "card" },
+        el("p", { class: "status" }, move ? `last move: P${move.seat} ${move.move}` : "the start", view.over ? " · game over" : ""),
+        scoresLine(view),
+        view.forced.length ? el("p", { class: "muted" }, "forced: ", view.forced.join("; ")) : null,
+        logList(view.log, view.step)))));
+  const current = document.querySelector(".log li.current");
+  if (current) current.scrollIntoView({ block: "nearest" });
+}
+
+// -- tables ---------------------------------------------------------------------------------
+function drawTable(view) {
+  const t = view.table;
+  if (t.kind === "inland_port") return inlandPort(view, t);
+  if (t.kind === "gdansk") return gdansk(view, t);
+  if (t.kind === "lehavre") return leHavre(view, t);
+  return el("p", {}, "no picture for this game; see the text view");
+}
+
+function playerCard(view, seat, ...children) {
+  return el("div", { class: `card player seat-${seat}${seat === view.seat ? " you" : ""}`, "data-seat": seat }, children);
+}
+
+function inlandPort(view, t) {
+  const header = el("div", { class: "card" },
+    t.round ? `Round ${t.round}: ${t.actions_left} of ${t.round_actions} actions left · phase ${t.phase}` : "Game over",
+    t.pending ? el("div", {}, `Waiting: ${t.pending}`) : null);
+  const players = t.players.map((p) => playerCard(view, p.seat,
+    el("h3", {}, `${seatName(view, p.seat)} · ${p.board} board · ${p.francs} Francs · wealth ${p.wealth}`),
+    el("div", { class: "boards" },
+      warehouse(t, p), wheel(p)),
+    p.beside.length ? el("div", {}, "Beside the board: ", p.beside.join(", ")) : null));
+  const supply = el("div", { class: "card", id: "available" }, el("h2", {}, "Buildings for sale"),
+    t.available.length ? el("div", { class: "chips" }, t.available.map((b) => el("span", {}, `${b.name} (${b.cost})`))) : "none");
+  return el("div", {}, header, el("div", { class: "players" }, players), supply);
+}
+
+function warehouse(t, p) {
+  const cell = 34;
+  const rows = t.top_row + 1;
+  const nodes = [];
+  for (let row = 0; row < rows; row++) {
+    for (let col = 0; col < t.columns; col++) {
+      const value = (t.top_row - row) * t.columns + col;
+      const x = 30 + col * cell;
+      const y = 8 + row * cell;
+      nodes.push(svg("rect", { x, y, width: cell - 2, height: cell - 2, fill: "#fff", stroke: "#99a" }));
+      const here = Object.entries(p.goods).filter(([, n]) => n === value).map(([name]) => t.letters[name]);
+      nodes.push(svg("text", { x: x + 3, y: y + 10, "font-size": 8, fill: "#99a" }, value));
+      if (here.length) nodes.push(svg("text", { x: x + cell / 2 - 1, y: y + 22, "font-size": 13, "text-anchor": "middle", "font-weight": 700 }, here.join("")));
+    }
+    nodes.push(svg("text", { x: 24, y: 8 + row * cell + 20, "font-size": 10, "text-anchor": "end" }, (t.top_row - row) * t.columns));
+  }
+  const width = 30 + t.columns * cell + 4;
+  return el("figure", { class: "plain" },
+    svg("svg", { class: "warehouse", width, height: 12 + rows * cell, viewBox: `0 0 ${width} ${12 + rows * cell}`, role: "img", "aria-label": "warehouse" }, nodes),
+    el("figcaption", { class: "muted" }, Object.entries(p.goods).map(([g, n]) => `${g} ${n}`).join(", ")));
+}
+
+function wheel(p) {
+  const r = 95, cx = 110, cy = 110;
+  const nodes = [svg("circle", { cx, cy, r, fill: "#fdf6e3", stroke: "#886" })];
+  const count = p.wheel.length;
+  p.wheel.forEach((sector, i) => {
+    const a0 = (i / count) * 2 * Math.PI - Math.PI / 2;
+    nodes.push(svg("line", { x1: cx, y1: cy, x2: cx + r * Math.cos(a0), y2: cy + r * Math.sin(a0), stroke: "#886" }));
+    const mid = a0 + Math.PI / count;
+    const lx = cx + (r - 14) * Math.cos(mid), ly = cy + (r - 14) * Math.sin(mid);
+    nodes.push(svg("text", { x: lx, y: ly, "font-size": 12, "font-weight": 700, "text-anchor": "middle" }, sector.sector));
+    sector.buildings.forEach((name, k) => {
+      const tx = cx + (r - 45) * Math.cos(mid), ty = cy + (r - 45) * Math.sin(mid) + (k - (sector.buildings.length - 1) / 2) * 10;
+      nodes.push(svg("text", { x: tx, y: ty, "font-size": 8.5, "text-anchor": "middle" }, name));
+    });
+  });
+  return svg("svg", { class: "wheel", width: 220, height: 220, viewBox: "0 0 220 220", role: "img", "aria-label": "building wheel" }, nodes);
+}
+
+const SECTOR_FILL = { blue: "#5dade2", purple: "#a569bd", green: "#58d68d", brown: "#ca8a5b" };
+
+function gdansk(view, t) {
+  const w = 760, h = 560, cx = w / 2, cy = h / 2;
+  const ring = t.locations.filter((l) => !l.central_port);
+  const pos = {};
+  ring.forEach((loc, i) => {
+    const a = (i / ring.length) * 2 * Math.PI - Math.PI / 2;
+    pos[loc.id] = [cx + 320 * Math.cos(a), cy + 225 * Math.sin(a)];
+  });
+  for (const loc of t.locations) if (loc.central_port) pos[loc.id] = [cx, cy];
+  const nodes = t.edges.map(([a, b]) => svg("line", { x1: pos[a][0], y1: pos[a][1], x2: pos[b][0], y2: pos[b][1], stroke: "#7f9fb5", "stroke-width": 2 }));
+  for (const loc of t.locations) {
+    const [x, y] = pos[loc.id];
+    const bw = loc.central_port ? 110 : Math.max(78, 70 * loc.quays.length), bh = 52;
+    const group = svg("g", { class: "location", "data-location": loc.id });
+    group.append(svg("rect", { x: x - bw / 2, y: y - bh / 2, width: bw, height: bh, rx: 8, fill: loc.central_port ? (t.central_port_open ? "#f9e79f" : "#fff") : "#fff", stroke: "#345" }));
+    if (loc.central_port) group.append(svg("text", { x, y: y - 8, "text-anchor": "middle", "font-size": 12, "font-weight": 700 }, "Central Port"));
+    loc.quays.forEach((q, k) => {
+      const qx = x - bw / 2 + 4 + k * (bw / loc.quays.length);
+      const qw = bw / loc.quays.length - 8;
+      group.append(svg("rect", { x: qx, y: y - bh / 2 + 4, width: qw, height: 14, rx: 3, fill: SECTOR_FILL[q.sector] || "#ccc" }));
+      group.append(svg("text", { x: qx + 3, y: y - bh / 2 + 15, "font-size": 10, "font-weight": 700 }, `${q.number}`));
+      if (q.order) group.append(svg("text", { x: qx + qw - 2, y: y - bh / 2 + 15, "font-size": 9, "text-anchor": "end", class: "order" }, `${q.order.id} ${q.order.vp}VP`));
+      q.markers.forEach((seat, m) => group.append(svg("rect", { x: qx + 2 + m * 10, y: y + 2, width: 8, height: 8, fill: SEAT_COLOURS[seat], class: "marker", "data-seat": seat })));
+    });
+    loc.meeples.forEach((seat, m) => group.append(svg("circle", { cx: x - bw / 2 + 10 + m * 16, cy: y + bh / 2 - 9, r: 6, fill: SEAT_COLOURS[seat], stroke: "#000", class: "meeple", "data-seat": seat })));
+    group.append(svg("text", { x: x + bw / 2 - 4, y: y + bh / 2 - 4, "font-size": 9, "text-anchor": "end", fill: "#567" }, loc.id));
+    nodes.push(group);
+  }
+  const map = svg("svg", { class: "map", viewBox: `0 0 ${w} ${h}`, role: "img", "aria-label": "board map" }, nodes);
+  const dice = el("div", { class: "card", id: "dice" }, el("h2", {}, "Dice"),
+    t.dice.faces.length
+      ? [el("div", { class: "dice" }, t.dice.faces.map((f) => el("span", {}, f))),
+        el("div", { class: "muted" }, `roll ${t.dice.rolls} · loading ${t.dice.loading}, movement ${t.dice.movement}, recruitment ${t.dice.recruitment}`)]
+      : el("span", { class: "muted" }, "not rolled yet"));
+  const board = el("div", { class: "card" },
+    el("div", {}, `Round ${t.round} · phase ${t.phase}${t.end_triggered ? " · last round" : ""} · components: ${t.components}`),
+    el("div", {}, "Unloading zone: ", goods(t.supply)),
+    el("div", { id: "orders" }, `Order tokens: ${t.order_stack.size} in the stack (top ${t.order_stack.top || "-"})`,
+      t.boxed_orders.length ? `; boxed ${t.boxed_orders.join(", ")}` : ""),
+    el("div", {}, `Port deck: ${t.deck_size} cards · Central Port card ${t.central_port_open ? "out" : "not out"}`),
+    el("div", {}, "Cruise ships left: ", Object.entries(t.cruise_piles).map(([s, n]) => `${s} ${n}`).join(", ")),
+    t.removed_sector ? el("div", {}, `Colour sitting out: ${t.removed_sector}`) : null);
+  const hr = el("div", { class: "card", id: "hr-panel" }, el("h2", {}, "HR panel"),
+    el("div", { class: "muted" }, `swap a marker: ${t.hr_panel.swap_cost} workers · place beside another: ${t.hr_panel.place_cost} workers`),
+    el("table", { class: "grid" }, el("tr", {}, el("th", {}, "player"), el("th", {}, "workers"), el("th", {}, "markers in stock"), el("th", {}, "on quays")),
+      t.players.map((p) => el("tr", {}, el("td", {}, `P${p.seat}`), el("td", {}, p.workers), el("td", {}, p.markers_in_stock), el("td", {}, p.markers_on_board.join(" ") || "-")))));
+  const players = t.players.map((p) => playerCard(view, p.seat,
+    el("h3", {}, `${seatName(view, p.seat)}${p.first ? " · first player" : ""}`),
+    el("div", {}, `${p.track} VP on the track; at the end +`, el("span", { class: "final" }, p.final_points === null ? "?" : p.final_points)),
+    el("div", {}, `meeple at ${p.location || "-"} · workers ${p.workers}`),
+    el("div", {}, "hold: ", goods(p.hold)),
+    el("div", {}, "bonuses: ", goods(p.bonus)),
+    el("div", {}, "orders: ", p.orders.join(", ") || "-"),
+    el("div", {}, "Port cards: ", p.port_cards.map((c) => `${c.quay} ${c.sector}`).join(", ") || "-"),
+    el("div", { class: "cruise" }, "cruise ships: ", p.cruise_ships.map((c) => `${c.size} ${c.vp === null ? "?" : c.vp}`).join(", ") || "-")));
+  return el("div", {}, el("div", { class: "card" }, map), el("div", { class: "players" }, dice, board, hr), el("div", { class: "players" }, players));
+}
+
+function building(b) {
+  return el("div", { class: "building", title: `value ${b.value}; cost ${b.cost || "-"}; fee ${b.fee}` },
+    b.name, el("span", { class: "muted" }, ` · value ${b.value}${b.cost ? ` · ${b.cost}` : ""}`));
+}
+
+function leHavre(view, t) {
+  const card = t.round_card;
+  const head = el("div", { class: "card" },
+    el("div", {}, `${t.variant} game · round ${Math.min(t.round, t.rounds)} of ${t.rounds} · turn ${t.turn} of 7 · phase ${t.phase}`,
+      t.final_turns ? ` · ${t.final_turns} final actions left` : ""),
+    card ? el("div", { id: "round-card" }, `Round card ${card.card}: food ${card.food}${card.harvest ? ", harvest" : ""}; ship ${card.ship}`) : null);
+  const offers = el("div", { class: "card" }, el("h2", {}, "Offer spaces"),
+    el("div", { class: "offers", id: "offers" }, t.offers.map((o) => el("div", { class: "offer" }, el("b", {}, o.count), o.good))),
+    el("h2", {}, "Supply track"),
+    el("div", { class: "track", id: "supply-track" }, t.supply_track.map((s) => el("span", { class: s.current ? "current" : null }, s.tile))));
+  const piles = el("div", { class: "card" }, el("h2", {}, "Building proposals"),
+    el("div", { class: "piles", id: "proposals" }, t.proposals.map((pile, k) =>
+      el("div", {}, el("h3", {}, `Pile ${k + 1}`), pile.length ? pile.map(building) : el("span", { class: "muted" }, "empty")))));
+  const town = el("div", { class: "card", id: "town" }, el("h2", {}, "Town"), t.town.map(building),
+    el("h3", {}, "Ships for sale"), t.ships_for_sale.length ? t.ships_for_sale.map((s) => el("div", {}, `${s.type} ${s.value} (${s.left} left)`)) : el("span", { class: "muted" }, "none"),
+    t.specials.face_down ? el("div", {}, `Special buildings face down: ${t.specials.face_down}${t.specials.seen.length ? ` (seen: ${t.specials.seen.join(", ")})` : ""}`) : null);
+  const players = t.players.map((p) => playerCard(view, p.seat,
+    el("h3", {}, `${seatName(view, p.seat)} · ${p.francs} Francs · ${p.loans} loans · wealth ${p.wealth}`),
+    el("div", {}, `person at ${p.location || "home"}${p.food_due !== null ? ` · owes ${p.food_due} food` : ""}`),
+    el("div", {}, "goods: ", goods(p.goods)),
+    el("div", {}, el("b", {}, "buildings: "), p.buildings.length ? p.buildings.map(building) : "none"),
+    el("div", {}, "ships: ", p.ships.map((s) => `${s.card} ${s.type} ${s.value}`).join(", ") || "none")));
+  return el("div", {}, head, offers, el("div", { class: "players" }, piles, town), el("div", { class: "players" }, players));
+}
+
+// -- routing --------------------------------------------------------------------------------
+async function route() {
+  clearTimeout(pollTimer);
+  const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
+  try {
+    if (parts[0] === "game" && parts[1] && parts[2]) await gamePage(parts[1], parts[2]);
+    else if (parts[0] === "replay" && parts[1]) await replayPage(parts[1], Number(parts[2] || 0), Number(parts[3] || 0));
+    else if (parts[0] === "replay") replayForm();
+    else await lobby();
+  } catch (e) {
+    show(el("h1", {}, "Something went wrong"), el("p", { class: "error", id: "page-error" }, e.message), el("a", { href: "#/" }, "back to the lobby"));
+  }
+}
+
+window.addEventListener("hashchange", route);
+window.addEventListener("DOMContentLoaded", route);
