@@ -31,6 +31,15 @@ from .actions import (
 )
 from .codec import dumps, loads
 from .data import OPTIONS, Components, Rules, load_components, standin_components
+from .encoding import (
+    decode,
+    encode,
+    legal_action_mask,
+    num_distinct_actions,
+    observation_layout,
+    observation_string,
+    observation_tensor,
+)
 from .info import INFO
 from .notation import parse_action
 from .observe import observe, resample
@@ -66,13 +75,20 @@ __all__ = [
     "Turn",
     "Unload",
     "apply",
+    "decode",
     "dumps",
+    "encode",
     "heuristic",
     "is_terminal",
+    "legal_action_mask",
     "legal_actions",
     "load_components",
     "loads",
     "new_game",
+    "num_distinct_actions",
+    "observation_layout",
+    "observation_string",
+    "observation_tensor",
     "observe",
     "parse_action",
     "render",
