@@ -40,6 +40,15 @@ from .actions import (
     Trade,
 )
 from .codec import dumps, loads
+from .encoding import (
+    decode,
+    encode,
+    legal_action_mask,
+    num_distinct_actions,
+    observation_layout,
+    observation_string,
+    observation_tensor,
+)
 from .info import INFO
 from .notation import parse_action, public_notation
 from .observe import observe, resample
@@ -85,12 +94,19 @@ __all__ = [
     "Trade",
     "apply",
     "data",
+    "decode",
     "dumps",
+    "encode",
     "heuristic",
     "is_terminal",
+    "legal_action_mask",
     "legal_actions",
     "loads",
     "new_game",
+    "num_distinct_actions",
+    "observation_layout",
+    "observation_string",
+    "observation_tensor",
     "observe",
     "parse_action",
     "public_notation",

@@ -1,0 +1,225 @@
+"""Le Havre's integer actions and observation tensors (``lehavre.encoding``, docs/rl/lehavre.md):
+the shared conformance check at every player count and variant, pinned sizes and ids, the slot
+capacities against random playouts, and hidden information kept out of the tensor."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from harborgames import lehavre as lh
+from harborgames.core.errors import IllegalActionError
+from harborgames.core.play import random_playout
+from harborgames.core.update import update
+from harborgames.lehavre.actions import Pay, PayPart, Times
+from harborgames.lehavre.data import BUILDING_INDEX, SPECIAL_BUILDINGS
+from harborgames.lehavre.encoding import PAY_PART_CAPACITY, TIMES_CAPACITY, action_space
+from harborgames.lehavre.payment import LIST_LIMIT
+from harborgames.lehavre.state import OUT, SPECIAL_DECK
+from harborgames.testing.encoding import check_encoding
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl" / "lehavre.md"
+COUNTS = (1, 2, 3, 4, 5)
+
+
+@pytest.mark.parametrize("variant", ["full", "short"])
+@pytest.mark.parametrize("n", COUNTS)
+def test_check_encoding(n: int, variant: str) -> None:
+    assert check_encoding(lh, n, variant, games=2, seed=n) > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", ["full", "short"])
+@pytest.mark.parametrize("n", COUNTS)
+def test_check_encoding_deeper(n: int, variant: str) -> None:
+    assert check_encoding(lh, n, variant, games=12, seed=100 + n) > 0
+
+
+# -- the action ids -------------------------------------------------------------------------------------
+# The same for every player count of a variant: fixed ids + Pay 40 + PayPart 100 + Times 100.
+SIZES = {"full": 997, "short": 722}
+FIXED = {"full": 757, "short": 482}
+# sha256 of the fixed catalogue's notation, one action a line, in id order.
+CATALOGUE_SHA256 = {
+    "full": "501c4bb4c537ccd9f8343079fefb25221bf88a43924313ee9341ed4c44084922",
+    "short": "27ef920218c86cc231309e7ab30b712ca045fb17234b7d8252234b5b9d4193b9",
+}
+
+
+@pytest.mark.parametrize("variant", ["full", "short"])
+def test_num_distinct_actions_is_pinned_for_every_player_count(variant: str) -> None:
+    assert [lh.num_distinct_actions(n, variant) for n in COUNTS] == [SIZES[variant]] * len(COUNTS)
+    assert len(action_space(3, variant).fixed) == FIXED[variant]
+
+
+def test_defaults_are_new_games_two_players_full_game() -> None:
+    assert lh.num_distinct_actions() == lh.num_distinct_actions(2, "full") == SIZES["full"]
+    assert lh.observation_layout() == lh.observation_layout(2, "full")
+
+
+def test_bad_configurations_are_refused() -> None:
+    with pytest.raises(ValueError, match="1 to 5 players"):
+        lh.num_distinct_actions(6)
+    with pytest.raises(ValueError, match="variants"):
+        lh.observation_layout(2, "long")
+
+
+@pytest.mark.parametrize("variant", ["full", "short"])
+def test_the_fixed_catalogue_is_pinned(variant: str) -> None:
+    text = "\n".join(str(action) for action in action_space(2, variant).fixed)
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    assert digest == CATALOGUE_SHA256[variant], (
+        f"the fixed action ids of the {variant} game changed (new hash {digest}): trained policies "
+        "would read them wrongly. If that is intended, update this hash and docs/rl/lehavre.md, and "
+        "bump lehavre.INFO.version; otherwise restore the catalogue's order."
+    )
+
+
+def test_known_action_ids() -> None:
+    state = lh.new_game(2, seed=1)
+    assert lh.encode(state, lh.Take("francs")) == 0
+    assert lh.encode(state, lh.Take("wood")) == 2
+    assert lh.encode(state, lh.Enter("building_firm_1")) == 7
+    assert lh.encode(state, lh.Buy("building_firm_1")) == 7 + 69
+    assert lh.encode(state, lh.End()) == FIXED["full"] - 1
+    short = lh.new_game(2, seed=1, variant="short")
+    assert lh.encode(short, lh.Buy("building_firm_1")) == 7 + 33
+    assert lh.encode(short, lh.End()) == FIXED["short"] - 1
+    assert lh.decode(state, 2) == lh.Take("wood")
+
+
+def _first_state(variant: str, wanted: type, at_least: int) -> lh.State:
+    """The first position of a seeded random game offering ``at_least`` actions of a kind."""
+    rng = random.Random(0)
+    state = lh.new_game(3, seed=0, variant=variant)
+    while sum(type(a) is wanted for a in lh.legal_actions(state)) < at_least:
+        options = lh.legal_actions(state)
+        state = lh.apply(state, options[rng.randrange(len(options))])
+    return state
+
+
+@pytest.mark.parametrize(("kind", "start"), [(Pay, 0), (Times, LIST_LIMIT + PAY_PART_CAPACITY)])
+def test_slot_ids_follow_the_offered_order(kind: type, start: int) -> None:
+    state = _first_state("short", kind, 2)
+    offered = [a for a in lh.legal_actions(state) if type(a) is kind]
+    first = FIXED["short"] + start
+    assert [lh.encode(state, a) for a in offered] == list(range(first, first + len(offered)))
+    assert [lh.decode(state, first + k) for k in range(len(offered))] == offered
+    with pytest.raises(IllegalActionError, match="offered here"):
+        lh.decode(state, first + len(offered))
+
+
+def test_decode_refuses_ids_out_of_range_and_unfilled_slots() -> None:
+    state = lh.new_game(2, seed=1)
+    size = lh.num_distinct_actions(2)
+    for index in (-1, size, size + 5):
+        with pytest.raises(IllegalActionError, match="outside"):
+            lh.decode(state, index)
+    # no payment is asked in the first turn: the Pay, PayPart and Times slots are all empty
+    for index in (FIXED["full"], FIXED["full"] + LIST_LIMIT, size - 1):
+        with pytest.raises(IllegalActionError, match="offered here"):
+            lh.decode(state, index)
+    with pytest.raises(IllegalActionError, match="not offered"):
+        lh.encode(state, Times(3))
+
+
+def test_the_mask_marks_exactly_the_legal_actions() -> None:
+    state = lh.new_game(3, seed=2)
+    mask = lh.legal_action_mask(state)
+    assert mask.dtype == np.int8 and mask.shape == (lh.num_distinct_actions(3),)
+    decoded = [lh.decode(state, int(i)) for i in np.flatnonzero(mask)]
+    assert sorted(map(str, decoded)) == sorted(map(str, lh.legal_actions(state)))
+
+
+@pytest.mark.parametrize("variant", ["full", "short"])
+def test_random_playouts_stay_well_inside_the_slot_capacities(variant: str) -> None:
+    """The capacities are bounds the rules do not give (tokens are unlimited): random games must
+    stay far below them (the largest seen: Pay 38 of 40, PayPart 7, Times 39)."""
+    most: Counter[type] = Counter()
+
+    def count(state: lh.State, action: object, after: lh.State) -> None:
+        for kind, offered in Counter(type(a) for a in lh.legal_actions(state)).items():
+            most[kind] = max(most[kind], offered)
+
+    for n in COUNTS:
+        for seed in range(3):
+            random_playout(lh, lh.new_game(n, seed=seed, variant=variant), random.Random(seed), on_step=count)
+    assert most[Pay] <= LIST_LIMIT
+    assert most[PayPart] <= PAY_PART_CAPACITY // 2
+    assert most[Times] <= TIMES_CAPACITY // 2
+
+
+# -- the observation tensor -------------------------------------------------------------------------------
+def _slice(n: int, variant: str, name: str, tensor: np.ndarray) -> list[float]:
+    return [float(x) for x in tensor[lh.observation_layout(n, variant).offsets[name]]]
+
+
+def test_a_fresh_game_s_tensor() -> None:
+    state = lh.new_game(4, seed=5)
+    tensor = lh.observation_tensor(state, 2)
+    assert tensor.dtype == np.float32 and tensor.shape == lh.observation_layout(4).shape
+
+    def part(name: str) -> list[float]:
+        return _slice(4, "full", name, tensor)
+
+    assert part("observer") == [0, 0, 1, 0]
+    assert part("current_player") == part("turn_player") == [1, 0, 0, 0]
+    assert part("phase") == [1, 0, 0, 0, 0, 0]  # "turn"
+    assert part("round")[0] == 1 and sum(part("round")) == 1
+    assert part("turn") == [1, 0, 0, 0, 0, 0, 0]
+    assert part("francs") == pytest.approx([0.1] * 4)  # 5 Francs / 50
+    assert sum(part("supply_tiles")) == 7 and part("supply_tiles")[8 + 7] == 1  # round space 2 face down
+    assert part("specials_left") == [1.0]
+    assert sum(part("specials_seen")) == 0
+    person = part("person")
+    assert all(person[seat * 70 + 69] == 1 for seat in range(4))  # everyone at home
+    assert np.all((tensor >= -1) & (tensor <= 1.5))
+
+
+def _swap_hidden_special(state: lh.State) -> lh.State:
+    """The state with the face-down special on top exchanged for one left in the box."""
+    top = state.specials[0]
+    boxed = next(BUILDING_INDEX[b.id] for b in SPECIAL_BUILDINGS if state.owner[BUILDING_INDEX[b.id]] == OUT)
+    owner = list(state.owner)
+    owner[top], owner[boxed] = OUT, SPECIAL_DECK
+    return update(state, specials=(boxed, *state.specials[1:]), owner=tuple(owner))
+
+
+def test_a_hidden_special_card_does_not_show_in_the_tensor() -> None:
+    state = lh.new_game(3, seed=4)
+    other = _swap_hidden_special(state)
+    assert other != state
+    for seat in range(3):
+        assert np.array_equal(lh.observation_tensor(state, seat), lh.observation_tensor(other, seat))
+        assert lh.observation_string(state, seat) == lh.observation_string(other, seat)
+    # once seat 1 has looked (the Marketplace), seat 1 tells them apart; the others still cannot
+    looked = [
+        update(s, known=(s.known[0], (s.specials[0], *s.known[1][1:]), s.known[2])) for s in (state, other)
+    ]
+    assert not np.array_equal(lh.observation_tensor(looked[0], 1), lh.observation_tensor(looked[1], 1))
+    assert np.array_equal(lh.observation_tensor(looked[0], 0), lh.observation_tensor(looked[1], 0))
+
+
+def test_a_face_down_supply_tile_does_not_show_in_the_tensor() -> None:
+    state = lh.new_game(2, seed=4, variant="short")
+    assert state.revealed < 6
+    tiles = list(state.tiles)
+    tiles[5], tiles[6] = tiles[6], tiles[5]
+    other = update(state, tiles=tuple(tiles))
+    assert other != state
+    for seat in range(2):
+        assert np.array_equal(lh.observation_tensor(state, seat), lh.observation_tensor(other, seat))
+
+
+def test_the_docs_layout_table_is_the_layout() -> None:
+    text = DOCS.read_text()
+    table = lh.observation_layout(4, "full").describe()
+    assert table in text, "docs/rl/lehavre.md: paste observation_layout(4, 'full').describe() again"
+    for variant, size in SIZES.items():
+        assert re.search(rf"\b{variant}\b.*\b{size}\b", text), f"docs: num_distinct_actions of {variant}"
