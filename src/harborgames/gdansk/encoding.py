@@ -10,6 +10,13 @@ an action naming no real location or face, which ``apply`` refuses like any othe
 The ids that do not depend on the number of players come first; the ``HrSwapWith`` block (one
 per seat and quay) is last, so the first ``len(shared_catalogue(...))`` ids mean the same for 2, 3
 and 4 players.
+
+>>> from harborgames import gdansk
+>>> state = gdansk.new_game(2, seed=1)
+>>> gdansk.num_distinct_actions(2), gdansk.encode(state, gdansk.legal_actions(state)[0])
+(252, 4)
+>>> str(gdansk.decode(state, 4)), gdansk.observation_tensor(state, 0).shape
+('start L1', (695,))
 """
 
 from __future__ import annotations
@@ -49,6 +56,7 @@ from .data import (
     NUM_QUAYS,
     NUM_TOKENS,
     ROUND_LIMIT,
+    RULEBOOK_RULES,
     SECTORS,
     Components,
     standin_components,
@@ -209,11 +217,12 @@ MAX_CARGO = 9  # the rulebook's cargo capacity
 MAX_SYMBOLS = 6  # three dice of at most 2 loading (or movement) symbols each
 WORKERS_SCALE = CRUISE_WORKERS[-1]  # ~: a large cruise ship's 8 workers
 BONUS_SCALE = 4  # ~: constant bonuses of one good
-SCORE_SCALE = 60  # the rulebook's end threshold (end_vp)
+SCORE_SCALE = RULEBOOK_RULES["end_vp"]  # ~: the end threshold, which the last round can pass
 TOKEN_VP_SCALE = 20  # ~: the most an Order token is worth
 CRUISE_VP_SCALE = 40  # ~: the cruise ship VP one player collects
 PILE_SCALE = CRUISE_CARDS // len(CRUISE_SIZES)  # 7 cards per size in the rulebook's box
 QUAY_WORKERS_SCALE = 4  # ~: the workers a Port card asks for
+QUAYS_PER_COLOUR = NUM_QUAYS // len(SECTORS)  # 5: a full colour of Port cards
 TURN_BITS = (LOAD, UNLOAD, MOVE, RECRUIT_BIT, EXECUTE, HR, CRUISE)
 TURN_BIT_NAMES = ("load", "unload", "move", "recruit", "execute", "hr", "cruise")
 ORDER_FEATURES = 2 + 2 * len(GOODS)  # present, VP, bonus good one-hot, cubes required per good
@@ -254,7 +263,7 @@ def _seat_fields(seats: int) -> tuple[Field, ...]:
         Field("bonus", seats * len(GOODS), f"per seat, constant bonuses per good / {BONUS_SCALE} (~)"),
         Field("executed", seats * NUM_TOKENS, "per seat, multi-hot over token ids: tokens executed"),
         Field("cards", seats * NUM_QUAYS, "per seat, multi-hot over quays: Port cards taken"),
-        Field("card_colours", seats * len(SECTORS), "per seat, Port cards per colour / 5"),
+        Field("card_colours", seats * len(SECTORS), f"per seat, Port cards per colour / {QUAYS_PER_COLOUR}"),
         Field("cruise_count", seats * len(CRUISE_SIZES), f"per seat, cruise ships per size / {PILE_SCALE}"),
         Field(
             "cruise_vp", seats, f"per seat, VP of the cruise ships the observer knows / {CRUISE_VP_SCALE} (~)"
@@ -351,7 +360,7 @@ def _seat_rows(components: Components, player: Player) -> dict[str, list[float]]
         location[player.location] = 1.0
     colours = [0.0] * len(SECTORS)
     for quay in player.cards:
-        colours[components.quay_sector[quay]] += 1 / 5
+        colours[components.quay_sector[quay]] += 1 / QUAYS_PER_COLOUR
     cruise = [0.0] * len(CRUISE_SIZES)
     for size, _ in player.cruise:
         cruise[size] += 1 / PILE_SCALE

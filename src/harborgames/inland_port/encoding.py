@@ -12,6 +12,13 @@ catalogue and needs no slots:
 
 The catalogue is the union over all rule options (``Rules``), so the ids of a variant do not depend
 on the options a game was started with.
+
+>>> from harborgames import inland_port as ip
+>>> state = ip.new_game(seed=1)
+>>> ip.num_distinct_actions(), [ip.encode(state, a) for a in ip.legal_actions(state)]
+(550, [0, 1, 2, 3, 4])
+>>> str(ip.decode(state, 93)), ip.observation_tensor(state, 0).shape
+('pass', (462,))
 """
 
 from __future__ import annotations
