@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import hashlib
 import random
-import re
 from collections import Counter
 from pathlib import Path
 
@@ -18,7 +17,7 @@ from harborgames.core.errors import IllegalActionError
 from harborgames.core.play import random_playout
 from harborgames.core.update import update
 from harborgames.lehavre.actions import Pay, PayPart, Times
-from harborgames.lehavre.data import BUILDING_INDEX, SPECIAL_BUILDINGS
+from harborgames.lehavre.data import BUILDING_INDEX, SPECIAL_BUILDINGS, WOOD
 from harborgames.lehavre.encoding import PAY_PART_CAPACITY, TIMES_CAPACITY, action_space
 from harborgames.lehavre.payment import LIST_LIMIT
 from harborgames.lehavre.state import OUT, SPECIAL_DECK
@@ -172,7 +171,7 @@ def test_a_fresh_game_s_tensor() -> None:
     assert part("current_player") == part("turn_player") == [1, 0, 0, 0]
     assert part("phase") == [1, 0, 0, 0, 0, 0]  # "turn"
     assert part("round")[0] == 1 and sum(part("round")) == 1
-    assert part("turn") == [1, 0, 0, 0, 0, 0, 0]
+    assert part("turn") == [1, 0, 0, 0, 0, 0, 0, 0]
     assert part("francs") == pytest.approx([0.1] * 4)  # 5 Francs / 50
     assert sum(part("supply_tiles")) == 7 and part("supply_tiles")[8 + 7] == 1  # round space 2 face down
     assert part("specials_left") == [1.0]
@@ -217,9 +216,39 @@ def test_a_face_down_supply_tile_does_not_show_in_the_tensor() -> None:
         assert np.array_equal(lh.observation_tensor(state, seat), lh.observation_tensor(other, seat))
 
 
-def test_the_docs_layout_table_is_the_layout() -> None:
+TENSOR_SIZES = {"full": (1317, 1512, 1704, 1894, 2082), "short": (659, 773, 887, 997, 1110)}
+
+
+@pytest.mark.parametrize("variant", ["full", "short"])
+def test_tensor_sizes_are_pinned(variant: str) -> None:
+    assert tuple(lh.observation_layout(n, variant).size for n in COUNTS) == TENSOR_SIZES[variant]
+
+
+def test_the_docs_tables_are_current() -> None:
     text = DOCS.read_text()
     table = lh.observation_layout(4, "full").describe()
     assert table in text, "docs/rl/lehavre.md: paste observation_layout(4, 'full').describe() again"
-    for variant, size in SIZES.items():
-        assert re.search(rf"\b{variant}\b.*\b{size}\b", text), f"docs: num_distinct_actions of {variant}"
+    for n in COUNTS:
+        row = f"| {n} | {SIZES['full']} | {TENSOR_SIZES['full'][n - 1]} | {SIZES['short']} | "
+        row += f"{TENSOR_SIZES['short'][n - 1]} |"
+        assert row in text, f"docs/rl/lehavre.md: the sizes of {n} players"
+
+
+def test_a_count_beyond_the_slot_capacity_is_refused_clearly() -> None:
+    """Tokens are unlimited, so a position can offer more counts than the Times slots hold: the
+    mask then raises (naming the limit) instead of giving two counts one id."""
+    state = lh.new_game(2, seed=1)
+    kiln = BUILDING_INDEX["charcoal_kiln"]
+    p = state.players[0]
+    wood = TIMES_CAPACITY + 20
+    stock = (*p.stock[:WOOD], wood, *p.stock[WOOD + 1 :])
+    owner = list(state.owner)
+    owner[kiln] = 0  # as if built from its Building Proposal pile
+    piles = tuple(tuple(b for b in pile if b != kiln) for pile in state.piles)
+    players = (update(p, stock=stock), *state.players[1:])
+    state = update(state, players=players, owner=tuple(owner), piles=piles)
+    state = lh.apply(state, lh.Enter("charcoal_kiln"))
+    assert sum(isinstance(a, Times) for a in lh.legal_actions(state)) == wood
+    with pytest.raises(IllegalActionError, match=f"more than {TIMES_CAPACITY} Times"):
+        lh.legal_action_mask(state)
+    assert lh.encode(state, Times(TIMES_CAPACITY)) == lh.num_distinct_actions() - 1  # the last slot

@@ -266,7 +266,7 @@ def _fields(num_players: int, variant: str, buildings: int, rounds: int) -> Iter
         ("turn_player", n, "1 at the seat whose turn it is (one paying interest or food may differ)", 1),
         ("phase", len(PHASES), "one-hot pending decision: " + ", ".join(PHASES), 1),
         ("round", rounds + 1, "one-hot round being played; the last position: the final stage", 1),
-        ("turn", TURNS_PER_ROUND, "one-hot turn of the round (the Supply track position)", 1),
+        ("turn", TURNS_PER_ROUND + 1, "one-hot turn of the round (Supply track position); last: feeding", 1),
         ("main_done", 1, "1 once the turn's main action is taken", 1),
         ("final_turns", 1, f"final actions left, / {n}", n),
         ("purpose", len(PURPOSES), "one-hot what a PAY/CHOOSE is for: " + ", ".join(PURPOSES), 1),
@@ -362,7 +362,7 @@ def _write_seats(values: npt.NDArray[np.float32], tables: _Tables, seen: State, 
     values[at["turn_player"] + seen.turn_player] = 1
     values[at["phase"] + PHASES.index(seen.phase)] = 1
     values[at["round"] + min(seen.round, tables.rounds)] = 1
-    values[at["turn"] + min(seen.turn, TURNS_PER_ROUND - 1)] = 1
+    values[at["turn"] + min(seen.turn, TURNS_PER_ROUND)] = 1  # 7 while the round ends
     values[at["main_done"]] = seen.main_done
     values[at["final_turns"]] = seen.final_turns
 
