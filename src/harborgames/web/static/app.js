@@ -299,7 +299,7 @@ function inlandPort(view, t) {
 }
 
 function warehouse(t, p) {
-  const cell = 34;
+  const cell = 30;
   const rows = t.top_row + 1;
   const nodes = [];
   for (let row = 0; row < rows; row++) {
@@ -310,7 +310,7 @@ function warehouse(t, p) {
       nodes.push(svg("rect", { x, y, width: cell - 2, height: cell - 2, fill: "#fff", stroke: "#99a" }));
       const here = Object.entries(p.goods).filter(([, n]) => n === value).map(([name]) => t.letters[name]);
       nodes.push(svg("text", { x: x + 3, y: y + 10, "font-size": 8, fill: "#99a" }, value));
-      if (here.length) nodes.push(svg("text", { x: x + cell / 2 - 1, y: y + 22, "font-size": 13, "text-anchor": "middle", "font-weight": 700 }, here.join("")));
+      if (here.length) nodes.push(svg("text", { x: x + cell / 2 - 1, y: y + 20, "font-size": 13, "text-anchor": "middle", "font-weight": 700 }, here.join("")));
     }
     nodes.push(svg("text", { x: 24, y: 8 + row * cell + 20, "font-size": 10, "text-anchor": "end" }, (t.top_row - row) * t.columns));
   }
@@ -321,7 +321,7 @@ function warehouse(t, p) {
 }
 
 function wheel(p) {
-  const r = 95, cx = 110, cy = 110;
+  const r = 88, cx = 95, cy = 95;
   const nodes = [svg("circle", { cx, cy, r, fill: "#fdf6e3", stroke: "#886" })];
   const count = p.wheel.length;
   p.wheel.forEach((sector, i) => {
@@ -335,7 +335,7 @@ function wheel(p) {
       nodes.push(svg("text", { x: tx, y: ty, "font-size": 8.5, "text-anchor": "middle" }, name));
     });
   });
-  return svg("svg", { class: "wheel", width: 220, height: 220, viewBox: "0 0 220 220", role: "img", "aria-label": "building wheel" }, nodes);
+  return svg("svg", { class: "wheel", width: 190, height: 190, viewBox: "0 0 190 190", role: "img", "aria-label": "building wheel" }, nodes);
 }
 
 const SECTOR_FILL = { blue: "#5dade2", purple: "#a569bd", green: "#58d68d", brown: "#ca8a5b" };

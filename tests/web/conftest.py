@@ -1,0 +1,126 @@
+"""A real ``harborgames serve`` process on 127.0.0.1 for the web tests, and a small JSON client.
+
+Every test here needs the ``web`` extra (Starlette, uvicorn): without it the whole folder is
+skipped with a message saying what to install.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra is not installed: pip install -e '.[webtest]'")
+pytest.importorskip("uvicorn", reason="the web extra is not installed: pip install -e '.[webtest]'")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Server:
+    """One ``python -m harborgames serve`` subprocess on a free port and its own database."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "harborgames", "serve", "--port", str(self.port), "--db", str(self.db)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                output = self.process.stdout.read().decode() if self.process.stdout else ""
+                raise RuntimeError(f"the server exited with {self.process.returncode}: {output}")
+            try:
+                with urllib.request.urlopen(self.url + "/api/meta", timeout=2) as answer:
+                    if answer.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not answer within 30 s")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs, as when the machine's OOM killer strikes."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        if self.process is not None and self.process.stdout is not None:
+            self.process.stdout.close()
+
+    def request(
+        self, method: str, path: str, body: object = None, *, raw: bytes | None = None
+    ) -> tuple[int, Any]:
+        """``(status, parsed JSON answer)``; error answers are returned, not raised."""
+        data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
+        request = urllib.request.Request(self.url + path, data=data, method=method)
+        if data is not None:
+            request.add_header("content-type", "application/json")
+        try:
+            with urllib.request.urlopen(request, timeout=60) as answer:
+                return answer.status, json.loads(answer.read())
+        except urllib.error.HTTPError as error:
+            text = error.read()
+            try:
+                return error.code, json.loads(text)
+            except ValueError:
+                return error.code, {"not json": text.decode(errors="replace")}
+
+    def play_first_legal(self, game_id: str, token: str, limit: int = 5000) -> dict[str, Any]:
+        """The scripted person: always the first legal action, until the game ends; the last view."""
+        status, view = self.request("GET", f"/api/games/{game_id}?token={token}")
+        assert status == 200, view
+        for _ in range(limit):
+            if view["over"]:
+                return dict(view)
+            assert view["current_player"] == view["seat"], "bots move until a person must decide"
+            status, view = self.request(
+                "POST", f"/api/games/{game_id}/actions", {"token": token, "action": view["legal_actions"][0]}
+            )
+            assert status == 200, view
+        raise AssertionError("the game did not end")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    running = Server(tmp_path_factory.mktemp("web") / "games.sqlite3").start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def server_class() -> type[Server]:
+    """The class itself, for a test that starts, kills and restarts servers of its own."""
+    return Server
