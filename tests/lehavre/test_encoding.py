@@ -252,3 +252,19 @@ def test_a_count_beyond_the_slot_capacity_is_refused_clearly() -> None:
     with pytest.raises(IllegalActionError, match=f"more than {TIMES_CAPACITY} Times"):
         lh.legal_action_mask(state)
     assert lh.encode(state, Times(TIMES_CAPACITY)) == lh.num_distinct_actions() - 1  # the last slot
+
+
+@pytest.mark.parametrize(("n", "variant"), [(1, "short"), (3, "full"), (5, "full")])
+def test_the_sources_rule_options_fit_the_same_ids(n: int, variant: str) -> None:
+    """The sources' readings (the Coal Trader's and Diner's counts, the Harbor Watch in the deck,
+    a solo starting ship) offer nothing outside the catalogue and slots."""
+    options = dict.fromkeys(lh.OPTIONS, "sources")
+
+    def check(state: lh.State, action: object, after: lh.State) -> None:
+        legal = lh.legal_actions(state)
+        assert [lh.decode(state, lh.encode(state, a)) for a in legal] == legal
+        assert int(lh.legal_action_mask(state).sum()) == len(legal)
+
+    for seed in range(3):
+        state = lh.new_game(n, seed=seed, variant=variant, options=options)
+        random_playout(lh, state, random.Random(seed), on_step=check)
