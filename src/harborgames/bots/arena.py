@@ -26,6 +26,7 @@ from .base import Bot, derive_seed
 from .view import A, S, make_view
 
 __all__ = [
+    "BACKENDS",
     "GameResult",
     "Summary",
     "check_spec",
@@ -36,6 +37,10 @@ __all__ = [
     "thinking_ms",
     "wilson_interval",
 ]
+
+
+BACKENDS = ("local", "ray")
+"""Where ``run_arena`` plays: local processes, or Ray tasks (the ``ray`` extra)."""
 
 
 def play_game(
@@ -214,14 +219,20 @@ def run_arena(
     seed: int,
     variant: str | None = None,
     options: Mapping[str, str] | None = None,
-    jobs: int = 1,
+    jobs: int | None = 1,
     progress: Callable[[GameResult], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> list[GameResult]:
     """Play ``games`` games of ``game`` between the bots ``specs`` (one per seat), by index.
 
     ``game`` is a registered game's name or a game module; with ``jobs > 1`` the games are
     played in spawned processes, which import such a module by its ``__name__``. The results
-    are the same with any number of jobs.
+    are the same with any number of jobs and either backend.
+
+    ``backend="ray"`` plays them as Ray tasks (``harborgames.adapters.ray_backend``, the ``ray``
+    extra): on a local Ray instance with ``jobs`` CPUs, or on the cluster at ``address`` with
+    ``jobs`` workers (``None``: all its CPUs). ``jobs=None`` means 1 with the local backend.
     """
     from . import make_from_spec  # the package imports this module; import late
 
@@ -230,11 +241,21 @@ def run_arena(
     info.check_new_game(num_players, variant or info.default_variant, options)
     if len(specs) != num_players:
         raise ValueError(f"one bot per seat is needed; seats: {num_players}, bots: {len(specs)}")
-    for name, value in (("games", games), ("jobs", jobs), ("seed", seed)):
+    if backend not in BACKENDS:
+        raise ValueError(f"run_arena: unknown backend {backend!r}; known backends: {', '.join(BACKENDS)}")
+    if address is not None and backend != "ray":
+        raise ValueError("run_arena: an address is for the ray backend (backend='ray')")
+    if jobs is None and address is None:
+        jobs = 1  # only a cluster's size is known without asking
+    for name, value in (("games", games), ("jobs", 1 if jobs is None else jobs), ("seed", seed)):
         if type(value) is not int:
             raise ValueError(f"run_arena: {name} must be an int, not {value!r}")
-    if games < 0 or jobs < 1:
+    if games < 0 or (jobs is not None and jobs < 1):
         raise ValueError(f"run_arena: games must be >= 0 and jobs >= 1, not {games} and {jobs}")
+    if backend == "ray":
+        from ..adapters.ray_backend import require_ray  # the Ray code only when asked for
+
+        require_ray()
     for spec in specs:
         check_spec(spec, "the arena")
         make_from_spec(spec)  # a bad name or parameter fails here, before any game or process
@@ -245,14 +266,22 @@ def run_arena(
         for index in range(games)
     ]
     results = []
-    for result in _run(tasks, jobs, module):
+    for result in _run(tasks, jobs, module, backend, address):
         results.append(result)
         if progress is not None:
             progress(result)
     return sorted(results, key=lambda r: r.index)
 
 
-def _run(tasks: list[_Task], jobs: int, module: GameModule[S, A]) -> Iterator[GameResult]:
+def _run(
+    tasks: list[_Task], jobs: int | None, module: GameModule[S, A], backend: str, address: str | None
+) -> Iterator[GameResult]:
+    if backend == "ray":
+        from ..adapters.ray_backend import run_tasks
+
+        yield from run_tasks(_play_task, tasks, jobs, address)
+        return
+    jobs = jobs or 1
     if jobs <= 1 or len(tasks) <= 1:
         yield from (_play_task(task, module) for task in tasks)
         return

@@ -1,0 +1,238 @@
+"""Every game as a PettingZoo AEC environment (needs the ``pettingzoo`` extra).
+
+>>> from harborgames.adapters.pettingzoo import env
+>>> table = env("inland_port")                        # doctest: +SKIP
+>>> table.reset(seed=7)                               # doctest: +SKIP
+
+Agents are ``player_0`` ... ``player_{n-1}`` (the game's seats). Each agent's observation is a
+Dict of ``observation`` (the game's ``observation_tensor`` for that seat, float32) and
+``action_mask`` (int8; the legal ids for the agent to move, all 0 for the others), so
+``action_space(agent).sample(mask)`` draws a legal action. Actions are the game's integer ids
+(``Discrete(num_distinct_actions)``).
+
+Rewards come once, when the game ends (``docs/rl.md``):
+
+- ``reward="win"`` (default): ``2 * share - 1``, where ``share`` is 1/k for each of k winners
+  and 0 for the others; a sole winner gets +1, every loser -1, a two-way shared win 0 each.
+  It is the arena's win count rescaled, and its sum is the same in every game (``2 - n``).
+- ``reward="margin"``: the seat's final score minus the best other seat's (Francs or victory
+  points; alone, the score itself); informative for learning, unbounded in principle.
+
+``reset(seed=s)`` starts ``new_game(seed=s)``; a ``reset()`` without a seed draws the next game's
+seed from a stream seeded by the last given seed, so a run of resets is reproducible too.
+An illegal (masked) action raises ``IllegalActionError`` (a ``ValueError``) and changes nothing:
+PettingZoo leaves this to the environment, and silently ignoring it would hide policy bugs.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from ..core.encoding import EncodedGame
+from ..core.errors import IllegalActionError
+from ..core.protocol import LoadedGame
+from . import require_encoding
+
+__all__ = ["REWARDS", "HarborEnv", "env", "final_rewards"]
+
+REWARDS = ("win", "margin")
+"""The reward definitions ``env`` offers; the first is the default."""
+
+Observation = dict[str, npt.NDArray[Any]]
+
+# Observation tensors hold counts and flags; any finite float32 is allowed (the encoding
+# conformance check keeps them finite), and finite bounds keep Box.contains meaningful.
+_LOW = float(np.finfo(np.float32).min)
+_HIGH = float(np.finfo(np.float32).max)
+
+
+def final_rewards(
+    reward: str, scores: tuple[int, ...], winners: tuple[int, ...]
+) -> tuple[float, ...]:
+    """Each seat's reward at the end of a game, for ``reward`` in ``REWARDS``.
+
+    >>> final_rewards("win", (10, 7), (0,))
+    (1.0, -1.0)
+    >>> final_rewards("win", (9, 9, 3), (0, 1))
+    (0.0, 0.0, -1.0)
+    >>> final_rewards("margin", (10, 7, 12), (2,))
+    (-2.0, -5.0, 2.0)
+    """
+    if reward == "win":
+        return tuple(2.0 / len(winners) - 1.0 if seat in winners else -1.0 for seat in range(len(scores)))
+    if reward == "margin":
+        if len(scores) == 1:
+            return (float(scores[0]),)
+        return tuple(
+            float(score - max(other for at, other in enumerate(scores) if at != seat))
+            for seat, score in enumerate(scores)
+        )
+    raise ValueError(f"unknown reward {reward!r}; known rewards: {', '.join(REWARDS)}")
+
+
+class HarborEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+    """One game, one table: an AEC environment over the game protocol (see the module doc)."""
+
+    def __init__(
+        self,
+        game: str | LoadedGame,
+        num_players: int | None = None,
+        variant: str | None = None,
+        *,
+        options: Mapping[str, str] | None = None,
+        reward: str = "win",
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        module, encoded = require_encoding(game)
+        info = module.INFO
+        players = num_players if num_players is not None else min(max(2, info.min_players), info.max_players)
+        chosen = variant if variant is not None else info.default_variant
+        self._options = info.check_new_game(players, chosen, options)
+        if reward not in REWARDS:
+            raise ValueError(f"unknown reward {reward!r}; known rewards: {', '.join(REWARDS)}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"unknown render_mode {render_mode!r}; this environment renders 'ansi'")
+        self._game: LoadedGame = module
+        self._encoded: EncodedGame = encoded
+        self.num_players = players
+        self.variant = chosen
+        self.reward = reward
+        self.render_mode = render_mode
+        self.metadata: dict[str, Any] = {
+            "render_modes": ["ansi"],
+            "name": f"harborgames_{info.name}_v{info.version}",
+            "is_parallelizable": False,
+        }
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        size = encoded.num_distinct_actions(players, chosen)
+        shape = encoded.observation_layout(players, chosen).shape
+        # One space object per agent, made once: seeding a space must stick (PettingZoo's rule).
+        self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(_LOW, _HIGH, shape=shape, dtype=np.float32),
+                    "action_mask": spaces.Box(0, 1, shape=(size,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self._no_actions: npt.NDArray[np.int8] = np.zeros(size, dtype=np.int8)
+        self._seeds = random.Random()
+        self._skip_agent_selection: str | None = None
+        self._state: Any = None
+        self._mask = self._no_actions
+        self.agents: list[str] = []
+
+    @property
+    def state_value(self) -> Any:
+        """The game state under the environment (a frozen protocol value), for bots and tests."""
+        return self._state
+
+    def observation_space(self, agent: str) -> gymnasium.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game: ``new_game(seed=seed)``, or the next seed of the stream (module doc).
+
+        ``options`` is accepted for the API and ignored: rule options are fixed per environment,
+        since they can change the action space."""
+        if seed is not None:
+            self._seeds.seed(seed)
+            game_seed = seed
+        else:
+            game_seed = self._seeds.getrandbits(31)
+        self._state = self._game.new_game(
+            self.num_players, seed=game_seed, variant=self.variant, options=self._options
+        )
+        self.agents = self.possible_agents[:]
+        self._skip_agent_selection = None  # a game left before its dead steps ended
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._after_move()
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None or isinstance(action, bool) or not isinstance(action, int | np.integer):
+            raise IllegalActionError(f"{agent} must choose an integer action id, not {action!r}")
+        index = int(action)
+        if not 0 <= index < len(self._mask) or not self._mask[index]:
+            raise IllegalActionError(
+                f"action id {index} is not legal for {agent} here (its action_mask is 0)"
+            )
+        self._state = self._game.apply(self._state, self._encoded.decode(self._state, index))
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self._after_move()
+        self._accumulate_rewards()
+
+    def _after_move(self) -> None:
+        """Select the seat to move, or end the game for every agent with its final reward."""
+        state = self._state
+        if state.current_player is not None:
+            self.agent_selection = self.possible_agents[state.current_player]
+            self._mask = self._encoded.legal_action_mask(state)
+            return
+        self._mask = self._no_actions
+        scores = tuple(self._game.scores(state))
+        finals = final_rewards(self.reward, scores, tuple(self._game.winners(state)))
+        for agent in self.agents:
+            self.rewards[agent] = finals[self._seat[agent]]
+            self.terminations[agent] = True
+            self.infos[agent] = {"scores": scores}
+        if not hasattr(self, "agent_selection"):
+            self.agent_selection = self.agents[0]
+        self._deads_step_first()
+
+    def observe(self, agent: str) -> Observation:
+        seat = self._seat[agent]
+        moving = self._state.current_player == seat
+        return {
+            "observation": self._encoded.observation_tensor(self._state, seat),
+            "action_mask": self._mask.copy() if moving else self._no_actions.copy(),
+        }
+
+    def render(self) -> str | None:
+        """The game's ``render`` of the whole table (``render_mode="ansi"``)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode; env(..., render_mode='ansi')")
+            return None
+        return self._game.render(self._state)
+
+    def close(self) -> None:
+        """Nothing to release: the game is a value in memory."""
+
+
+def env(
+    name: str | LoadedGame,
+    num_players: int | None = None,
+    variant: str | None = None,
+    *,
+    options: Mapping[str, str] | None = None,
+    reward: str = "win",
+    render_mode: str | None = None,
+) -> HarborEnv:
+    """An AEC environment of game ``name`` (a registered name or a game module).
+
+    ``num_players`` defaults to 2 (or the game's only count), ``variant`` to the game's default.
+    """
+    return HarborEnv(name, num_players, variant, options=options, reward=reward, render_mode=render_mode)

@@ -1,0 +1,136 @@
+"""The OpenSpiel adapter: OpenSpiel's own random_sim_test on every game configuration, the
+Python MCTS bot playing a game out, and the declarations of the module doc."""
+
+from __future__ import annotations
+
+import pickle
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pyspiel", reason="the openspiel extra is not installed: pip install -e '.[openspiel]'")
+
+import pyspiel
+from open_spiel.python.algorithms import mcts
+
+import harborgames
+from harborgames.adapters.openspiel import load_game, register
+
+from .games import configurations, encoded_or_skip
+
+# random_sim_test checks every state of every game it plays (observations of every seat,
+# serialization, clones), so a Le Havre game costs seconds: one game each, a few elsewhere.
+SIMS = {"inland_port": 3, "gdansk": 1, "lehavre": 1}
+
+
+@pytest.mark.parametrize(("name", "players", "variant"), configurations())
+def test_random_sim_test_passes(name: str, players: int, variant: str) -> None:
+    encoded_or_skip(name)
+    game = load_game(name, players=players, variant=variant, seed=players)
+    pyspiel.random_sim_test(game, num_sims=SIMS[name], serialize=True, verbose=False)
+
+
+def test_the_python_mcts_bot_plays_the_inland_port_to_the_end() -> None:
+    encoded_or_skip("inland_port")
+    game = load_game("inland_port", seed=3)
+    rng = np.random.RandomState(0)
+    bot = mcts.MCTSBot(
+        game, uct_c=2.0, max_simulations=2, evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng
+    )
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(bot.step(state))
+    assert sorted(state.returns()) == [-1.0, 1.0] or state.returns() == [0.0, 0.0]
+    module = harborgames.load("inland_port")
+    assert module.is_terminal(state.harbor_state)
+
+
+def test_declarations_follow_the_games_info() -> None:
+    encoded_or_skip("inland_port")
+    module = harborgames.load("inland_port")
+    game = load_game("inland_port")
+    kind = game.get_type()
+    assert kind.short_name == "harborgames_inland_port"
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+    assert kind.information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert game.max_game_length() == module.INFO.max_decisions
+    assert game.num_distinct_actions() == module.num_distinct_actions(2, "standard")
+    assert game.observation_tensor_shape() == list(module.observation_layout(2, "standard").shape)
+    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+
+
+@pytest.mark.parametrize("name", ["gdansk", "lehavre"])
+def test_games_with_hidden_information_say_so(name: str) -> None:
+    encoded_or_skip(name)
+    game = load_game(name, players=3)
+    assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert game.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    assert game.utility_sum() == -1.0  # 2 - n: one +1 (or a shared win), the others -1
+
+
+def test_observations_are_the_games_tensor_and_string() -> None:
+    encoded_or_skip("inland_port")
+    module = harborgames.load("inland_port")
+    state = load_game("inland_port", seed=8).new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    for seat in range(2):
+        expected = module.observation_tensor(state.harbor_state, seat)
+        assert np.array_equal(np.asarray(state.observation_tensor(seat), dtype=np.float32), expected)
+        assert state.observation_string(seat) == module.observation_string(state.harbor_state, seat)
+
+
+def test_serialization_goes_through_the_games_json() -> None:
+    encoded_or_skip("inland_port")
+    game = load_game("inland_port", seed=4)
+    state = game.new_initial_state()
+    for _ in range(5):
+        state.apply_action(state.legal_actions()[-1])
+    copy = game.deserialize_state(state.serialize())
+    assert copy.harbor_state == state.harbor_state and copy.history() == state.history()
+    again_game, again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert again.harbor_state == state.harbor_state and str(again_game) == str(game)
+    assert pickle.loads(pickle.dumps(state)).harbor_state == state.harbor_state
+    assert state.clone().harbor_state is state.harbor_state  # immutable: shared, not copied
+
+
+def test_an_illegal_action_raises_spiel_error_and_changes_nothing() -> None:
+    encoded_or_skip("inland_port")
+    state = load_game("inland_port", seed=1).new_initial_state()
+    before = state.harbor_state
+    refused = next(a for a in range(state.num_distinct_actions()) if a not in state.legal_actions())
+    with pytest.raises(pyspiel.SpielError, match="illegal action"):
+        state.apply_action(refused)
+    assert state.harbor_state == before and state.history() == []
+
+
+def test_register_is_idempotent_and_names_every_game() -> None:
+    names = [name for name in harborgames.games() if _has_encoding(name)]
+    assert register(names) == register(names) == tuple(f"harborgames_{name}" for name in names)
+
+
+def _has_encoding(name: str) -> bool:
+    return callable(getattr(harborgames.load(name), "observation_tensor", None))
+
+
+def test_the_cpp_mcts_bot_crashes_on_python_games_so_the_docs_warn() -> None:
+    """OpenSpiel's C++ ``MCTSBot`` kills the interpreter on any Python game, OpenSpiel's own
+    ``python_tic_tac_toe`` included (checked with open_spiel 2.0.2). If this starts failing,
+    the bug is fixed: update docs/rl.md and the adapter's module doc."""
+    script = textwrap.dedent(
+        """
+        import pyspiel
+        from open_spiel.python.games import tic_tac_toe  # registers python_tic_tac_toe
+        game = pyspiel.load_game("python_tic_tac_toe")
+        bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, 0), 2.0, 10, 100, False, 0, False)
+        bot.step(game.new_initial_state())
+        print("survived")
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode < 0 or done.returncode > 128, done.stdout + done.stderr
+    assert "survived" not in done.stdout

@@ -1,0 +1,148 @@
+"""The PettingZoo adapter: PettingZoo's own api_test and seed_test on every game configuration,
+and the promises of its module doc (rewards, seeding, masks, render, illegal actions)."""
+
+from __future__ import annotations
+
+import re
+import warnings
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+
+pytest.importorskip(
+    "pettingzoo", reason="the pettingzoo extra is not installed: pip install -e '.[pettingzoo]'"
+)
+
+from pettingzoo.test import api_test, seed_test
+from pettingzoo.test.api_test import play_test
+
+import harborgames
+from harborgames.adapters.pettingzoo import HarborEnv, env, final_rewards
+from harborgames.core.errors import IllegalActionError
+
+from .games import configurations, encoded_or_skip, is_long
+
+# api_test warns about any Dict observation of an environment it does not know by name; our
+# observations are Dicts of the tensor and the action mask, as PettingZoo's own classic games.
+EXPECTED_WARNINGS = (
+    "Observation is not a NumPy array",
+    "Observation space for each agent probably should be gymnasium.spaces.box or gymnasium.spaces.discrete",
+)
+
+EPISODES = 3  # api_test's full episode, then more from other seeds through its play_test
+LONG_CYCLES = 40  # Le Havre: each episode stops after this many turns of every agent
+
+
+@pytest.fixture
+def only_expected_warnings() -> Iterator[None]:
+    """Any warning but the expected ones fails the test."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for message in EXPECTED_WARNINGS:
+            warnings.filterwarnings("ignore", message=re.escape(message))
+        yield
+
+
+@pytest.mark.parametrize(("name", "players", "variant"), configurations())
+@pytest.mark.usefixtures("only_expected_warnings")
+def test_api_test_passes_over_several_episodes(name: str, players: int, variant: str) -> None:
+    encoded_or_skip(name)
+    cycles = LONG_CYCLES if is_long(name, variant) else 100_000
+    table = env(name, players, variant)
+    api_test(table, num_cycles=cycles)
+    table.reset(seed=0)
+    first = table.observe(table.agent_selection)["observation"]
+    for seed in range(1, EPISODES):
+        table.reset(seed=seed)  # play_test's own reset() then draws from this seed's stream
+        play_test(table, first, cycles)
+
+
+@pytest.mark.parametrize(("name", "players", "variant"), configurations())
+def test_seed_test_passes(name: str, players: int, variant: str) -> None:
+    encoded_or_skip(name)
+    cycles = LONG_CYCLES if is_long(name, variant) else 100_000
+    seed_test(lambda: env(name, players, variant), num_cycles=cycles)
+
+
+def play_out(table: HarborEnv, seed: int) -> dict[str, float]:
+    """A random masked game to the end; each agent's reward as ``last`` reports it."""
+    table.reset(seed=seed)
+    table.action_space(table.possible_agents[0]).seed(seed)
+    seen: dict[str, float] = {}
+    for agent in table.agent_iter():
+        observation, reward, terminated, truncated, _ = table.last()
+        if terminated or truncated:
+            seen[agent] = reward
+            table.step(None)
+        else:
+            table.step(int(table.action_space(agent).sample(observation["action_mask"])))
+    return seen
+
+
+def test_rewards_come_at_the_end_from_the_final_scores_and_winners() -> None:
+    encoded_or_skip("inland_port")
+    for reward in ("win", "margin"):
+        table = env("inland_port", reward=reward)
+        seen = play_out(table, seed=4)
+        state = table.state_value
+        game = harborgames.load("inland_port")
+        expected = final_rewards(reward, game.scores(state), game.winners(state))
+        assert seen == {f"player_{seat}": value for seat, value in enumerate(expected)}
+
+
+def test_reset_seed_is_the_new_game_seed_and_resets_without_one_repeat() -> None:
+    encoded_or_skip("inland_port")
+    table = env("inland_port")
+    table.reset(seed=11)
+    assert table.state_value == harborgames.load("inland_port").new_game(2, seed=11)
+    table.reset()
+    after = table.state_value
+    table.reset(seed=11)
+    table.reset()
+    assert table.state_value == after
+
+
+def test_spaces_are_cached_and_the_mask_is_the_movers_only() -> None:
+    encoded_or_skip("inland_port")
+    table = env("inland_port")
+    table.reset(seed=2)
+    for agent in table.possible_agents:
+        assert table.observation_space(agent) is table.observation_space(agent)
+        assert table.action_space(agent) is table.action_space(agent)
+    mover = table.agent_selection
+    other = next(agent for agent in table.possible_agents if agent != mover)
+    mask = table.observe(mover)["action_mask"]
+    assert mask.dtype == np.int8 and mask.any()
+    assert not table.observe(other)["action_mask"].any()
+    assert table.observe(mover)["observation"].dtype == np.float32
+
+
+def test_an_illegal_action_raises_and_changes_nothing() -> None:
+    encoded_or_skip("inland_port")
+    table = env("inland_port")
+    table.reset(seed=3)
+    before = table.state_value
+    refused = int(np.flatnonzero(table.observe(table.agent_selection)["action_mask"] == 0)[0])
+    with pytest.raises(IllegalActionError, match="not legal"):
+        table.step(refused)
+    with pytest.raises(IllegalActionError, match="integer"):
+        table.step(None)
+    assert table.state_value == before
+
+
+def test_render_ansi_is_the_games_render() -> None:
+    encoded_or_skip("inland_port")
+    table = env("inland_port", render_mode="ansi")
+    table.reset(seed=5)
+    assert table.render() == harborgames.load("inland_port").render(table.state_value)
+
+
+def test_bad_setup_is_refused_at_construction() -> None:
+    encoded_or_skip("inland_port")
+    with pytest.raises(ValueError, match="2"):
+        env("inland_port", 3)
+    with pytest.raises(ValueError, match="reward"):
+        env("inland_port", reward="points")
+    with pytest.raises(ValueError, match="render_mode"):
+        env("inland_port", render_mode="human")
