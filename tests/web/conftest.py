@@ -6,6 +6,7 @@ skipped with a message saying what to install.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import signal
@@ -21,8 +22,20 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("starlette", reason="the web extra is not installed: pip install -e '.[webtest]'")
-pytest.importorskip("uvicorn", reason="the web extra is not installed: pip install -e '.[webtest]'")
+_HERE = Path(__file__).parent
+_MISSING = [name for name in ("starlette", "uvicorn") if importlib.util.find_spec(name) is None]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Without the web extra, every test here is skipped, saying what to install."""
+    if not _MISSING:
+        return
+    skip = pytest.mark.skip(
+        reason=f"the web extra is not installed ({', '.join(_MISSING)} missing): pip install -e '.[webtest]'"
+    )
+    for item in items:
+        if _HERE in Path(str(item.fspath)).parents:
+            item.add_marker(skip)
 
 
 def free_port() -> int:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import http.client
 import json
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -228,3 +230,37 @@ def test_replays_accept_records_and_refuse_hostile_ones(server: Any) -> None:
     answer = connection.getresponse()
     assert answer.status == 413 and "larger" in json.loads(answer.read())["error"]
     connection.close()
+
+
+def test_serve_says_why_it_cannot_start(server: Any, tmp_path: Any) -> None:
+    """A taken port, or no web extra: one line on stderr and exit status 1, never a traceback."""
+    taken = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "harborgames",
+            "serve",
+            "--port",
+            str(server.port),
+            "--db",
+            str(tmp_path / "a.db"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert taken.returncode == 1
+    assert "in use" in taken.stderr and "Traceback" not in taken.stderr
+    without_extra = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; sys.modules['uvicorn'] = None; from harborgames.cli import main; "
+            f"sys.exit(main(['serve', '--port', '0', '--db', {str(tmp_path / 'b.db')!r}]))",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert without_extra.returncode == 1
+    assert "web extra" in without_extra.stderr and "Traceback" not in without_extra.stderr
