@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -45,11 +47,21 @@ def test_sigkill_mid_games_then_restart_keeps_every_move(server_class: Any, tmp_
             token = next(iter(tokens.values()))
             _, view = first.request("GET", f"/api/games/{created['id']}?token={token}")
             games[created["id"]] = (token, view["log"], view["observation"])
+        _, victim = first.request("POST", "/api/games", {"game": "inland_port", "players": 2, "seed": 16})
     finally:
         first.kill()  # SIGKILL: nothing is flushed or closed by the server
 
+    # A stored game the library can no longer replay (another rules version) is reported and
+    # skipped; the server starts anyway and serves the others.
+    with sqlite3.connect(db) as connection:
+        (text,) = connection.execute("SELECT record FROM games WHERE id = ?", (victim["id"],)).fetchone()
+        record = json.loads(text)
+        record["data"]["version"] += 1
+        connection.execute("UPDATE games SET record = ? WHERE id = ?", (json.dumps(record), victim["id"]))
     second = server_class(db).start()
     try:
+        status, answer = second.request("GET", f"/api/games/{victim['id']}?token={victim['tokens']['0']}")
+        assert status == 404 and "version" in answer["error"]
         for game_id, (token, log, observation) in games.items():
             status, view = second.request("GET", f"/api/games/{game_id}?token={token}")
             assert status == 200, view

@@ -74,7 +74,9 @@ def run_serve(args: argparse.Namespace) -> int:
     except Exception as error:  # sqlite3.Error: not a database, locked, no permission
         raise OSError(f"cannot open the database {path}: {error}") from None
     service = GameService(store)
-    restored = service.restore()
+    restored, problems = service.restore()
+    for problem in problems:
+        print(f"harborgames: warning: {problem}", file=sys.stderr)
     sock = _listen(args.host, args.port)
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host

@@ -165,14 +165,22 @@ class GameService:
         self._lock = threading.Lock()
 
     # -- start-up ---------------------------------------------------------------------------
-    def restore(self) -> int:
-        """Replay every unfinished game from its stored record; how many were restored."""
+    def restore(self) -> tuple[int, list[str]]:
+        """Replay every unfinished game from its stored record: how many were restored, and why
+        each of the others could not be (a record of an older rules version, say). Those stay
+        in the file untouched, and answer 404 with the reason."""
         count = 0
+        problems = []
         for stored in self.store.unfinished():
+            try:
+                game = self._rebuild(stored)
+            except ValueError as error:  # FormatError, IllegalActionError
+                problems.append(f"game {stored.id}: {error}")
+                continue
             with self._lock:
-                self._games[stored.id] = self._rebuild(stored)
+                self._games[stored.id] = game
             count += 1
-        return count
+        return count, problems
 
     def _rebuild(self, stored: StoredGame) -> _Game:
         module = harborgames.load(stored.game)
@@ -207,7 +215,10 @@ class GameService:
         stored = self.store.game(game_id) if len(game_id) <= 64 else None
         if stored is None:
             raise NotFound(f"no game {game_id[:64]!r}")
-        game = self._rebuild(stored)
+        try:
+            game = self._rebuild(stored)
+        except ValueError as error:
+            raise NotFound(f"game {game_id} cannot be restored: {error}") from None
         with self._lock:
             return self._games.setdefault(game_id, game)
 

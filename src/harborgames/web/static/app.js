@@ -123,8 +123,16 @@ async function lobby() {
       });
       const title = gameSelect.options[gameSelect.selectedIndex].textContent;
       saveGame({ id: created.id, title, tokens: created.tokens, when: new Date().toISOString() });
-      const first = Object.keys(created.tokens)[0];
-      location.hash = `#/game/${created.id}/${created.tokens[first]}`;
+      const seatsOf = Object.entries(created.tokens);
+      if (seatsOf.length === 1) {
+        location.hash = `#/game/${created.id}/${seatsOf[0][1]}`;
+        return;
+      }
+      // Several people: each gets their own seat's link (the token is that seat's secret).
+      links.replaceChildren(el("div", { class: "card", id: "seat-links" },
+        el("h2", {}, `Game ${created.id}: one link per person`),
+        seatsOf.map(([seat, token]) => el("p", {}, el("a", { href: `#/game/${created.id}/${token}` }, `seat ${seat}`),
+          el("span", { class: "muted" }, ` ${location.origin}/#/game/${created.id}/${token}`)))));
     } catch (e) {
       error.textContent = e.message;
     }
