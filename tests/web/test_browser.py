@@ -3,7 +3,8 @@ showing what the seat's observation holds and nothing another seat hides.
 
 Needs Debian's ``chromium`` and ``chromium-driver`` (``/usr/bin/chromium``,
 ``/usr/bin/chromedriver``) and ``selenium`` (the ``webtest`` extra); skipped otherwise.
-Screenshots of each table are written to ``docs/web/`` for ``docs/web.md``.
+Screenshots of each table are written to ``$HARBORGAMES_SCREENSHOTS`` (``docs/web`` refreshes
+the ones in ``docs/web.md``).
 """
 
 from __future__ import annotations
@@ -30,7 +31,9 @@ from selenium.webdriver.common.by import By  # noqa: E402
 
 CHROMIUM = os.environ.get("HARBORGAMES_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("HARBORGAMES_CHROMEDRIVER", "/usr/bin/chromedriver")
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "web"
+# Set HARBORGAMES_SCREENSHOTS=docs/web to refresh the pictures in docs/web.md; otherwise they go
+# to a temporary folder, so a test run leaves the checkout as it was.
+SHOTS = Path(os.environ.get("HARBORGAMES_SCREENSHOTS") or tempfile.mkdtemp(prefix="harborgames-shots-"))
 FLAGS = [
     "--headless",
     "--no-sandbox",
@@ -126,7 +129,9 @@ def test_lobby_to_the_end_of_an_inland_port_game(server: Any, browser: Any) -> N
 
     clicks = 0
     while "Game over" not in text(browser, "#status"):
-        button = browser.find_element(By.CSS_SELECTOR, "button.action")
+        buttons = browser.find_elements(By.CSS_SELECTOR, "button.action")
+        # The first action that does not sell, so that the wheel fills up for the screenshot.
+        button = next((b for b in buttons if not b.text.startswith("sell")), buttons[0])
         button.click()
         clicks += 1
         wait(lambda clicked=button: _stale(clicked))
