@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import http.client
 import json
+import random
 import subprocess
 import sys
+import urllib.parse
 from typing import Any
 
 import pytest
@@ -264,3 +266,62 @@ def test_serve_says_why_it_cannot_start(server: Any, tmp_path: Any) -> None:
     )
     assert without_extra.returncode == 1
     assert "web extra" in without_extra.stderr and "Traceback" not in without_extra.stderr
+
+
+def test_hostile_requests_get_json_errors(server: Any) -> None:
+    """Odd values in every field: always a JSON answer with a 2xx or 4xx status, never a 500."""
+    _, created = server.request("POST", "/api/games", {"game": "inland_port", "players": 2, "seed": 2})
+    game_id = created["id"]
+    token = created["tokens"]["0"]
+    odd: list[object] = [
+        None,
+        True,
+        0,
+        -1,
+        2**70,
+        1e308,
+        "",
+        "\ud800",
+        "x" * 5000,
+        "9" * 5000,
+        [],
+        {},
+        [[[]]],
+        {"a": None},
+    ]
+    rng = random.Random(7)
+    for value in odd:
+        bodies: list[object] = [
+            {"game": value},
+            {"game": "gdansk", "players": value},
+            {"game": "gdansk", "seed": value},
+            {"game": "lehavre", "variant": value},
+            {"game": "lehavre", "options": value},
+            {"game": "lehavre", "options": {"diner": value}},
+            {"game": "gdansk", "bots": value},
+            {"game": "gdansk", "bots": {"1": value}},
+            {"game": "gdansk", "bots": {str(value)[:6000]: "random"}},
+            value,
+        ]
+        for body in bodies:
+            status, answer = server.request("POST", "/api/games", body)
+            assert status in (201, 400), (body, answer)
+            assert status == 201 or set(answer) == {"error"}
+        for body in ({"token": value, "action": "end"}, {"token": token, "action": value}, value):
+            status, answer = server.request("POST", f"/api/games/{game_id}/actions", body)
+            assert status in (200, 400, 403), (body, answer)
+        text = urllib.parse.quote(str(value)[:3000].encode("utf-8", "surrogatepass"), safe="")
+        for path in (
+            f"/api/games/{text}?token={text}",
+            f"/api/games/{game_id}?token={text}",
+            f"/api/games/{text}/record",
+            f"/api/replays/{text}?step={text}",
+        ):
+            status, answer = server.request("GET", path)
+            assert status in (400, 403, 404, 405), (path, answer)
+            assert set(answer) == {"error"}
+    for _ in range(50):  # random bytes as a move, a new game and a record
+        junk = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 200)))
+        for path in ("/api/games", f"/api/games/{game_id}/actions", "/api/replays"):
+            status, answer = server.request("POST", path, raw=junk)
+            assert status == 400, (path, junk, answer)

@@ -254,7 +254,7 @@ class GameService:
             raise BadRequest('bots must be an object such as {"1": "random"}')
         bot_seats: dict[int, str] = {}
         for key, name in seat_bots.items():
-            if not (key.isascii() and key.isdigit() and int(key) < num_players):
+            if not (key.isascii() and key.isdigit() and len(key) <= 2 and int(key) < num_players):
                 raise BadRequest(f"bots: {key[:20]!r} is not a seat from 0 to {num_players - 1}")
             if not isinstance(name, str) or name not in BOT_SPECS:
                 raise BadRequest(f"bots: a bot is one of {', '.join(BOT_SPECS)}")
@@ -291,6 +291,8 @@ class GameService:
         """The seat a token belongs to, compared in constant time; ``Forbidden`` otherwise."""
         if not isinstance(token, str) or not token:
             raise Forbidden("a token of this game is needed")
+        if not token.isascii() or len(token) > 100:  # tokens are short URL-safe ASCII
+            raise Forbidden("that token does not belong to this game")
         found = -1
         for seat, secret in game.tokens.items():
             if secrets.compare_digest(secret.encode(), token.encode()):
