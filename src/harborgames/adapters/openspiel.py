@@ -244,9 +244,17 @@ class HarborObserver:
         self._encoded = game.encoded
         self.tensor: npt.NDArray[np.float32] = np.zeros(game.layout.size, dtype=np.float32)
         self.dict = {"observation": self.tensor}
+        # OpenSpiel's bridge asks for the tensor's shape on every state.observation_tensor()
+        # call by writing seat 0's tensor of a new initial state: that one is kept.
+        self._initial = game.new_initial_state().harbor_state
+        self._initial_tensor = self._encoded.observation_tensor(self._initial, 0)
 
     def set_from(self, state: HarborState, player: int) -> None:
-        self.tensor[:] = self._encoded.observation_tensor(state.harbor_state, player)
+        position = state.harbor_state
+        if position is self._initial and player == 0:
+            self.tensor[:] = self._initial_tensor
+        else:
+            self.tensor[:] = self._encoded.observation_tensor(position, player)
 
     def string_from(self, state: HarborState, player: int) -> str:
         return self._encoded.observation_string(state.harbor_state, player)

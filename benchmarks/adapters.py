@@ -1,0 +1,108 @@
+"""What the RL adapters cost per decision, against the bare protocol, on the same games.
+
+    .venv/bin/pip install -e '.[pettingzoo,openspiel]'
+    .venv/bin/python benchmarks/adapters.py [--steps 3000]
+
+One run, CPU µs per decision; every column replays the same recorded random games:
+
+- bare: ``legal_actions`` + ``apply`` (what a bot pays);
+- PettingZoo: ``last()`` (the mover's observation tensor and action mask) + ``step``;
+- OpenSpiel: ``legal_actions`` + ``observation_tensor`` of the mover + ``apply_action``.
+
+The adapters add the integer surface (mask, tensor), which the bare loop does not compute; the
+difference is what an RL loop pays for it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import harborgames
+from harborgames.adapters.openspiel import load_game
+from harborgames.adapters.pettingzoo import env
+
+CONFIGURATIONS = (
+    ("inland_port", 2, "standard"),
+    ("gdansk", 3, "standard"),
+    ("lehavre", 3, "short"),
+    ("lehavre", 3, "full"),
+)
+
+
+Game = tuple[str, int, str, int, list[object], list[int]]  # name, players, variant, seed, moves, ids
+
+
+def record(name: str, players: int, variant: str, seed: int) -> Game:
+    """A random game, as its moves and their integer ids (computed here, outside the timing),
+    so that every column replays exactly the same decisions."""
+    game: Any = harborgames.load(name)
+    rng = random.Random(seed)
+    state = game.new_game(players, seed=seed, variant=variant)
+    moves, ids = [], []
+    while not game.is_terminal(state):
+        move = rng.choice(game.legal_actions(state))
+        moves.append(move)
+        ids.append(game.encode(state, move))
+        state = game.apply(state, move)
+    return name, players, variant, seed, moves, ids
+
+
+def bare(played: Game) -> None:
+    name, players, variant, seed, moves, _ = played
+    game = harborgames.load(name)
+    state = game.new_game(players, seed=seed, variant=variant)
+    for move in moves:
+        game.legal_actions(state)
+        state = game.apply(state, move)
+
+
+def pettingzoo(played: Game) -> None:
+    name, players, variant, seed, _, ids = played
+    table = env(name, players, variant)
+    table.reset(seed=seed)
+    for index in ids:
+        table.last()  # the mover's observation tensor and action mask
+        table.step(index)
+
+
+def openspiel(played: Game) -> None:
+    name, players, variant, seed, _, ids = played
+    state = load_game(name, players=players, variant=variant, seed=seed).new_initial_state()
+    for index in ids:
+        state.legal_actions()
+        state.observation_tensor(state.current_player())
+        state.apply_action(index)
+
+
+def per_step(replay: Callable[[Game], None], games: list[Game]) -> float:
+    """CPU µs per decision over the games (CPU time, not wall time: the loop is single-threaded,
+    and a shared machine's other load then does not count)."""
+    started = time.process_time()
+    for played in games:
+        replay(played)
+    return 1e6 * (time.process_time() - started) / sum(len(played[4]) for played in games)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=3000, help="decisions per cell, at least")
+    args = parser.parse_args()
+    columns = (("bare", bare), ("PettingZoo", pettingzoo), ("OpenSpiel", openspiel))
+    print(f"CPU µs per decision (the same random games in each column, >= {args.steps} decisions, one run)")
+    print(f"{'game':<24}{'decisions':>10}" + "".join(f"{title:>12}" for title, _ in columns))
+    for name, players, variant in CONFIGURATIONS:
+        games: list[Game] = []
+        while sum(len(played[4]) for played in games) < args.steps:
+            games.append(record(name, players, variant, seed=len(games)))
+        cells = [per_step(replay, games) for _, replay in columns]
+        decisions = sum(len(played[4]) for played in games)
+        label = f"{name} {players}p {variant}"
+        print(f"{label:<24}{decisions:>10}" + "".join(f"{cell:>12.0f}" for cell in cells))
+
+
+if __name__ == "__main__":
+    main()
