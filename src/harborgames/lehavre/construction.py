@@ -42,22 +42,28 @@ def buildable(
         # a row: both lists are made in one pass and kept.
         plain: list[int] = []
         at_sawmill: list[int] = []
-        wood = stock[WOOD]
-        for top in _build_candidates(state):
-            cost = cost_for(state, seat, top, sawmill=False)
-            if cost is None or top in plain or top in at_sawmill:
-                continue
-            if can_afford(stock, cost):
-                plain.append(top)
-            if cost.wood and wood + 1 >= cost.wood and can_afford(_one_wood_more(stock), cost):
-                at_sawmill.append(top)
+        wood, brick, steel = stock[WOOD], stock[BRICK], stock[STEEL]
+        clay_or_brick, iron_or_steel = stock[CLAY] + brick, stock[IRON] + steel
+        for top, needs_wood, needs_brick, needs_steel, needs_clay, needs_iron in _candidate_costs(
+            state, seat
+        ):
+            # ``can_afford`` written out against the cost's totals (brick for clay, steel for iron)
+            if (
+                needs_brick <= brick
+                and needs_steel <= steel
+                and needs_clay <= clay_or_brick
+                and needs_iron <= iron_or_steel
+            ):
+                if needs_wood <= wood:
+                    plain.append(top)
+                if needs_wood and needs_wood <= wood + 1:
+                    at_sawmill.append(top)
         last.state, last.stock, last.seat, last.plain, last.sawmill = state, stock, seat, plain, at_sawmill
     return last.sawmill if sawmill else last.plain
 
 
-def _one_wood_more(stock: tuple[int, ...]) -> tuple[int, ...]:
-    """One wood less to pay is one wood more to pay with."""
-    return (*stock[:WOOD], stock[WOOD] + 1, *stock[WOOD + 1 :])
+# Per candidate: the building, then its wood, brick, steel, clay-and-brick and iron-and-steel due.
+_CostRow = tuple[int, int, int, int, int, int]
 
 
 class _LastAnswer:
@@ -73,6 +79,39 @@ class _LastAnswer:
 
 
 _LAST_BUILDABLE = _LastAnswer()
+
+
+class _LastCandidates:
+    """The last candidates' costs: they change only when a pile's top, the rules, the Masons'
+    Guild's owner or the Football Stadium's place does, far less often than the goods held."""
+
+    piles: tuple[tuple[int, ...], ...] = ()
+    rules: object = None
+    masons: bool = False
+    stadium: bool = False
+    rows: tuple[_CostRow, ...] = ()
+
+
+def _candidate_costs(state: State, seat: int) -> tuple[_CostRow, ...]:
+    last = _LastCandidates
+    masons = state.owner[MASONS_GUILD] == seat
+    stadium = state.owner[FOOTBALL_STADIUM] == TOWN
+    if (
+        last.piles is not state.piles
+        or last.rules is not state.rules
+        or last.masons != masons
+        or last.stadium != stadium
+    ):
+        rows = []
+        for top in dict.fromkeys(_build_candidates(state)):
+            cost = cost_for(state, seat, top, sawmill=False)
+            if cost is not None:
+                rows.append(
+                    (top, cost.wood, cost.brick, cost.steel, cost.clay + cost.brick, cost.iron + cost.steel)
+                )
+        last.piles, last.rules, last.masons, last.stadium = state.piles, state.rules, masons, stadium
+        last.rows = tuple(rows)
+    return last.rows
 
 
 FOOTBALL_STADIUM = BUILDING_INDEX["football_stadium"]

@@ -3,6 +3,9 @@ hot path (bots identify an offered action by identity, which is cheaper than equ
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import itemgetter
+
 from .actions import Buy, BuyShip, Enter, Sell, SellShip, Take
 from .construction import SHIP_NAMES
 from .data import (
@@ -59,9 +62,31 @@ def built_buildings(state: State) -> tuple[int, ...]:
     entered, bought from the town or sold (the full game has 69 cards, most of them in piles,
     face down or out of the game)."""
     last = _LastBuilt
-    if last.owner is state.owner:
-        return last.built
     owner = state.owner
-    built = tuple(b for b in in_play_buildings(state) if owner[b] >= TOWN)
+    if last.owner is owner:
+        return last.built
+    in_play = in_play_buildings(state)
+    # Buying and selling change ``owner`` on most turns of a random game: the filter runs in C.
+    built = tuple(compress(in_play, map(_IS_BUILT, _owners_getter(in_play)(owner))))
     last.owner, last.built = owner, built
     return built
+
+
+def carry_built(before: tuple[int, ...], after: tuple[int, ...]) -> None:
+    """``after`` differs from ``before`` only by a built building changing hands (bought from
+    the town, sold to it): the same buildings are built, so a kept answer for ``before`` holds
+    for ``after`` too. (Trading calls this; it changes ``owner`` on most turns of a random game.)"""
+    last = _LastBuilt
+    if last.owner is before:
+        last.owner = after
+
+
+_IS_BUILT = TOWN.__le__  # owned by the town (-1) or a seat (0..4)
+_GETTERS: dict[tuple[int, ...], itemgetter[tuple[int, ...]]] = {}
+
+
+def _owners_getter(in_play: tuple[int, ...]) -> itemgetter[tuple[int, ...]]:
+    getter = _GETTERS.get(in_play)
+    if getter is None:
+        getter = _GETTERS[in_play] = itemgetter(*in_play)
+    return getter

@@ -36,7 +36,7 @@ from .data import (
 from .data import (
     INTEREST as INTEREST_FRANCS,
 )
-from .offered import SELL_SHIPS, SELLS, in_play_buildings
+from .offered import SELL_SHIPS, SELLS, carry_built, in_play_buildings
 from .payment import (
     FOOD,
     amount_ways,
@@ -85,7 +85,10 @@ def _buy(state: State, action: Buy) -> State:
     price = BUILDINGS[building].price
     assert price is not None
     state = pay_tokens(state, seat, francs(price))
-    return _send_home(place_building(state, building, seat), building)
+    after = place_building(state, building, seat)
+    if state.owner[building] == TOWN:
+        carry_built(state.owner, after.owner)
+    return _send_home(after, building)
 
 
 def _buy_ship(state: State, action: BuyShip) -> State:
@@ -109,8 +112,9 @@ def _sell(state: State, action: Sell) -> State:
     building = BUILDING_INDEX[action.building]
     seat = _seller(state)
     state = give_tokens(state, seat, francs(BUILDINGS[building].value // 2))
-    state = with_owner(state, with_at(state.owner, building, TOWN), (*state.sold, building))
-    return _send_home(state, building)
+    owner = with_at(state.owner, building, TOWN)
+    carry_built(state.owner, owner)
+    return _send_home(with_owner(state, owner, (*state.sold, building)), building)
 
 
 def _sell_ship(state: State, action: SellShip) -> State:

@@ -176,26 +176,48 @@ def enterable(state: State, seat: int) -> list[int]:
     unoccupied (except in the final stage), and the fee payable in a way that leaves the
     building's action possible ("a player entering a building must carry out its action")."""
     p = state.players[seat]
-    final = state.final_turns > 0
-    occupied = () if final else [q.location for q in state.players]
+    stock = p.stock
+    here = p.location
+    occupied = () if state.final_turns > 0 else [q.location for q in state.players]
     out = []
-    francs = p.stock[FRANC]
+    francs = stock[FRANC]
     owner = state.owner
-    for b in built_buildings(state):
-        who = owner[b]
-        if LOCKED[b] or b == p.location or b in occupied:
+    for b, food, cash, least, needs_francs, can_enter in _entry_rows(built_buildings(state)):
+        if b == here or b in occupied:
             continue
-        food, cash = FEE_FOOD[b], FEE_FRANCS[b]
-        short = who != seat and (food or cash) and (francs < (cash or food) or NEEDS_FRANCS[b])
-        if short and not can_pay_fee(p.stock, food, cash):
+        short = least and owner[b] != seat and (francs < least or needs_francs)
+        if short and not can_pay_fee(stock, food, cash):
             continue
-        can_enter = CAN_ENTER[b]
-        if can_enter is not None and not can_enter(state, seat, p.stock):
+        if can_enter is not None and not can_enter(state, seat, stock):
             continue  # paying a fee only takes goods away: impossible before, impossible after
-        if short and can_enter is not None and not _fee_leaves_action(state, seat, b, can_enter, p.stock):
+        if short and can_enter is not None and not _fee_leaves_action(state, seat, b, can_enter, stock):
             continue  # every way to pay the fee (not all in Francs) takes goods the action needs
         out.append(b)
     return out
+
+
+# Per enterable building: its index, food fee, Francs fee, the Francs that pay the fee outright
+# (0: no fee), whether its action spends Francs, and its can-enter check (None: always).
+_EntryRow = tuple[int, int, int, int, bool, Callable[[State, int, tuple[int, ...]], bool] | None]
+
+
+class _LastEntryRows:
+    """The rows of the last ``built_buildings`` answer (kept while that tuple comes back)."""
+
+    built: tuple[int, ...] | None = None
+    rows: tuple[_EntryRow, ...] = ()
+
+
+def _entry_rows(built: tuple[int, ...]) -> tuple[_EntryRow, ...]:
+    last = _LastEntryRows
+    if last.built is not built:
+        last.rows = tuple(
+            (b, FEE_FOOD[b], FEE_FRANCS[b], FEE_FRANCS[b] or FEE_FOOD[b], NEEDS_FRANCS[b], CAN_ENTER[b])
+            for b in built
+            if not LOCKED[b]
+        )
+        last.built = built
+    return last.rows
 
 
 def _fee_leaves_action(
