@@ -258,11 +258,11 @@ async function replayPage(id, step, seat) {
   const seats = el("select", { id: "replay-seat", onchange: (e) => { location.hash = `#/replay/${id}/${step}/${e.target.value}`; } },
     Array.from({ length: view.num_players }, (_, s) => el("option", { value: s, selected: s === view.seat }, `table as P${s} saw it`)));
   const bar = el("div", { class: "replaybar card" },
-    el("button", { id: "first", onclick: () => go(0) }, "⏮"),
-    el("button", { id: "back", onclick: () => go(view.step - 1), disabled: view.step === 0 }, "◀ back"),
+    el("button", { id: "first", onclick: () => go(0) }, "« start"),
+    el("button", { id: "back", onclick: () => go(view.step - 1), disabled: view.step === 0 }, "‹ back"),
     el("span", { id: "step" }, `move ${view.step} of ${view.steps}`),
-    el("button", { id: "forward", onclick: () => go(view.step + 1), disabled: view.step === view.steps }, "forward ▶"),
-    el("button", { id: "last", onclick: () => go(view.steps) }, "⏭"),
+    el("button", { id: "forward", onclick: () => go(view.step + 1), disabled: view.step === view.steps }, "forward ›"),
+    el("button", { id: "last", onclick: () => go(view.steps) }, "end »"),
     seats);
   const move = view.step > 0 ? view.log[view.step - 1] : null;
   show(
@@ -450,5 +450,11 @@ async function route() {
   }
 }
 
+window.addEventListener("keydown", (event) => {
+  // The arrow keys step through a replay.
+  if (!location.hash.startsWith("#/replay/") || event.target.closest("input, textarea, select")) return;
+  const button = document.getElementById(event.key === "ArrowLeft" ? "back" : event.key === "ArrowRight" ? "forward" : "");
+  if (button && !button.disabled) button.click();
+});
 window.addEventListener("hashchange", route);
 window.addEventListener("DOMContentLoaded", route);
