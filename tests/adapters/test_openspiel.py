@@ -33,6 +33,17 @@ def test_random_sim_test_passes(name: str, players: int, variant: str) -> None:
     pyspiel.random_sim_test(game, num_sims=SIMS[name], serialize=True, verbose=False)
 
 
+@pytest.mark.parametrize("name", harborgames.games())
+def test_rule_options_are_parameters(name: str) -> None:
+    """Every option at its other value: the game is set up with them, and still passes."""
+    encoded_or_skip(name)
+    options = {option: values[-1] for option, values in harborgames.load(name).INFO.options.items()}
+    game = load_game(name, players=2, seed=9, **options)
+    rules = game.new_initial_state().harbor_state.rules
+    assert {option: getattr(rules, option) for option in options} == options
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
 def test_the_python_mcts_bot_plays_the_inland_port_to_the_end() -> None:
     encoded_or_skip("inland_port")
     game = load_game("inland_port", seed=3)

@@ -138,6 +138,13 @@ def test_render_ansi_is_the_games_render() -> None:
     assert table.render() == harborgames.load("inland_port").render(table.state_value)
 
 
+def test_rule_options_reach_new_game() -> None:
+    encoded_or_skip("gdansk")
+    table = env("gdansk", 3, options={"load_and_unload": "both"})
+    table.reset(seed=1)
+    assert table.state_value.rules.load_and_unload == "both"
+
+
 def test_bad_setup_is_refused_at_construction() -> None:
     encoded_or_skip("inland_port")
     with pytest.raises(ValueError, match="2"):

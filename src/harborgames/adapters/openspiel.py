@@ -1,8 +1,9 @@
 """Every game as an OpenSpiel Python game (needs the ``openspiel`` extra).
 
 ``register()`` registers ``harborgames_<name>`` for each game, with parameters ``players``,
-``variant`` and ``seed``; then ``pyspiel.load_game("harborgames_gdansk", {"players": 3})``
-works like any OpenSpiel game, and so do ``random_sim_test`` and the Python ``MCTSBot``.
+``variant``, ``seed`` and each rule option of ``INFO.options`` by its name. Then
+``pyspiel.load_game("harborgames_gdansk", {"players": 3})`` works like any OpenSpiel game, and
+so do ``random_sim_test`` and the Python ``MCTSBot``.
 
 How the game types are declared, and why (``docs/rl.md``):
 
@@ -80,6 +81,7 @@ def game_type(module: LoadedGame) -> Any:
             "players": min(max(2, info.min_players), info.max_players),
             "variant": info.default_variant,
             "seed": 0,
+            **info.default_options(),  # each rule option by name, e.g. diner="sources"
         },
     )
 
@@ -135,7 +137,11 @@ class HarborGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type i
         players = int(chosen.get("players", min(max(2, info.min_players), info.max_players)))
         variant = str(chosen.get("variant", info.default_variant))
         seed = int(chosen.get("seed", 0))
-        info.check_new_game(players, variant, None)
+        options = {name: str(chosen.get(name, default)) for name, default in info.default_options().items()}
+        unknown = set(chosen) - {"players", "variant", "seed", *options}
+        if unknown:
+            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} of {PREFIX + info.name}")
+        info.check_new_game(players, variant, options)
         self.module: LoadedGame = module
         self.encoded: EncodedGame = encoded
         self.players = players
@@ -153,11 +159,12 @@ class HarborGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type i
                 utility_sum=2.0 - players,
                 max_game_length=info.max_decisions,
             ),
-            {"players": players, "variant": variant, "seed": seed},
+            {"players": players, "variant": variant, "seed": seed, **options},
         )
         # Every state starts here, clones too (OpenSpiel's Clone makes a new initial state
         # first): a game of Le Havre takes a while to set up, so it is set up once.
-        self._initial = _Held(module, encoded, module.new_game(players, seed=seed, variant=variant))
+        initial = module.new_game(players, seed=seed, variant=variant, options=options)
+        self._initial = _Held(module, encoded, initial)
 
     def new_initial_state(self) -> HarborState:
         return HarborState(self, self._initial)
