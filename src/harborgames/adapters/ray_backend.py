@@ -48,6 +48,7 @@ def run_tasks(
     if not ray.is_initialized():
         if address is None:
             ray.init(
+                address="local",  # a new instance, even if a `ray start` cluster runs here
                 num_cpus=jobs or 1,
                 include_dashboard=False,
                 log_to_driver=False,
