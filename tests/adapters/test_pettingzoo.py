@@ -153,3 +153,5 @@ def test_bad_setup_is_refused_at_construction() -> None:
         env("inland_port", reward="points")
     with pytest.raises(ValueError, match="render_mode"):
         env("inland_port", render_mode="human")
+    with pytest.raises(RuntimeError, match="reset"):
+        env("inland_port").step(0)

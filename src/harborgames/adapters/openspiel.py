@@ -61,6 +61,7 @@ def game_type(module: LoadedGame) -> Any:
     info = module.INFO
     kind = pyspiel.GameType
     perfect = info.information == "perfect"
+    two_only = info.min_players == info.max_players == 2  # else the sum 2 - n varies with n
     return kind(
         short_name=PREFIX + info.name,
         long_name=f"{info.title} (harborgames)",
@@ -69,7 +70,7 @@ def game_type(module: LoadedGame) -> Any:
         information=(
             kind.Information.PERFECT_INFORMATION if perfect else kind.Information.IMPERFECT_INFORMATION
         ),
-        utility=kind.Utility.ZERO_SUM if info.max_players == 2 else kind.Utility.CONSTANT_SUM,
+        utility=kind.Utility.ZERO_SUM if two_only else kind.Utility.CONSTANT_SUM,
         reward_model=kind.RewardModel.TERMINAL,
         max_num_players=info.max_players,
         min_num_players=info.min_players,

@@ -148,8 +148,8 @@ class HarborEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game: ``new_game(seed=seed)``, or the next seed of the stream (module doc).
 
-        ``options`` is accepted for the API and ignored: rule options are fixed per environment,
-        since they can change the action space."""
+        ``options`` is accepted for the API and ignored: rule options belong to the environment
+        (``env(..., options=...)``), as the setup every episode shares."""
         if seed is not None:
             self._seeds.seed(seed)
             game_seed = seed
@@ -168,6 +168,7 @@ class HarborEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         self._after_move()
 
     def step(self, action: int | None) -> None:
+        self._require_reset()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -203,7 +204,12 @@ class HarborEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
             self.agent_selection = self.agents[0]
         self._deads_step_first()
 
+    def _require_reset(self) -> None:
+        if self._state is None:
+            raise RuntimeError("reset() the environment before stepping or observing it")
+
     def observe(self, agent: str) -> Observation:
+        self._require_reset()
         seat = self._seat[agent]
         moving = self._state.current_player == seat
         return {
