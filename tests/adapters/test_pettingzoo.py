@@ -30,8 +30,11 @@ EXPECTED_WARNINGS = (
     "Observation space for each agent probably should be gymnasium.spaces.box or gymnasium.spaces.discrete",
 )
 
-EPISODES = 3  # api_test's full episode, then more from other seeds through its play_test
-LONG_CYCLES = 40  # Le Havre: each episode stops after this many turns of every agent
+EPISODES = 3  # api_test's episode, then more from other seeds through its play_test
+# Le Havre: each episode stops after this many turns of every agent. Random games take 150-400
+# decisions (bots that build take thousands), so they end well within it; the bound keeps the
+# run short if they ever grow.
+LONG_CYCLES = 1000
 
 
 @pytest.fixture
@@ -56,6 +59,12 @@ def test_api_test_passes_over_several_episodes(name: str, players: int, variant:
     for seed in range(1, EPISODES):
         table.reset(seed=seed)  # play_test's own reset() then draws from this seed's stream
         play_test(table, first, cycles)
+    seen = play_out(table, seed=EPISODES, cycles=cycles)
+    state = table.state_value
+    game = harborgames.load(name)
+    assert game.is_terminal(state), "the game ends within the bound, so its end is tested too"
+    expected = final_rewards("win", game.scores(state), game.winners(state))
+    assert seen == {f"player_{seat}": value for seat, value in enumerate(expected)}
 
 
 @pytest.mark.parametrize(("name", "players", "variant"), configurations())
@@ -65,12 +74,14 @@ def test_seed_test_passes(name: str, players: int, variant: str) -> None:
     seed_test(lambda: env(name, players, variant), num_cycles=cycles)
 
 
-def play_out(table: HarborEnv, seed: int) -> dict[str, float]:
-    """A random masked game to the end; each agent's reward as ``last`` reports it."""
+def play_out(table: HarborEnv, seed: int, cycles: int = 100_000) -> dict[str, float]:
+    """A random masked game to the end (or ``cycles`` turns of each agent); each agent's final
+    reward as ``last`` reports it."""
     table.reset(seed=seed)
-    table.action_space(table.possible_agents[0]).seed(seed)
+    for agent in table.possible_agents:
+        table.action_space(agent).seed(seed)
     seen: dict[str, float] = {}
-    for agent in table.agent_iter():
+    for agent in table.agent_iter(cycles * table.num_players):
         observation, reward, terminated, truncated, _ = table.last()
         if terminated or truncated:
             seen[agent] = reward
