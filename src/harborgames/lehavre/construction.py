@@ -230,12 +230,13 @@ def _ship_types(state: State, seat: int, wharf: int, stock: tuple[int, ...] | No
     (the only energy good in a ship's cost is wood, worth 1 energy each)."""
     if stock is None:
         stock = state.players[seat].stock
-    energy = energy_of(stock)
+    spare = energy_of(stock) - energy_due(state, seat, SHIP_ENERGY)  # energy beyond the 3 due
     out = []
+    costs = _SHIP_COSTS[wharf not in state.modernised]  # a wooden ship never modernises
     for t, pile in enumerate(state.ship_piles):
         if pile:
-            cost = ship_goods(state, wharf, t)
-            if can_afford(stock, cost) and energy - cost.wood >= energy_due(state, seat, SHIP_ENERGY):
+            cost = costs[t] if t != WOODEN_SHIP else _SHIP_COSTS[False][t]
+            if cost.wood <= spare and can_afford(stock, cost):
                 out.append(t)
     return out
 

@@ -72,13 +72,13 @@ from .payment import (
     ENERGY,
     FOOD,
     amount_ways,
-    can_pay_fee,
     chosen_vector,
     fee_ways,
     francs,
     goods_ways,
     step_done,
     subtract,
+    worth,
 )
 from .round_end import _next_feeding, _round_end
 from .state import (
@@ -181,17 +181,24 @@ def enterable(state: State, seat: int) -> list[int]:
     occupied = () if state.final_turns > 0 else [q.location for q in state.players]
     out = []
     francs = stock[FRANC]
+    food_worth = -1  # the food the stock is worth, once a fee needs it
     owner = state.owner
     for b, food, cash, least, needs_francs, can_enter in _entry_rows(built_buildings(state)):
         if b == here or b in occupied:
             continue
         short = least and owner[b] != seat and (francs < least or needs_francs)
-        if short and not can_pay_fee(stock, food, cash):
-            continue
-        if can_enter is not None and not can_enter(state, seat, stock):
-            continue  # paying a fee only takes goods away: impossible before, impossible after
-        if short and can_enter is not None and not _fee_leaves_action(state, seat, b, can_enter, stock):
-            continue  # every way to pay the fee (not all in Francs) takes goods the action needs
+        if short and not (cash and francs >= cash):  # ``can_pay_fee``, written out
+            if not food:
+                continue
+            if food_worth < 0:
+                food_worth = worth(stock, FOOD)
+            if food_worth < food:
+                continue
+        if can_enter is not None:
+            if not can_enter(state, seat, stock):
+                continue  # paying a fee only takes goods away: impossible before, impossible after
+            if short and not _fee_leaves_action(state, seat, b, can_enter, stock):
+                continue  # every way to pay the fee (not all in Francs) takes goods the action needs
         out.append(b)
     return out
 
