@@ -36,7 +36,7 @@ from .data import (
 from .data import (
     INTEREST as INTEREST_FRANCS,
 )
-from .offered import SELL_SHIPS, SELLS, carry_built, in_play_buildings
+from .offered import SELL_SHIPS, SELLS, built_buildings, carry_built
 from .payment import (
     FOOD,
     amount_ways,
@@ -74,7 +74,8 @@ def _obligation_options(state: State, pending: Pending) -> tuple[Action, ...]:
 
 
 def _sales(state: State, seat: int) -> list[Action]:
-    out: list[Action] = [SELLS[b] for b in in_play_buildings(state) if state.owner[b] == seat]
+    owner = state.owner
+    out: list[Action] = [SELLS[b] for b in built_buildings(state) if owner[b] == seat]
     out.extend(SELL_SHIPS[card] for card in sorted(set(state.players[seat].ships)))
     return out
 
