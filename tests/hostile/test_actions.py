@@ -203,3 +203,20 @@ def test_a_refusal_explainer_that_raises_still_refuses() -> None:
     )
     with pytest.raises(IllegalActionError, match=r"Go\(steps=7\) is not a legal action here \(KeyError"):
         book.apply(Toy(), Go(7))
+
+
+def test_field_types_are_checked_the_same_after_attrs_resolves_them() -> None:
+    """cattrs resolves an action class's postponed annotations the first time it structures one
+    (``loads`` of an action); the field check must read ``tuple[str, ...]`` the same afterwards,
+    whatever order a test run (or a program) takes."""
+
+    @attrs.frozen
+    class Faces:
+        faces: tuple[str, ...]
+        count: int
+
+    attrs.resolve_types(Faces)  # before the first check, as when ``loads`` came first
+    assert not isinstance(attrs.fields(Faces).faces.type, str)
+    assert field_problem(Faces(faces=1, count=1)) == "its field faces must be a tuple of str, not int (1)"  # type: ignore[arg-type]
+    assert field_problem(Faces(faces=("a", 2), count=1)).endswith("but holds int (2)")  # type: ignore[arg-type]
+    assert field_problem(Faces(faces=("a",), count=True)) == "its field count must be an int, not bool (True)"

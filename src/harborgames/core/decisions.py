@@ -271,13 +271,21 @@ def _declared_fields(cls: type) -> tuple[tuple[str, str], ...]:
     """Each attrs field's name and declared type as written (``"int"``, ``"tuple[str, ...]"``)."""
     known = _FIELD_TYPES.get(cls)
     if known is None:
-        known = tuple(
-            (f.name, f.type if isinstance(f.type, str) else getattr(f.type, "__name__", repr(f.type)))
-            for f in attrs.fields(cls)
-        )
+        known = tuple((f.name, _as_written(f.type)) for f in attrs.fields(cls))
         if len(_FIELD_TYPES) < 1024:  # one entry per action class
             _FIELD_TYPES[cls] = known
     return known
+
+
+def _as_written(declared: object) -> str:
+    """A field's type as its annotation is written, whether attrs holds the string (postponed
+    annotations) or the resolved type (after ``attrs.resolve_types``, which cattrs calls when it
+    first structures the class): ``tuple[str, ...]`` must read the same either way."""
+    if isinstance(declared, str):
+        return declared
+    if isinstance(declared, type):
+        return declared.__name__
+    return repr(declared)  # ``tuple[str, ...]``, ``int | None``
 
 
 def _type_problem(value: object, declared: str) -> str:
