@@ -104,6 +104,7 @@ from .supply import _next_interest, start_turn
 from .trading import _buy, _buy_ship, _loan, _obligation_options, _repay, _sell, _sell_ship
 from .visit import always
 
+TAKE_SPACE = {take.space: space for space, take in enumerate(TAKES)}  # an Offer space by its name
 # Actions that spend Francs: a fee paid in Francs is checked against them too.
 NEEDS_FRANCS = tuple(b.id in EFFECTS and EFFECTS[b.id].needs_francs for b in BUILDINGS)
 # Each building's "can its action be carried out" check; None where it always can.
@@ -279,7 +280,7 @@ def perform(state: State, action: Action) -> State:
 
 
 def _take(state: State, action: Take) -> State:
-    space = TAKES.index(action)
+    space = TAKE_SPACE[action.space]
     seat = state.turn_player
     p = state.players[seat]
     stock = list(p.stock)
