@@ -140,7 +140,7 @@ def _turn_options(state: State) -> tuple[Action, ...]:
         for space, count in enumerate(state.offers):
             if count:
                 out.append(TAKES[space])
-        out.extend(ENTERS[b] for b in enterable(state, seat))
+        out.extend(map(ENTERS.__getitem__, enterable(state, seat)))
         # Only in the final stage can every Offer space be empty (a Supply action fills two each
         # turn before); with no building enterable either, no main action can be carried out and
         # the turn ends without one (docs/rules/lehavre.md, "Interpretations").
