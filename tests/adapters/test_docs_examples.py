@@ -68,3 +68,10 @@ def test_the_size_table_is_the_modules() -> None:
                 size = module.num_distinct_actions(players, variant)
                 expected[(name, variant, players)] = (size, module.observation_layout(players, variant).size)
     assert listed == expected
+
+
+def test_the_docs_index_links_the_rl_scale_and_web_pages() -> None:
+    index = (DOCS / "index.md").read_text(encoding="utf-8")
+    for page in ("rl.md", "scale.md", "web.md"):
+        assert f"]({page})" in index, f"docs/index.md does not link {page}"
+        assert (DOCS / page).is_file()

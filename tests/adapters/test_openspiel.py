@@ -145,3 +145,37 @@ def test_the_cpp_mcts_bot_crashes_on_python_games_so_the_docs_warn() -> None:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode < 0 or done.returncode > 128, done.stdout + done.stderr
     assert "survived" not in done.stdout
+
+
+@pytest.mark.parametrize("name", ["gdansk", "lehavre"])
+def test_no_information_state_is_offered_so_none_can_leak(name: str) -> None:
+    """The games keep no perfect-recall view: the type says so, and asking raises instead of
+    handing out a string or tensor built from the whole state."""
+    encoded_or_skip(name)
+    game = load_game(name, players=2)
+    kind = game.get_type()
+    assert not kind.provides_information_state_string and not kind.provides_information_state_tensor
+    assert kind.provides_observation_string and kind.provides_observation_tensor
+    state = game.new_initial_state()
+    with pytest.raises(ValueError, match="perfect-recall"):
+        state.information_state_string(0)
+    with pytest.raises(ValueError, match="perfect-recall"):
+        state.information_state_tensor(0)
+
+
+def test_the_python_observer_is_the_adapters_numpy_tensor() -> None:
+    """``make_observation(game)`` (docs/rl.md: the tensor without the bridge's list copy)."""
+    from open_spiel.python.observation import make_observation
+
+    encoded_or_skip("gdansk")
+    game = load_game("gdansk", players=3, seed=2)
+    observer = make_observation(game)
+    state = game.new_initial_state()
+    for action in (0, 1):
+        state.apply_action(state.legal_actions()[action])
+    module = harborgames.load("gdansk")
+    for seat in range(3):
+        observer.set_from(state, seat)
+        assert observer.tensor.dtype == np.float32
+        assert np.array_equal(observer.tensor, module.observation_tensor(state.harbor_state, seat))
+        assert observer.string_from(state, seat) == state.observation_string(seat)

@@ -166,3 +166,38 @@ def test_bad_setup_is_refused_at_construction() -> None:
         env("inland_port", render_mode="human")
     with pytest.raises(RuntimeError, match="reset"):
         env("inland_port").step(0)
+
+
+def test_after_the_end_each_agent_gets_its_reward_once_then_steps_none_out() -> None:
+    """The AEC end: every agent is terminated with its final reward in ``last()`` (kept while
+    the others step out), ``step(action)`` of a dead agent is refused, ``step(None)`` removes it,
+    and no agent is ever truncated."""
+    encoded_or_skip("inland_port")
+    game = harborgames.load("inland_port")
+    table = env("inland_port")
+    table.reset(seed=6)
+    rng = np.random.default_rng(6)
+    while not game.is_terminal(table.state_value):
+        assert not any(table.truncations.values())
+        mask = table.observe(table.agent_selection)["action_mask"]
+        table.step(int(rng.choice(np.flatnonzero(mask))))
+    state = table.state_value
+    expected = dict(
+        zip(table.possible_agents, final_rewards("win", game.scores(state), game.winners(state)), strict=True)
+    )
+    assert table.terminations == dict.fromkeys(table.possible_agents, True)
+    assert table._cumulative_rewards == expected
+    assert not any(table.truncations.values())
+    for agent in table.possible_agents:
+        assert not table.observe(agent)["action_mask"].any()  # nobody moves once it is over
+    left = []
+    while table.agents:
+        agent = table.agent_selection
+        _, reward, terminated, truncated, info = table.last()
+        assert (reward, terminated, truncated) == (expected[agent], True, False)
+        assert info == {"scores": game.scores(state)}
+        with pytest.raises(ValueError, match="None"):
+            table.step(0)
+        table.step(None)
+        left.append(agent)
+    assert sorted(left) == sorted(table.possible_agents) and table.rewards == {}

@@ -220,3 +220,37 @@ def test_observation_string_is_the_seats_view() -> None:
 @pytest.mark.parametrize("num_players", [2, 3, 4])
 def test_the_docs_show_the_layout_table(num_players: int) -> None:
     assert gdansk.observation_layout(num_players).describe() in DOCS.read_text()
+
+
+# sha256 of every seat's tensor of ``new_game(n, seed=1, variant=v)``, seat 0 first: the values,
+# not just the layout, are pinned, so a faster tensor writer must write the same bytes.
+FRESH_TENSOR_SHA256 = {
+    ("standard", 2): "ae740c78ca6eb71184fe9b9c6c10b55b6c1f7a7f0de76ade6c57f1c61543da00",
+    ("standard", 3): "8b75cb4f7e26afaaec9755aa62dec2812cc5dc69db7257bd72f293c80724e19f",
+    ("standard", 4): "9aeae4b90a79d7246a1acb927b20c1660a6049068d066b325fff48a73f795a05",
+}
+
+
+@pytest.mark.parametrize(("variant", "players"), list(FRESH_TENSOR_SHA256))
+def test_a_fresh_games_tensors_are_pinned(variant: str, players: int) -> None:
+    state = gdansk.new_game(players, seed=1, variant=variant)
+    tensors = b"".join(gdansk.observation_tensor(state, seat).tobytes() for seat in range(players))
+    assert hashlib.sha256(tensors).hexdigest() == FRESH_TENSOR_SHA256[(variant, players)], (
+        "the observation tensors changed: if intended (a layout or scale change), bump INFO.version "
+        "and update this hash and the game's docs/rl page"
+    )
+
+
+def test_the_string_leaves_out_the_forced_lines_so_a_resample_reads_the_same() -> None:
+    """``render`` notes what the engine took since the last decision (``forced: P0 roll → …``);
+    ``resample`` makes a state without that note, so the seat's string leaves it out, as
+    ``observe`` does (the dice rolled are on the table part of the string)."""
+    rng = random.Random(4)
+    state = gdansk.new_game(2, seed=4)
+    while not state.forced:
+        state = gdansk.apply(state, rng.choice(gdansk.legal_actions(state)))
+    assert "forced:" in gdansk.render(state, 0)
+    for seat in range(2):
+        text = gdansk.observation_string(state, seat)
+        assert "forced:" not in text
+        assert gdansk.observation_string(gdansk.resample(state, seat, 1), seat) == text

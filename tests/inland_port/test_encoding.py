@@ -12,7 +12,8 @@ import pytest
 
 from harborgames import inland_port as ip
 from harborgames.core.errors import IllegalActionError
-from harborgames.inland_port.encoding import MAX_FOOD_PAID, MAX_OVERPAY, action_space
+from harborgames.inland_port.encoding import MAX_FOOD_PAID, MAX_OVERPAY, _available, action_space
+from harborgames.inland_port.rules import is_available
 from harborgames.inland_port.warehouse import payment_ends
 from harborgames.testing.encoding import check_encoding
 
@@ -137,3 +138,31 @@ def test_observation_string_names_the_seat_and_draws_the_table() -> None:
 
 def test_the_docs_show_the_layout_table() -> None:
     assert ip.observation_layout().describe() in DOCS.read_text()
+
+
+def test_the_tensors_available_buildings_are_the_rules() -> None:
+    """The tensor reads availability from precomputed entry rounds (``encoding._available``):
+    it must stay ``rules.is_available`` over a whole game."""
+    state = ip.new_game(seed=3)
+    rng = random.Random(3)
+    while not ip.is_terminal(state):
+        expected = [is_available(state, b) for b in range(len(state.owner))]
+        assert _available(state).tolist() == expected
+        state = ip.apply(state, rng.choice(ip.legal_actions(state)))
+
+
+# sha256 of every seat's tensor of ``new_game(n, seed=1, variant=v)``, seat 0 first: the values,
+# not just the layout, are pinned, so a faster tensor writer must write the same bytes.
+FRESH_TENSOR_SHA256 = {
+    ("standard", 2): "783945262dc4404b8a72b7a5e7aeb264482d8ca1a22c1a2eb18451ce11577f9e",
+}
+
+
+@pytest.mark.parametrize(("variant", "players"), list(FRESH_TENSOR_SHA256))
+def test_a_fresh_games_tensors_are_pinned(variant: str, players: int) -> None:
+    state = ip.new_game(players, seed=1, variant=variant)
+    tensors = b"".join(ip.observation_tensor(state, seat).tobytes() for seat in range(players))
+    assert hashlib.sha256(tensors).hexdigest() == FRESH_TENSOR_SHA256[(variant, players)], (
+        "the observation tensors changed: if intended (a layout or scale change), bump INFO.version "
+        "and update this hash and the game's docs/rl page"
+    )

@@ -268,3 +268,29 @@ def test_the_sources_rule_options_fit_the_same_ids(n: int, variant: str) -> None
     for seed in range(3):
         state = lh.new_game(n, seed=seed, variant=variant, options=options)
         random_playout(lh, state, random.Random(seed), on_step=check)
+
+
+# sha256 of every seat's tensor of ``new_game(n, seed=1, variant=v)``, seat 0 first: the values,
+# not just the layout, are pinned, so a faster tensor writer must write the same bytes.
+FRESH_TENSOR_SHA256 = {
+    ("full", 1): "46b13e1625e612bea851a55398053034b1eed907e5090205ae8c13d097d80b5a",
+    ("full", 2): "258647f882ffeab2f24b6597ebd3fd5b62774ef7819923f1988801ed8b81e2f8",
+    ("full", 3): "aa8b831f767ca8068a419880a343abd461a785940e3b818d3938e7c8f1f29509",
+    ("full", 4): "dd6ce3bdfa697694e327834e23854e90a5f7e3b8a7ad976717708c36f2bd4e2e",
+    ("full", 5): "366aec6f611eb14f176a4576c820b031fc168084f75b747b8a99c4a982d6dac7",
+    ("short", 1): "993818b6522e4a694d7532339379443d00bbdf6325574ac4f6b6dca291a5dace",
+    ("short", 2): "f6b6bb8eae476d4d059dbdecaf99cfc4344295b47f5e109ef0263935d58d4fe2",
+    ("short", 3): "fef1b2ab426cac3e493c7d811de1955f3a2c5b161a906b8c9c2908be8a6bc0b7",
+    ("short", 4): "61d05b7891fde9813b6e179a71c829b8523cdc771169fe3cb7c32d4499f0e3f0",
+    ("short", 5): "61a599a48f83a093b88d667faf1022fe4df9c31bb9d8edc39401fa4e340cdd93",
+}
+
+
+@pytest.mark.parametrize(("variant", "players"), list(FRESH_TENSOR_SHA256))
+def test_a_fresh_games_tensors_are_pinned(variant: str, players: int) -> None:
+    state = lh.new_game(players, seed=1, variant=variant)
+    tensors = b"".join(lh.observation_tensor(state, seat).tobytes() for seat in range(players))
+    assert hashlib.sha256(tensors).hexdigest() == FRESH_TENSOR_SHA256[(variant, players)], (
+        "the observation tensors changed: if intended (a layout or scale change), bump INFO.version "
+        "and update this hash and the game's docs/rl page"
+    )

@@ -3,7 +3,9 @@
 ``register()`` registers ``harborgames_<name>`` for each game, with parameters ``players``,
 ``variant``, ``seed`` and each rule option of ``INFO.options`` by its name. Then
 ``pyspiel.load_game("harborgames_gdansk", {"players": 3})`` works like any OpenSpiel game, and
-so do ``random_sim_test`` and the Python ``MCTSBot``.
+so do ``random_sim_test`` and the Python ``MCTSBot``. The deal is the ``seed`` parameter: every
+``new_initial_state()`` of one loaded game is the same game, so an RL loop wanting varied deals
+loads the game once per seed.
 
 How the game types are declared, and why (``docs/rl.md``):
 
@@ -18,13 +20,18 @@ How the game types are declared, and why (``docs/rl.md``):
   serialize=True)`` fail for every Python game declared so. The hidden randomness is still
   hidden: the observations do not show the RNG, and the game's information type is imperfect.
   A search that clones a state does meet the true future dice (the RNG is in the state), as in
-  any game whose deal is a parameter; for fair search use ``resample`` (the ``ismcts`` bot).
+  any game whose deal is a parameter; for fair search resample instead: ``HarborState.
+  resample_from_infostate`` is the game's ``resample`` (hidden cards, tiles and RNG dealt
+  afresh), which OpenSpiel's Python ``ISMCTSBot`` calls (give it ``use_observation_string=True``).
 - **Information**: ``INFO.information`` (Inland Port perfect; Gdańsk, Le Havre imperfect).
 - **Utility**: the ``"win"`` reward of the PettingZoo adapter, ``2 * share - 1`` in [-1, 1]
   (share = 1/k for each of k winners), summing to ``2 - n`` in every game: ZERO_SUM for the
   two-player-only Inland Port, CONSTANT_SUM for the others (the sum is in each game's info).
 - **Observations**: ``observation_tensor`` / ``observation_string`` of the seat (no perfect
-  recall, so no information-state tensor or string is offered).
+  recall, so no information-state tensor or string is offered: asking for one raises, rather
+  than hand out a string that could show what the seat cannot see). Both are the same for a
+  state and any ``resample`` of it from that seat's view (tests/adapters/
+  test_hidden_information.py).
 - **Serialization**: OpenSpiel pickles a Python state's attributes; ours is one value that
   pickles as the game's ``dumps`` JSON and comes back through ``loads``.
 
@@ -54,6 +61,7 @@ from . import require_encoding
 __all__ = ["HarborGame", "HarborObserver", "HarborState", "game_type", "load_game", "register"]
 
 PREFIX = "harborgames_"
+_RESAMPLE_SEEDS = 2**31  # resample seeds are drawn from 0 .. 2**31 - 1
 
 
 def game_type(module: LoadedGame) -> Any:
@@ -210,8 +218,8 @@ class HarborState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type
         return int(pyspiel.PlayerId.TERMINAL) if seat is None else int(seat)
 
     def _legal_actions(self, player: int) -> list[int]:
-        mask = self._held.encoded.legal_action_mask(self._held.state)
-        return [int(index) for index in np.flatnonzero(mask)]
+        ids: list[int] = np.flatnonzero(self._held.encoded.legal_action_mask(self._held.state)).tolist()
+        return ids
 
     def _apply_action(self, action: int) -> None:
         held = self._held
@@ -228,6 +236,18 @@ class HarborState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type
             return str(self._held.encoded.decode(self._held.state, int(action)))
         except IllegalActionError:
             return f"action {action}"
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> HarborState:
+        """A state ``player_id`` cannot tell from this one: the game's ``resample`` (hidden cards,
+        tiles and the RNG dealt afresh), seeded by one draw of ``probability_sampler`` (a callable
+        giving a float in [0, 1), as ``pyspiel.UniformProbabilitySampler``). This is what
+        OpenSpiel's ``ISMCTSBot`` calls, so its search never meets the true hidden cards or dice;
+        give the bot ``use_observation_string=True`` (there is no information-state string)."""
+        held = self._held
+        seed = int(float(probability_sampler()) * _RESAMPLE_SEEDS) % _RESAMPLE_SEEDS
+        return HarborState(
+            self.get_game(), held.after(held.module.resample(held.state, int(player_id), seed))
+        )
 
     def is_terminal(self) -> bool:
         return bool(self._held.state.current_player is None)

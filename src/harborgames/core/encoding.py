@@ -165,8 +165,11 @@ class TensorLayout:
             start += field.size
         return offsets
 
-    @property
-    def size(self) -> int:
+    size: int = attrs.field(init=False, eq=False)
+    """The vector's length (computed once: tensors are written on every decision)."""
+
+    @size.default
+    def _size(self) -> int:
         return sum(field.size for field in self.fields)
 
     @property

@@ -27,7 +27,8 @@ from itertools import combinations_with_replacement
 import numpy as np
 import numpy.typing as npt
 
-from ..core.encoding import ActionSpace, Field, TensorLayout, TensorWriter
+from ..core.encoding import ActionSpace, Field, TensorLayout
+from ..core.update import update
 from .actions import (
     KEEP,
     RECRUIT,
@@ -74,7 +75,6 @@ from .state import (
     PHASES,
     UNLOAD,
     Observation,
-    Player,
     State,
     bits,
 )
@@ -311,105 +311,149 @@ def _order_features(components: Components, token: int) -> list[float]:
     return [1.0, components.token_vp[token] / TOKEN_VP_SCALE, *bonus, *requires]
 
 
-def _multi_hot(size: int, indices: tuple[int, ...] | list[int]) -> npt.NDArray[np.float32]:
-    values = np.zeros(size, dtype=np.float32)
-    values[list(indices)] = 1.0
-    return values
+def _repeated(step: float, most: int) -> tuple[float, ...]:
+    """``step`` added k times, for k = 0..most: a count written as that many additions of
+    ``step`` (the float of ``k * step`` can differ in the last bit, and the tensor is pinned)."""
+    sums = [0.0]
+    for _ in range(most):
+        sums.append(sums[-1] + step)
+    return tuple(sums)
 
 
-def _write_perspective(writer: TensorWriter, observation: Observation) -> None:
-    writer.one_hot("me", observation.player)
-    writer.one_hot("current_player", observation.current_player)
-    writer.one_hot("first_player", observation.first_player)
-    writer.one_hot("phase", PHASES.index(observation.phase))
-    writer.set("round", [observation.round / ROUND_LIMIT])
+_PHASE_INDEX = {phase: number for number, phase in enumerate(PHASES)}
+_DICE_VALUE = _repeated(1 / DICE, DICE)
+_COLOUR_VALUE = _repeated(1 / QUAYS_PER_COLOUR, NUM_QUAYS)
+_CRUISE_VALUE = _repeated(1 / PILE_SCALE, CRUISE_CARDS)
+_ACTIVE = {LOAD: 0, UNLOAD: 1}
 
 
-def _write_board(writer: TensorWriter, observation: Observation) -> None:
-    components = observation.rules.components
-    writer.set("end_triggered", [float(observation.end_triggered)])
-    writer.set("central_port_open", [float(observation.central_port_open)])
-    writer.one_hot("removed_sector", observation.removed_sector if observation.removed_sector >= 0 else None)
-    in_box = components.supply
-    writer.set("supply", [n / box for n, box in zip(observation.supply, in_box, strict=True)])
-    writer.set("deck_size", [observation.deck_size / NUM_QUAYS])
-    writer.set("token_stack_size", [observation.token_stack_size / NUM_TOKENS])
-    writer.set("token_stack_top", _order_features(components, observation.token_stack_top))
-    writer.set("boxed_tokens", _multi_hot(NUM_TOKENS, observation.boxed_tokens))
-    writer.set("cruise_piles", [n / PILE_SCALE for n in observation.cruise_pile_sizes])
+class _Tables:
+    """What the writer needs of one (component file, player count), computed once (``_tables``):
+    each field's start, the per-token Order features, and the quays' fixed part (colours and
+    workers, which the component file decides)."""
+
+    def __init__(self, components: Components, num_players: int) -> None:
+        self.layout = observation_layout(num_players)
+        self.size = self.layout.size
+        self.start = {name: where.start for name, where in self.layout.offsets.items()}
+        # Row t: token t's features; the last row (index -1): no token.
+        self.orders = np.array(
+            [_order_features(components, token) for token in (*range(NUM_TOKENS), -1)], dtype=np.float32
+        )
+        sectors = np.zeros((NUM_QUAYS, len(SECTORS)), dtype=np.float32)
+        sectors[np.arange(NUM_QUAYS), list(components.quay_sector)] = 1.0
+        workers = np.array([n / QUAY_WORKERS_SCALE for n in components.quay_workers], dtype=np.float32)
+        self.quays = np.concatenate([sectors.ravel(), workers])  # quay_sector, then quay_workers
+        self.quay_sector = components.quay_sector
+        self.supply = components.supply
+        self.markers = components.influence_markers
 
 
-def _write_quays(writer: TensorWriter, observation: Observation) -> None:
-    components = observation.rules.components
-    sectors = np.zeros((NUM_QUAYS, len(SECTORS)), dtype=np.float32)
-    sectors[np.arange(NUM_QUAYS), list(components.quay_sector)] = 1.0
-    writer.set("quay_sector", sectors.ravel())
-    writer.set("quay_workers", [n / QUAY_WORKERS_SCALE for n in components.quay_workers])
-    orders = [value for token in observation.tokens for value in _order_features(components, token)]
-    writer.set("quay_order", orders)
-    markers = np.zeros((NUM_QUAYS, observation.num_players), dtype=np.float32)
-    for seat, player in enumerate(observation.players):
-        markers[bits(player.markers), seat] = 1.0
-    writer.set("quay_markers", markers.ravel())
-
-
-def _seat_rows(components: Components, player: Player) -> dict[str, list[float]]:
-    """One seat's values per seat field (the observation already hides what this seat can't know)."""
-    location = [0.0] * MAX_LOCATIONS
-    if player.location >= 0:
-        location[player.location] = 1.0
-    colours = [0.0] * len(SECTORS)
-    for quay in player.cards:
-        colours[components.quay_sector[quay]] += 1 / QUAYS_PER_COLOUR
-    cruise = [0.0] * len(CRUISE_SIZES)
-    for size, _ in player.cruise:
-        cruise[size] += 1 / PILE_SCALE
-    return {
-        "score": [player.score / SCORE_SCALE],
-        "location": location,
-        "hold": [n / MAX_CARGO for n in player.hold],
-        "workers": [player.workers / WORKERS_SCALE],
-        "stock": [player.stock / components.influence_markers],
-        "bonus": [n / BONUS_SCALE for n in player.bonus],
-        "executed": _multi_hot(NUM_TOKENS, player.tokens).tolist(),
-        "cards": _multi_hot(NUM_QUAYS, player.cards).tolist(),
-        "card_colours": colours,
-        "cruise_count": cruise,
-        "cruise_vp": [sum(vp for _, vp in player.cruise if vp >= 0) / CRUISE_VP_SCALE],
-    }
-
-
-def _write_seats(writer: TensorWriter, observation: Observation) -> None:
-    components = observation.rules.components
-    rows = [_seat_rows(components, player) for player in observation.players]
-    for name in rows[0]:
-        writer.set(name, [value for row in rows for value in row[name]])
-
-
-def _write_turn(writer: TensorWriter, observation: Observation) -> None:
-    turn = observation.turn
-    dice = [0.0] * MAX_FACES
-    for face in turn.dice:
-        dice[face] += 1 / DICE
-    writer.set("dice", dice)
-    writer.set("rolls", [turn.rolls / DICE])
-    writer.set("symbols", [turn.load / MAX_SYMBOLS, turn.move / MAX_SYMBOLS, turn.recruit / MAX_SYMBOLS])
-    writer.set("used", [float(bool(turn.used & bit)) for bit in TURN_BITS])
-    writer.one_hot("active", {LOAD: 0, UNLOAD: 1}.get(turn.active))
-    writer.set("left", [turn.left / MAX_SYMBOLS])
-    writer.set("must_load", [float(turn.must_load)])
-    writer.one_hot("stage", min(turn.stage, AFTER_DICE))
-    writer.one_hot("swap_from", turn.swap_from if turn.swap_from >= 0 else None)
+@lru_cache(maxsize=CACHE_SIZE)
+def _tables(components: Components, num_players: int) -> _Tables:
+    return _Tables(components, num_players)
 
 
 def _tensor_of(observation: Observation) -> npt.NDArray[np.float32]:
-    writer = observation_layout(observation.num_players).writer()
-    _write_perspective(writer, observation)
-    _write_board(writer, observation)
-    _write_quays(writer, observation)
-    _write_seats(writer, observation)
-    _write_turn(writer, observation)
-    return writer.values
+    """The vector, written value by value at precomputed offsets (``_Tables``)."""
+    tables = _tables(observation.rules.components, observation.num_players)
+    at = tables.start
+    values = np.zeros(tables.size, dtype=np.float32)
+    seats = observation.num_players
+    # Perspective.
+    values[at["me"] + observation.player] = 1.0
+    if observation.current_player is not None:
+        values[at["current_player"] + observation.current_player] = 1.0
+    values[at["first_player"] + observation.first_player] = 1.0
+    values[at["phase"] + _PHASE_INDEX[observation.phase]] = 1.0
+    values[at["round"]] = observation.round / ROUND_LIMIT
+    # The board.
+    values[at["end_triggered"]] = float(observation.end_triggered)
+    values[at["central_port_open"]] = float(observation.central_port_open)
+    if observation.removed_sector >= 0:
+        values[at["removed_sector"] + observation.removed_sector] = 1.0
+    start = at["supply"]
+    values[start : start + len(GOODS)] = [
+        n / box for n, box in zip(observation.supply, tables.supply, strict=True)
+    ]
+    values[at["deck_size"]] = observation.deck_size / NUM_QUAYS
+    values[at["token_stack_size"]] = observation.token_stack_size / NUM_TOKENS
+    start = at["token_stack_top"]
+    values[start : start + ORDER_FEATURES] = tables.orders[observation.token_stack_top]
+    start = at["boxed_tokens"]
+    for token in observation.boxed_tokens:
+        values[start + token] = 1.0
+    start = at["cruise_piles"]
+    values[start : start + len(CRUISE_SIZES)] = [n / PILE_SCALE for n in observation.cruise_pile_sizes]
+    # The quays: colours and workers come with the file, tokens and markers with the game.
+    start = at["quay_sector"]
+    values[start : start + len(tables.quays)] = tables.quays
+    start = at["quay_order"]
+    values[start : start + NUM_QUAYS * ORDER_FEATURES] = tables.orders[list(observation.tokens)].ravel()
+    markers = at["quay_markers"]
+    for seat, player in enumerate(observation.players):
+        for quay in bits(player.markers):
+            values[markers + quay * seats + seat] = 1.0
+    _write_seats(values, tables, observation)
+    _write_turn(values, at, observation)
+    return values
+
+
+def _write_seats(values: npt.NDArray[np.float32], tables: _Tables, observation: Observation) -> None:
+    """Each seat's values (the observation already hides what the observer can't know)."""
+    at = tables.start
+    goods = len(GOODS)
+    for seat, player in enumerate(observation.players):
+        values[at["score"] + seat] = player.score / SCORE_SCALE
+        if player.location >= 0:
+            values[at["location"] + seat * MAX_LOCATIONS + player.location] = 1.0
+        start = at["hold"] + seat * goods
+        values[start : start + goods] = [n / MAX_CARGO for n in player.hold]
+        values[at["workers"] + seat] = player.workers / WORKERS_SCALE
+        values[at["stock"] + seat] = player.stock / tables.markers
+        start = at["bonus"] + seat * goods
+        values[start : start + goods] = [n / BONUS_SCALE for n in player.bonus]
+        start = at["executed"] + seat * NUM_TOKENS
+        for token in player.tokens:
+            values[start + token] = 1.0
+        start = at["cards"] + seat * NUM_QUAYS
+        colours = [0] * len(SECTORS)
+        for quay in player.cards:
+            values[start + quay] = 1.0
+            colours[tables.quay_sector[quay]] += 1
+        start = at["card_colours"] + seat * len(SECTORS)
+        values[start : start + len(SECTORS)] = [_COLOUR_VALUE[n] for n in colours]
+        if player.cruise:
+            cruise = [0] * len(CRUISE_SIZES)
+            for size, _ in player.cruise:
+                cruise[size] += 1
+            start = at["cruise_count"] + seat * len(CRUISE_SIZES)
+            values[start : start + len(CRUISE_SIZES)] = [_CRUISE_VALUE[n] for n in cruise]
+            values[at["cruise_vp"] + seat] = sum(vp for _, vp in player.cruise if vp >= 0) / CRUISE_VP_SCALE
+
+
+def _write_turn(values: npt.NDArray[np.float32], at: dict[str, int], observation: Observation) -> None:
+    turn = observation.turn
+    if turn.dice:
+        dice = [0] * MAX_FACES
+        for face in turn.dice:
+            dice[face] += 1
+        start = at["dice"]
+        values[start : start + MAX_FACES] = [_DICE_VALUE[n] for n in dice]
+    values[at["rolls"]] = turn.rolls / DICE
+    start = at["symbols"]
+    values[start : start + 3] = [turn.load / MAX_SYMBOLS, turn.move / MAX_SYMBOLS, turn.recruit / MAX_SYMBOLS]
+    if turn.used:
+        start = at["used"]
+        values[start : start + len(TURN_BITS)] = [float(bool(turn.used & bit)) for bit in TURN_BITS]
+    active = _ACTIVE.get(turn.active)
+    if active is not None:
+        values[at["active"] + active] = 1.0
+    values[at["left"]] = turn.left / MAX_SYMBOLS
+    values[at["must_load"]] = float(turn.must_load)
+    values[at["stage"] + min(turn.stage, AFTER_DICE)] = 1.0
+    if turn.swap_from >= 0:
+        values[at["swap_from"] + turn.swap_from] = 1.0
 
 
 def observation_tensor(state: State, player: int) -> npt.NDArray[np.float32]:
@@ -420,6 +464,11 @@ def observation_tensor(state: State, player: int) -> npt.NDArray[np.float32]:
 
 def observation_string(state: State, player: int) -> str:
     """``render`` from ``player``'s view (it shows what ``observe`` keeps and hides the other
-    players' cruise ship values), headed by the seat."""
+    players' cruise ship values), headed by the seat.
+
+    The ``forced:`` lines (what the engine took since the last decision) are left out, as
+    ``observe`` leaves them out: they note the last transition rather than the position, and a
+    ``resample`` of the state, which the string must not tell from it, has none."""
     observe(state, player)  # the same check of the seat
-    return f"You are player {player}.\n{render(state, player)}"
+    shown = update(state, forced=()) if state.forced else state
+    return f"You are player {player}.\n{render(shown, player)}"

@@ -29,7 +29,7 @@ from itertools import product
 import numpy as np
 import numpy.typing as npt
 
-from ..core.encoding import ActionSpace, Field, TensorLayout, TensorWriter
+from ..core.encoding import ActionSpace, Field, TensorLayout
 from .actions import Action, Build, End, Move, Pass, Pay, Sell, Times, Use
 from .data import (
     BUILDINGS,
@@ -45,7 +45,7 @@ from .data import (
 )
 from .observe import observe
 from .render import render
-from .rules import is_available, legal_actions, sector_age
+from .rules import legal_actions, sector_age
 from .state import PHASES, Observation, State
 
 __all__ = [
@@ -206,57 +206,64 @@ def observation_layout(num_players: int = NUM_PLAYERS, variant: str | None = Non
     return TensorLayout(fields)
 
 
-def _write_turn(writer: TensorWriter, state: State) -> None:
-    writer.one_hot("current_player", state.current_player)
-    writer.one_hot("first_player", state.first_player)
-    writer.one_hot("phase", PHASES.index(state.phase))
-    writer.one_hot("round", state.round)
-    writer.set("actions_left", [state.actions_left / max(ROUND_ACTIONS)])
+# Per building, the round it enters (``Building.round`` looks its letter up on every call) and
+# whether it is locked: read on every tensor, so read once. ``_available`` is ``is_available``
+# over every building at once (tests/inland_port/test_encoding.py checks they agree).
+_ENTERS = np.array([b.round for b in BUILDINGS], dtype=np.int64)
+_UNLOCKED = tuple(not b.locked for b in BUILDINGS)
+_PHASE_INDEX = {phase: number for number, phase in enumerate(PHASES)}
+_MOST_ACTIONS = max(ROUND_ACTIONS)
 
 
-def _write_goods(writer: TensorWriter, state: State) -> None:
-    writer.set("francs", [francs / FRANCS_SCALE for francs in state.francs])
-    writer.set("goods", [count / MAX_GOODS for goods in state.goods for count in goods])
-    squares = np.zeros((NUM_PLAYERS, 4, GOODS_SQUARES), dtype=np.float32)
-    for seat, goods in enumerate(state.goods):
-        for good, count in enumerate(goods):
-            squares[seat, good, count] = 1.0
-    writer.set("warehouse", squares.ravel())
+def _available(state: State) -> npt.NDArray[np.bool_]:
+    """Per building: entered and not built, as ``rules.is_available``."""
+    return (np.array(state.owner) < 0) & (state.round >= _ENTERS)
 
 
-def _write_buildings(writer: TensorWriter, state: State) -> None:
-    writer.set("available", [float(is_available(state, b)) for b in range(NUM_BUILDINGS)])
-    owner = np.zeros((NUM_BUILDINGS, NUM_PLAYERS), dtype=np.float32)
-    sector = np.zeros((NUM_BUILDINGS, WHEEL_SECTORS), dtype=np.float32)
-    for b, seat in enumerate(state.owner):
-        if seat < 0:
-            continue
-        owner[b, seat] = 1.0
-        if not BUILDINGS[b].locked:
-            sector[b, min(max(sector_age(state, b), 0), WHEEL_SECTORS - 1)] = 1.0
-    writer.set("owner", owner.ravel())
-    writer.set("sector", sector.ravel())
-
-
-def _write_pending(writer: TensorWriter, state: State) -> None:
-    pending = state.pending
-    if pending is None:
-        return
-    writer.one_hot("pending_building", pending.building)
-    writer.one_hot("pending_kind", PENDING_KINDS.index(pending.action))
-    writer.set("pending_applications", [pending.applications / MAX_APPLICATIONS])
-    writer.set("pending_times", [pending.times / MAX_APPLICATIONS])
+@cache
+def _starts(num_players: int) -> dict[str, int]:
+    """Each field's first position in the vector."""
+    return {name: where.start for name, where in observation_layout(num_players).offsets.items()}
 
 
 def _tensor_of(observation: Observation) -> npt.NDArray[np.float32]:
+    """The vector, written value by value at the layout's offsets (``_starts``)."""
     state = observation.state
-    writer = observation_layout(state.num_players).writer()
-    writer.one_hot("me", observation.player)
-    _write_turn(writer, state)
-    _write_goods(writer, state)
-    _write_buildings(writer, state)
-    _write_pending(writer, state)
-    return writer.values
+    seats = state.num_players
+    layout = observation_layout(seats)
+    at = _starts(seats)
+    values = np.zeros(layout.size, dtype=np.float32)
+    values[at["me"] + observation.player] = 1.0
+    if state.current_player is not None:
+        values[at["current_player"] + state.current_player] = 1.0
+    values[at["first_player"] + state.first_player] = 1.0
+    values[at["phase"] + _PHASE_INDEX[state.phase]] = 1.0
+    values[at["round"] + state.round] = 1.0
+    values[at["actions_left"]] = state.actions_left / _MOST_ACTIONS
+    start = at["francs"]
+    values[start : start + seats] = [francs / FRANCS_SCALE for francs in state.francs]
+    start = at["goods"]
+    values[start : start + seats * 4] = [count / MAX_GOODS for goods in state.goods for count in goods]
+    start = at["warehouse"]
+    for seat, goods in enumerate(state.goods):
+        for good, count in enumerate(goods):
+            values[start + (seat * 4 + good) * GOODS_SQUARES + count] = 1.0
+    start = at["available"]
+    values[start : start + NUM_BUILDINGS] = _available(state)
+    owner, sector = at["owner"], at["sector"]
+    for b, seat in enumerate(state.owner):
+        if seat < 0:
+            continue
+        values[owner + b * seats + seat] = 1.0
+        if _UNLOCKED[b]:
+            values[sector + b * WHEEL_SECTORS + min(max(sector_age(state, b), 0), WHEEL_SECTORS - 1)] = 1.0
+    pending = state.pending
+    if pending is not None:
+        values[at["pending_building"] + pending.building] = 1.0
+        values[at["pending_kind"] + PENDING_KINDS.index(pending.action)] = 1.0
+        values[at["pending_applications"]] = pending.applications / MAX_APPLICATIONS
+        values[at["pending_times"]] = pending.times / MAX_APPLICATIONS
+    return values
 
 
 def observation_tensor(state: State, player: int) -> npt.NDArray[np.float32]:

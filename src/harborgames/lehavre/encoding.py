@@ -85,7 +85,7 @@ from .render import render
 from .round_end import food_due
 from .scoring import wealth
 from .specials import COAL_TRADER_CHOICES, HAULAGE_CHOICES, TOWN_SQUARE_GOODS
-from .state import OVER, PHASES, PROPOSAL, TOWN, State
+from .state import OUT, OVER, PHASES, PROPOSAL, SPECIAL_DECK, TOWN, State
 from .turn import legal_actions
 
 __all__ = [
@@ -234,6 +234,7 @@ SHIP_PILE_SCALE = max(t.cards for t in SHIP_TYPES)
 PURPOSES = ("fee", "goods", "ship_goods", "energy", "food", "choose", "feeding", "interest")
 WHARVES = (BUILDING_INDEX["wharf_1"], BUILDING_INDEX["wharf_2"])  # the ones that can be modernised
 NUM_SHIP_CARDS = len(ROUND_CARDS)
+MIN_OWNER = min(OUT, PROPOSAL, SPECIAL_DECK, TOWN)  # the owner codes below the seats
 
 
 class _Tables:
@@ -254,6 +255,15 @@ class _Tables:
             self.scale[self.layout.offsets[field.name]] = np.float32(1.0 / divisor)
         self.round_card = tuple(ROUND_CARD_INDEX[card.card] for card in self.cards)
         self.round_food = tuple(card.food_demand(num_players) for card in self.cards)
+        # ``buildings``: per building a row of n + 3 places; an owner code's place in its row
+        # (seat 0..n-1, town, proposal pile, out; the face-down special deck shows as out).
+        n = num_players
+        self.building_rows = self.start["buildings"] + np.arange(self.buildings, dtype=np.intp) * (n + 3)
+        places = {SPECIAL_DECK: n + 2, OUT: n + 2, PROPOSAL: n + 1, TOWN: n}
+        places.update((seat, seat) for seat in range(n))
+        self.place_of_owner = np.array([places[code] for code in range(MIN_OWNER, n)], dtype=np.intp)
+        # ``ship_cards``: per ship card a row of n + 2 places (seat 0..n-1, its pile, elsewhere).
+        self.ship_rows = self.start["ship_cards"] + np.arange(NUM_SHIP_CARDS, dtype=np.intp) * (n + 2)
 
 
 def _fields(num_players: int, variant: str, buildings: int, rounds: int) -> Iterator[tuple[Field, float]]:
@@ -411,19 +421,9 @@ def _write_supply(values: npt.NDArray[np.float32], tables: _Tables, seen: State)
 def _write_buildings(values: npt.NDArray[np.float32], tables: _Tables, seen: State) -> None:
     """Where each building is, the proposal piles (face up, fanned out), sales, Wharves, discs."""
     at = tables.start
-    n = tables.num_players
-    owners = at["buildings"]
-    width = n + 3
-    for building, owner in enumerate(seen.owner[: tables.buildings]):
-        if owner >= 0:
-            place = owner
-        elif owner == TOWN:
-            place = n
-        elif owner == PROPOSAL:
-            place = n + 1
-        else:  # OUT; the observation shows the face-down special deck as out too
-            place = n + 2
-        values[owners + building * width + place] = 1
+    # One store for every building's place: its row start plus the place of its owner code.
+    owner = np.array(seen.owner[: tables.buildings], dtype=np.intp)
+    values[tables.building_rows + tables.place_of_owner[owner - MIN_OWNER]] = 1
     for pile_number, pile in enumerate(seen.piles):
         for depth, building in enumerate(pile):
             values[at["proposal_pile"] + building * PROPOSAL_PILES + pile_number] = 1
@@ -444,7 +444,6 @@ def _write_ships(values: npt.NDArray[np.float32], tables: _Tables, seen: State) 
     """Each ship card: its owner, or on its pile (and whether on top), or not in play."""
     at = tables.start
     n = tables.num_players
-    width = n + 2
     placed = [n + 1] * NUM_SHIP_CARDS
     for ship_type, pile in enumerate(seen.ship_piles):
         values[at["ship_piles"] + ship_type] = len(pile)
@@ -455,9 +454,7 @@ def _write_ships(values: npt.NDArray[np.float32], tables: _Tables, seen: State) 
     for seat, p in enumerate(seen.players):
         for card in p.ships:
             placed[card] = seat
-    start = at["ship_cards"]
-    for card, place in enumerate(placed):
-        values[start + card * width + place] = 1
+    values[tables.ship_rows + np.array(placed, dtype=np.intp)] = 1
 
 
 def _write_specials(values: npt.NDArray[np.float32], tables: _Tables, seen: State) -> None:

@@ -31,9 +31,10 @@ def check_encoding(
 ) -> int:
     """Random playouts checking, at every decision: the mask is exactly the legal actions' ids;
     ``decode(encode(a)) == a`` for every legal action; ids are within ``num_distinct_actions``;
-    each seat's tensor has the layout's shape, is float32 and finite, and is the same for a
-    ``resample`` of the state from that seat's view (so it depends only on what the seat may
-    know). Returns the number of decisions checked."""
+    each seat's tensor has the layout's shape, is float32 and finite, and it, the seat's
+    ``observation_string`` and (for the seat to move) the mask are the same for a ``resample`` of
+    the state from that seat's view (so they depend only on what the seat may know). Returns the
+    number of decisions checked."""
     game: LoadedGame = module
     chosen = variant if variant is not None else game.INFO.default_variant
     size = module.num_distinct_actions(num_players, chosen)
@@ -77,12 +78,17 @@ def check_encoding(
                 raise EncodingError(f"{where}: seat {seat}'s tensor is {tensor.dtype}{tensor.shape}")
             if not np.all(np.isfinite(tensor)):
                 raise EncodingError(f"{where}: seat {seat}'s tensor is not finite")
+            text = module.observation_string(state, seat)
+            if not isinstance(text, str):
+                raise EncodingError(f"{where}: observation_string is not a str")
             if checked % 7 == 0:
                 other = game.resample(state, seat, checked)
                 if not np.array_equal(module.observation_tensor(other, seat), tensor):
                     raise EncodingError(f"{where}: seat {seat}'s tensor reads something it cannot know")
-            if not isinstance(module.observation_string(state, seat), str):
-                raise EncodingError(f"{where}: observation_string is not a str")
+                if module.observation_string(other, seat) != text:
+                    raise EncodingError(f"{where}: seat {seat}'s string reads something it cannot know")
+                if seat == state.current_player and not np.array_equal(module.legal_action_mask(other), mask):
+                    raise EncodingError(f"{where}: the mover's mask differs in a resample from its view")
         checked += 1
 
     for number in range(games):
