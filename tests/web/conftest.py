@@ -11,6 +11,7 @@ import json
 import os
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -110,6 +111,16 @@ class Server:
                 return error.code, json.loads(text)
             except ValueError:
                 return error.code, {"not json": text.decode(errors="replace")}
+
+    def stored_record(self, game_id: str) -> Any:
+        """The record as the server's database holds it: the whole truth of a game under way,
+        which no request may fetch (it holds the seed)."""
+        connection = sqlite3.connect(self.db)
+        try:
+            (text,) = connection.execute("SELECT record FROM games WHERE id = ?", (game_id,)).fetchone()
+        finally:
+            connection.close()
+        return json.loads(text)
 
     def play_first_legal(self, game_id: str, token: str, limit: int = 5000) -> dict[str, Any]:
         """The scripted person: always the first legal action, until the game ends; the last view."""

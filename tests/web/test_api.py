@@ -128,9 +128,9 @@ def test_refusals(server: Any) -> None:
     status, answer = server.request("GET", f"/api/games/{game_id}?token=wrong")
     assert status == 403
     status, answer = server.request("GET", f"/api/games/{game_id}/record")
-    assert status == 403, "the record of a game under way is for its seats only"
+    assert status == 403, "a stranger is told only that a token is needed"
     status, answer = server.request("GET", f"/api/games/{game_id}/record?token={token}")
-    assert status == 200 and answer["kind"] == "record"
+    assert status == 409 and "seed" in answer["error"], "the record (and its seed) waits for the end"
     status, answer = server.request("GET", "/api/games/nosuchgame?token=x")
     assert status == 404 and answer["error"]
     status, answer = server.request("POST", "/api/games/nosuchgame/actions", {"token": "x", "action": "end"})
@@ -182,7 +182,7 @@ def test_replays_accept_records_and_refuse_hostile_ones(server: Any) -> None:
         server.request(
             "POST", f"/api/games/{game_id}/actions", {"token": token, "action": view["legal_actions"][0]}
         )
-    _, record = server.request("GET", f"/api/games/{game_id}/record?token={token}")
+    record = server.stored_record(game_id)
     status, replay_made = server.request("POST", "/api/replays", record)
     assert status == 201, replay_made
     steps = replay_made["moves"]

@@ -112,6 +112,7 @@ def no_browser_errors(browser: Any) -> None:
 def test_lobby_to_the_end_of_an_inland_port_game(server: Any, browser: Any) -> None:
     browser.get(server.url + "/")
     wait(lambda: browser.find_element(By.ID, "start"))
+    screenshot(browser, "lobby-phone.png", 390, 844)
     browser.find_element(By.ID, "seed").clear()
     browser.find_element(By.ID, "seed").send_keys("21")
     assert browser.find_element(By.CSS_SELECTOR, "select[data-seat='1']").get_attribute("value") == "random"
@@ -139,6 +140,10 @@ def test_lobby_to_the_end_of_an_inland_port_game(server: Any, browser: Any) -> N
         if clicks == 12:
             screenshot(browser, "inland_port.png")
             screenshot(browser, "inland_port-phone.png", 390, 844)
+            wait(lambda: browser.find_elements(By.ID, "status"))
+            _goods_sit_apart(browser)
+            _wheels_readable(browser)
+            assert "seed" not in text(browser, "h1"), "the seed tells every roll to come: not before the end"
         assert clicks < 300
     shown = json.loads(browser.find_element(By.ID, "scores").get_attribute("data-scores"))
     _, final = server.request("GET", f"/api/games/{game_id}?token={token}")
@@ -146,6 +151,7 @@ def test_lobby_to_the_end_of_an_inland_port_game(server: Any, browser: Any) -> N
     assert f"P0 {final['scores'][0]}" in text(browser, "#scores")
     moves = browser.find_elements(By.CSS_SELECTOR, "#log li")
     assert [m.text for m in moves] == [f"P{m['seat']}: {m['move']}" for m in final["log"]]
+    assert "seed 21" in text(browser, "h1")
 
     # The replay view steps through the finished game.
     browser.find_element(By.ID, "open-replay").click()
@@ -159,7 +165,51 @@ def test_lobby_to_the_end_of_an_inland_port_game(server: Any, browser: Any) -> N
     browser.find_element(By.ID, "last").click()
     wait(lambda: text(browser, "#step") == f"move {len(final['log'])} of {len(final['log'])}")
     assert json.loads(browser.find_element(By.ID, "scores").get_attribute("data-scores")) == final["scores"]
+    # A replay has no "you": the seat whose view draws the table is named as such.
+    assert "(this view)" in text(browser, ".player[data-seat='0'] h3")
+    assert "(you)" not in text(browser, "#table")
+    _wheels_readable(browser)
+    screenshot(browser, "replay.png")
     no_browser_errors(browser)
+
+
+def _goods_sit_apart(browser: Any) -> None:
+    """Each warehouse shows its four goods, none drawn over another (several may share a value)."""
+    for board in browser.find_elements(By.CSS_SELECTOR, "svg.warehouse"):
+        boxes = browser.execute_script(
+            "return [...arguments[0].querySelectorAll('text.good')].map((t) => {"
+            " const r = t.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; });",
+            board,
+        )
+        assert len(boxes) == 4
+        assert not _overlapping(boxes), boxes
+
+
+def _wheels_readable(browser: Any) -> None:
+    """No two names on a building wheel drawn over each other, and every building listed."""
+    for figure in browser.find_elements(By.CSS_SELECTOR, "figure.wheel-figure"):
+        boxes = browser.execute_script(
+            "return [...arguments[0].querySelectorAll('text')].map((t) => {"
+            " const r = t.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; });",
+            figure,
+        )
+        assert not _overlapping(boxes), boxes
+        listed = figure.find_element(By.CSS_SELECTOR, ".wheel-list").text
+        shown = browser.execute_script(
+            "return [...arguments[0].querySelectorAll('text.wheel-building title')]"
+            ".map((t) => t.textContent);",
+            figure,
+        )
+        assert all(name in listed for name in shown if not name.endswith(" more")), (shown, listed)
+
+
+def _overlapping(boxes: list[list[float]]) -> list[tuple[int, int]]:
+    return [
+        (i, j)
+        for i, a in enumerate(boxes)
+        for j, b in enumerate(boxes)
+        if i < j and a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+    ]
 
 
 def _stale(element: Any) -> bool:
@@ -171,8 +221,8 @@ def _stale(element: Any) -> bool:
 
 
 def _true_state(server: Any, game: str, game_id: str, token: str) -> Any:
-    """The full state, from the record (which a seat may fetch): what the page must not show."""
-    _, record = server.request("GET", f"/api/games/{game_id}/record?token={token}")
+    """The full state, from the record in the server's database: what the page must not show."""
+    record = server.stored_record(game_id)
     module = harborgames.load(game)
     return replay(module, module.loads(json.dumps(record)))
 
@@ -226,8 +276,43 @@ def test_gdansk_table_shows_the_observation_and_hides_the_other_cruise_ships(
     assert "?" in text(browser, ".player[data-seat='1'] .final")
     assert "P1 ?" in text(browser, "#scores")
     assert text(browser, "#hr-panel")
+    assert "L loading" in text(browser, "#dice")
+    orders_listed = text(browser, "#order-list")
+    assert "object" not in orders_listed
+    for t in observation.tokens:
+        if t >= 0:
+            assert f"{components.token_ids[t]} at quay" in orders_listed
+    assert not _overlapping(_location_boxes(browser))
     screenshot(browser, "gdansk.png")
+    # On a phone the map is drawn upright, its locations still apart and readable.
+    browser.set_window_size(390, 844)
+    try:
+        wait(
+            lambda: (
+                browser.execute_script("return document.querySelector('svg.map').getAttribute('viewBox')")
+                == "0 0 400 760"
+            )
+        )
+        assert not _overlapping(_location_boxes(browser))
+        width = browser.find_element(By.CSS_SELECTOR, "svg.map").rect["width"]
+        assert width >= 300, "the map fills the phone's width"
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+        browser.execute_script("document.querySelector('svg.map').scrollIntoView()")
+        time.sleep(0.2)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        browser.save_screenshot(str(SHOTS / "gdansk-phone.png"))
+    finally:
+        browser.set_window_size(1280, 800)
     no_browser_errors(browser)
+
+
+def _location_boxes(browser: Any) -> list[list[float]]:
+    return list(
+        browser.execute_script(
+            "return [...document.querySelectorAll('svg.map g.location > rect:first-child')].map((n) => {"
+            " const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; });"
+        )
+    )
 
 
 def test_lehavre_table_shows_the_observation_and_hides_face_down_tiles(server: Any, browser: Any) -> None:
@@ -270,5 +355,136 @@ def test_lehavre_table_shows_the_observation_and_hides_face_down_tiles(server: A
     for pile, shown in zip(seen.piles, proposals, strict=True):
         for b in pile:
             assert harborgames.lehavre.data.BUILDINGS[b].name in shown
-    screenshot(browser, "lehavre.png")
+    deck = [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#special-deck li")]
+    assert deck == ["?"] * len(state.specials)
     no_browser_errors(browser)
+
+
+def test_lehavre_full_three_players_mid_game(server: Any, browser: Any) -> None:
+    """The town with its special buildings, what each building does (a tap opens it), the round
+    card, the special deck, and every player's goods, buildings, ships and loans."""
+    status, created = server.request(
+        "POST",
+        "/api/games",
+        {
+            "game": "lehavre",
+            "players": 3,
+            "variant": "full",
+            "seed": 3,
+            "bots": {"1": "random", "2": "random"},
+        },
+    )
+    assert status == 201
+    game_id, token = created["id"], created["tokens"]["0"]
+    module = harborgames.load("lehavre")
+    data = harborgames.lehavre.data
+    for _ in range(400):  # the person builds and buys what it can, until a special is in the town
+        _, view = server.request("GET", f"/api/games/{game_id}?token={token}")
+        seen = module.loads(json.dumps(view["observation"])).state
+        in_town = [b for b, who in enumerate(seen.owner) if who == -1 and data.BUILDINGS[b].special]
+        if (in_town and view["current_player"] == 0) or view["over"]:
+            break
+        legal = view["legal_actions"]
+        wanted = [a for a in legal if a.startswith(("build", "buy", "take"))]
+        server.request(
+            "POST", f"/api/games/{game_id}/actions", {"token": token, "action": (wanted or legal)[0]}
+        )
+    assert in_town and not view["over"], "no special building reached the town"
+
+    browser.get(f"{server.url}/#/game/{game_id}/{token}")
+    wait(lambda: browser.find_elements(By.CSS_SELECTOR, "#town-specials details.building"))
+    specials = browser.find_elements(By.CSS_SELECTOR, "#town-specials details.building")
+    assert sorted(s.get_attribute("data-building") for s in specials) == sorted(
+        data.BUILDINGS[b].id for b in in_town
+    )
+    assert "the town builds" in text(browser, "#round-card")
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#special-deck li")) == len(seen.specials)
+    # A building's text opens with a tap.
+    first = specials[0]
+    assert not first.find_element(By.CSS_SELECTOR, ".text").is_displayed()
+    first.find_element(By.TAG_NAME, "summary").click()
+    assert first.find_element(By.CSS_SELECTOR, ".text").text == data.BUILDINGS[in_town[0]].text
+    for seat, player in enumerate(seen.players):
+        card = text(browser, f".player[data-seat='{seat}']")
+        assert f"{player.loans} loans" in card
+        for s in player.ships:
+            assert data.ROUND_CARDS[s].card in card
+        for b, who in enumerate(seen.owner):
+            if who == seat:
+                assert data.BUILDINGS[b].name in card
+    first.find_element(By.TAG_NAME, "summary").click()  # closed again for the picture
+    screenshot(browser, "lehavre.png")
+    screenshot(browser, "lehavre-phone.png", 390, 844)
+    no_browser_errors(browser)
+
+
+def test_a_waiting_page_keeps_polling_through_an_error(server: Any, browser: Any) -> None:
+    """While another person decides the page asks every 2 s; a failed request (the server
+    restarting, say) does not stop it, and an open text view stays open across redraws."""
+    _, created = server.request("POST", "/api/games", {"game": "inland_port", "players": 2, "seed": 4})
+    game_id, tokens = created["id"], created["tokens"]
+    _, view = server.request("GET", f"/api/games/{game_id}?token={tokens['0']}")
+    mover = str(view["current_player"])
+    waiter = str(1 - int(mover))
+    browser.get(f"{server.url}/#/game/{game_id}/{tokens[waiter]}")
+    wait(lambda: text(browser, "#status").startswith("Waiting"))
+    browser.find_element(By.CSS_SELECTOR, "#table details summary").click()
+    # The next request fails, as if the server were down.
+    browser.execute_script(
+        "const real = window.fetch;"
+        "window.fetch = () => { window.fetch = real; return Promise.reject(new TypeError('down')); };"
+    )
+    time.sleep(2.5)
+    _, view = server.request("GET", f"/api/games/{game_id}?token={tokens[mover]}")
+    while view["current_player"] == int(mover):
+        status, view = server.request(
+            "POST",
+            f"/api/games/{game_id}/actions",
+            {"token": tokens[mover], "action": view["legal_actions"][-1]},
+        )
+        assert status == 200, view
+    wait(lambda: text(browser, "#status") == "Your decision", timeout=15)
+    assert browser.find_element(By.CSS_SELECTOR, "#table details").get_attribute("open") is not None
+    assert text(browser, "#render")
+
+
+def test_the_page_works_mounted_under_a_prefix_of_another_app(browser: Any, tmp_path: Path) -> None:
+    """Embedding: ``create_app(service)`` mounted at /games/ of another Starlette app serves its
+    page and API there (the page asks for everything relative to itself)."""
+    import socket
+    import threading
+
+    import uvicorn
+    from starlette.applications import Starlette
+    from starlette.responses import PlainTextResponse
+    from starlette.routing import Mount, Route
+
+    from harborgames.web import GameService, Store
+    from harborgames.web.app import create_app
+
+    async def home(request: Any) -> PlainTextResponse:
+        return PlainTextResponse("the host app")
+
+    store = Store(tmp_path / "games.sqlite3")
+    host = Starlette(routes=[Route("/", home), Mount("/games", app=create_app(GameService(store)))])
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = int(sock.getsockname()[1])
+    server = uvicorn.Server(uvicorn.Config(host, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        wait(lambda: server.started, timeout=20)
+        browser.get(f"http://127.0.0.1:{port}/games")  # redirected to /games/
+        wait(lambda: browser.find_elements(By.ID, "start"))
+        browser.find_element(By.ID, "start").click()
+        wait(lambda: text(browser, "#status") == "Your decision")
+        assert browser.current_url.startswith(f"http://127.0.0.1:{port}/games/#/game/")
+        browser.find_element(By.CSS_SELECTOR, "button.action").click()
+        wait(lambda: browser.find_elements(By.CSS_SELECTOR, "#log li"))
+        assert not text(browser, "#refusal")
+        no_browser_errors(browser)
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        store.close()

@@ -68,7 +68,16 @@ def run_serve(args: argparse.Namespace) -> int:
 
     if not 0 <= args.port <= 65535:
         raise ValueError(f"--port must be from 0 to 65535, not {args.port}")
-    path = Path(args.db) if args.db else default_db()
+    if not args.host.strip():
+        # the socket layer reads "" as every address: exposing the server is never implicit
+        raise ValueError("--host must name an address (0.0.0.0 listens on every address)")
+    if args.db:
+        path = Path(args.db)
+        if not path.parent.is_dir():
+            raise OSError(f"cannot open the database {path}: the folder {path.parent} does not exist")
+    else:
+        path = default_db()
+        path.parent.mkdir(parents=True, exist_ok=True)
     try:
         store = Store(path)
     except Exception as error:  # sqlite3.Error: not a database, locked, no permission

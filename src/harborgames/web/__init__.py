@@ -7,7 +7,17 @@ framework; ``Store`` (``store.py``) keeps them in SQLite; ``app.py`` puts them b
 
 from __future__ import annotations
 
-from .service import BOT_SPECS, BadRequest, Forbidden, GameService, NotFound
+from .service import BOT_SPECS, MAX_RECORD_BYTES, BadRequest, Conflict, Forbidden, GameService, NotFound
 from .store import Store, StoredGame
 
-__all__ = ["BOT_SPECS", "BadRequest", "Forbidden", "GameService", "NotFound", "Store", "StoredGame"]
+__all__ = [
+    "BOT_SPECS",
+    "MAX_RECORD_BYTES",
+    "BadRequest",
+    "Conflict",
+    "Forbidden",
+    "GameService",
+    "NotFound",
+    "Store",
+    "StoredGame",
+]

@@ -24,7 +24,7 @@ import harborgames
 
 from ..core.codec import JSON, parse_json
 from ..core.errors import FormatError
-from .service import BOT_SPECS, MAX_RECORD_BYTES, BadRequest, Forbidden, GameService, NotFound
+from .service import BOT_SPECS, MAX_RECORD_BYTES, BadRequest, Conflict, Forbidden, GameService, NotFound
 
 __all__ = ["MAX_ACTION_BYTES", "create_app"]
 
@@ -84,6 +84,8 @@ def _guarded(
             return _error(400, str(error))
         except Forbidden as error:
             return _error(403, str(error))
+        except Conflict as error:
+            return _error(409, str(error))
         except NotFound as error:
             return _error(404, str(error.args[0] if error.args else "not found"))
         if isinstance(result, Response):

@@ -33,6 +33,7 @@ __all__ = [
     "BOT_SPECS",
     "MAX_RECORD_BYTES",
     "BadRequest",
+    "Conflict",
     "Forbidden",
     "GameService",
     "NotFound",
@@ -61,6 +62,10 @@ class Forbidden(ValueError):
 
 class NotFound(LookupError):
     """No such game or replay (HTTP 404)."""
+
+
+class Conflict(ValueError):
+    """Not while the game is under way (HTTP 409): its record, which holds the seed."""
 
 
 @dataclass
@@ -171,14 +176,17 @@ class GameService:
         in the file untouched, and answer 404 with the reason."""
         count = 0
         problems = []
-        for stored in self.store.unfinished():
+        for game_id in self.store.unfinished():
             try:
+                stored = self.store.game(game_id)
+                if stored is None:
+                    continue
                 game = self._rebuild(stored)
-            except ValueError as error:  # FormatError, IllegalActionError
-                problems.append(f"game {stored.id}: {error}")
+            except ValueError as error:  # a damaged row, FormatError, IllegalActionError
+                problems.append(f"game {game_id}: {error}")
                 continue
             with self._lock:
-                self._games[stored.id] = game
+                self._games[game_id] = game
             count += 1
         return count, problems
 
@@ -186,7 +194,7 @@ class GameService:
         module = harborgames.load(stored.game)
         record = module.loads(stored.record)
         if not isinstance(record, GameRecord):
-            raise FormatError(f"game {stored.id}: the stored record is not a game record")
+            raise FormatError("the stored record is not a game record")
         game = _Game(
             id=stored.id,
             module=module,
@@ -212,12 +220,12 @@ class GameService:
             game = self._games.get(game_id)
         if game is not None:
             return game
-        stored = self.store.game(game_id) if len(game_id) <= 64 else None
-        if stored is None:
-            raise NotFound(f"no game {game_id[:64]!r}")
         try:
+            stored = self.store.game(game_id) if len(game_id) <= 64 else None
+            if stored is None:
+                raise NotFound(f"no game {game_id[:64]!r}")
             game = self._rebuild(stored)
-        except ValueError as error:
+        except ValueError as error:  # a damaged row, or a record this version cannot replay
             raise NotFound(f"game {game_id} cannot be restored: {error}") from None
         with self._lock:
             return self._games.setdefault(game_id, game)
@@ -229,7 +237,7 @@ class GameService:
             raise BadRequest("the request must be a JSON object")
         unknown = sorted(set(body) - {"game", "players", "variant", "seed", "bots", "options"})
         if unknown:
-            raise BadRequest(f"unknown field {unknown[0]!r}")
+            raise BadRequest(f"unknown field {unknown[0][:40]!r}")
         module = _load_module(body.get("game"))
         info = module.INFO
         num_players = _int(body, "players", info.min_players)
@@ -254,7 +262,9 @@ class GameService:
             raise BadRequest('bots must be an object such as {"1": "random"}')
         bot_seats: dict[int, str] = {}
         for key, name in seat_bots.items():
-            if not (key.isascii() and key.isdigit() and len(key) <= 2 and int(key) < num_players):
+            # "1", not "01" or "١": one spelling per seat, so no seat is named twice
+            canonical = key.isascii() and key.isdigit() and len(key) <= 2 and key == str(int(key))
+            if not (canonical and int(key) < num_players):
                 raise BadRequest(f"bots: {key[:20]!r} is not a seat from 0 to {num_players - 1}")
             if not isinstance(name, str) or name not in BOT_SPECS:
                 raise BadRequest(f"bots: a bot is one of {', '.join(BOT_SPECS)}")
@@ -321,6 +331,9 @@ class GameService:
         in one transaction before anything changes in memory, so nothing is half applied."""
         if not isinstance(body, dict):
             raise BadRequest("the request must be a JSON object")
+        unknown = sorted(set(body) - {"token", "action"})
+        if unknown:
+            raise BadRequest(f"unknown field {unknown[0][:40]!r}")
         game = self._game(game_id)
         seat = self._seat(game, body.get("token"))
         text = body.get("action")
@@ -366,7 +379,8 @@ class GameService:
             "game": module.INFO.name,
             "title": module.INFO.title,
             "variant": game.variant,
-            "seed": game.seed,
+            # the seed fixes every shuffle and roll: told once there is nothing left to hide
+            "seed": game.seed if module.is_terminal(state) else None,
             "num_players": game.num_players,
             "seat": seat,
             "seats": [
@@ -390,13 +404,19 @@ class GameService:
         }
 
     def record(self, game_id: str, token: object) -> JSON:
-        """The game record: anyone's once the game is over, before that only a seat's."""
+        """The game record, anyone's once the game is over; never before. A record holds the
+        seed, and the seed fixes every shuffle and roll: with it a seat would know every
+        face-down tile and card and every die still to be rolled."""
         game = self._game(game_id)
         with game.lock:
             over = game.over
             text = game.record_json()
         if not over:
-            self._seat(game, token)
+            self._seat(game, token)  # a stranger is told no more than that
+            raise Conflict(
+                "the record is shared once the game is over: it holds the seed, "
+                "from which every hidden card and every roll still to come follows"
+            )
         document: JSON = json.loads(text)
         return document
 
@@ -452,11 +472,14 @@ class GameService:
             text = self.store.replay(replay_id) if len(replay_id) <= 64 else None
             if text is None:
                 raise NotFound(f"no replay {replay_id[:64]!r}")
-            document = json.loads(text)
-            module = harborgames.load(document["game"])
-            record = module.loads(text)
-            assert isinstance(record, GameRecord)  # it was checked when it was added
-            replay = self._replayed(module, record)
+            try:  # it was checked when it was added, but the file may have changed since
+                module = _load_module(json.loads(text).get("game"))
+                record = module.loads(text)
+                if not isinstance(record, GameRecord):
+                    raise FormatError("the stored record is not a game record")
+                replay = self._replayed(module, record)
+            except (ValueError, AttributeError) as error:  # BadRequest, FormatError, not an object
+                raise NotFound(f"replay {replay_id} cannot be read: {error}") from None
             self._cache(replay_id, replay)
         last = len(replay.moves)
         number = _query_int(step, "step", last, 0, last)

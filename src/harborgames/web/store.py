@@ -12,7 +12,6 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,8 +54,6 @@ class Store:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
@@ -96,20 +93,20 @@ class Store:
             )
 
     def game(self, game_id: str) -> StoredGame | None:
+        """The row of ``game_id``, or ``None``; a ``ValueError`` saying what is wrong if the
+        row is damaged (edited by hand, say)."""
         with self._lock:
             row = self._db.execute(
                 "SELECT id, game, record, tokens, bots, over FROM games WHERE id = ?", (game_id,)
             ).fetchone()
         return None if row is None else _stored(row)
 
-    def unfinished(self) -> Iterator[StoredGame]:
-        """The games still under way, oldest first: the ones a restarted server replays."""
+    def unfinished(self) -> list[str]:
+        """The ids of the games still under way, oldest first: the ones a restarted server
+        replays (each read with ``game``, so one damaged row stops only its own game)."""
         with self._lock:
-            rows = self._db.execute(
-                "SELECT id, game, record, tokens, bots, over FROM games WHERE over = 0 ORDER BY created"
-            ).fetchall()
-        for row in rows:
-            yield _stored(row)
+            rows = self._db.execute("SELECT id FROM games WHERE over = 0 ORDER BY created").fetchall()
+        return [str(row[0]) for row in rows]
 
     def add_replay(self, replay_id: str, record: str) -> None:
         with self._lock, self._db:
@@ -125,6 +122,21 @@ class Store:
         return None if row is None else str(row[0])
 
 
-def _stored(row: tuple[str, str, str, str, str, int]) -> StoredGame:
+def _seat_map(text: object, what: str) -> dict[str, str]:
+    """A stored ``{"seat": text}`` column, checked: a damaged one is a ``ValueError``."""
+    try:
+        value = json.loads(text) if isinstance(text, str) else None
+    except ValueError:
+        value = None
+    if not isinstance(value, dict) or not all(
+        isinstance(k, str) and k.isascii() and k.isdigit() and isinstance(v, str) for k, v in value.items()
+    ):
+        raise ValueError(f"its {what} column is damaged")
+    return value
+
+
+def _stored(row: tuple[object, ...]) -> StoredGame:
     game_id, game, record, tokens, bots, over = row
-    return StoredGame(game_id, game, record, json.loads(tokens), json.loads(bots), bool(over))
+    if not (isinstance(game_id, str) and isinstance(game, str) and isinstance(record, str)):
+        raise ValueError("its row is damaged")
+    return StoredGame(game_id, game, record, _seat_map(tokens, "tokens"), _seat_map(bots, "bots"), bool(over))

@@ -195,7 +195,7 @@ def _tile(tile: int) -> str:
     return text + (" (interest)" if supply.interest else "")
 
 
-def _building(b: int) -> dict[str, Any]:
+def _building(b: int, state: lh_state.State) -> dict[str, Any]:
     building = lh_data.BUILDINGS[b]
     return {
         "id": building.id,
@@ -203,7 +203,27 @@ def _building(b: int) -> dict[str, Any]:
         "value": building.value,
         "cost": None if building.cost is None else str(building.cost),
         "fee": str(building.fee),
+        "special": building.special,
+        "text": building.text,
+        "occupants": [seat for seat, p in enumerate(state.players) if p.location == b],
     }
+
+
+def _special_deck(state: lh_state.State, viewer: int) -> list[dict[str, Any]]:
+    """The face-down special deck, top first, as ``viewer`` knows it: the card where it looked
+    with the Marketplace (``None`` elsewhere), and which other seats know the card there."""
+    return [
+        {
+            "position": k + 1,
+            "name": lh_data.BUILDINGS[card].name if card >= 0 else None,
+            "known_to": [
+                seat
+                for seat, seen in enumerate(state.known)
+                if seat != viewer and k < len(seen) and seen[k] == KNOWN_TO_THEM
+            ],
+        }
+        for k, card in enumerate(state.specials)
+    ]
 
 
 def _lehavre(state: lh_state.State, viewer: int) -> dict[str, Any]:
@@ -222,7 +242,7 @@ def _lehavre(state: lh_state.State, viewer: int) -> dict[str, Any]:
                 "goods": {
                     lh_data.TOKEN_NAMES[t]: n for t, n in enumerate(p.stock) if n and t != lh_data.FRANC
                 },
-                "buildings": [_building(b) for b, who in enumerate(state.owner) if who == seat],
+                "buildings": [_building(b, state) for b, who in enumerate(state.owner) if who == seat],
                 "ships": [
                     {
                         "card": lh_data.ROUND_CARDS[s].card,
@@ -251,6 +271,8 @@ def _lehavre(state: lh_state.State, viewer: int) -> dict[str, Any]:
             "food": card.food_demand(state.num_players),
             "harvest": card.harvest,
             "ship": f"{lh_data.SHIP_TYPES[card.ship_type].name} {card.ship_value}",
+            "ship_name": card.ship_name,
+            "town_builds": lh_data.TOWN_BUILD_NAMES[card.town_build_for(state.num_players)],
         },
         "offers": [
             {"good": lh_data.TOKEN_NAMES[t], "count": n}
@@ -259,11 +281,12 @@ def _lehavre(state: lh_state.State, viewer: int) -> dict[str, Any]:
         "supply_track": [
             {"tile": _tile(t), "current": k == state.turn} for k, t in enumerate(state.tiles)
         ],
-        "proposals": [[_building(b) for b in pile] for pile in state.piles],
-        "town": [_building(b) for b, who in enumerate(state.owner) if who == lh_state.TOWN],
+        "proposals": [[_building(b, state) for b in pile] for pile in state.piles],
+        "town": [_building(b, state) for b, who in enumerate(state.owner) if who == lh_state.TOWN],
         "specials": {
             "face_down": len(state.specials),
             "seen": [lh_data.BUILDINGS[b].name for b in state.specials if b >= 0],
+            "deck": _special_deck(state, viewer),
             "seen_by_others": sum(
                 card == KNOWN_TO_THEM
                 for seat, seen in enumerate(state.known)
