@@ -33,7 +33,7 @@ DICE_ACTIONS = LOAD | UNLOAD | MOVE | RECRUIT
 BEFORE_DICE, DURING_DICE, AFTER_DICE = 0, 1, 2
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Player:
     """One company: its player board, stock and score."""
 
@@ -49,7 +49,7 @@ class Player:
     cruise: tuple[tuple[int, int], ...]  # Cruise Ship cards: (size, VP); VP -1 when hidden
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Turn:
     """The current turn's dice and what has been done with them."""
 
@@ -81,7 +81,7 @@ NO_TURN = Turn(
 )
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Board:
     """What lies on and around the board apart from cubes, meeples and markers."""
 
@@ -94,7 +94,7 @@ class Board:
     cruise_piles: tuple[tuple[int, ...], ...]  # per size: card VP values, top first
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, weakref_slot=False)
 class State:
     """Port Gdańsk between two decisions."""
 
@@ -114,7 +114,7 @@ class State:
     legal_memo: tuple[object, ...] | None = legal_memo_field()  # legal actions, once computed
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Observation:
     """What one seat may know: the state without the hidden cards, tokens and RNG."""
 

@@ -17,7 +17,7 @@ OVER = "over"
 PHASES = (MAIN, CHOOSE, PAY, AFTER, OVER)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Pending:
     """A main action waiting for the player's next choice."""
 
@@ -27,7 +27,7 @@ class Pending:
     times: int = 0  # the exchanges chosen (Wood Trader, Restaurant) awaiting payment
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, weakref_slot=False)
 class State:
     """Le Havre: The Inland Port, between two decisions."""
 
@@ -48,7 +48,7 @@ class State:
     legal_memo: tuple[object, ...] | None = legal_memo_field()  # legal actions, once computed
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Observation:
     """What a seat sees: everything (the Inland Port has no hidden information)."""
 

@@ -33,7 +33,7 @@ OVER = "over"
 PHASES = (TURN, INTEREST, FEEDING, PAY, CHOOSE, OVER)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Rules:
     """The variant and rule options a game was started with (shared by all its states).
 
@@ -64,7 +64,7 @@ class Rules:
 OPTIONS = options_of(Rules)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Player:
     """One player's supply, loans, ships and Person disc."""
 
@@ -74,7 +74,7 @@ class Player:
     location: int  # the building the Person disc stands in; -1: beside the board
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Pending:
     """What a ``PAY`` or ``CHOOSE`` decision is about, and what follows it.
 
@@ -94,7 +94,7 @@ class Pending:
     step: int = 0  # which of a building's decisions (e.g. the Construction Firm's second build)
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, cache_hash=True, weakref_slot=False)
 class State:
     """Le Havre between two decisions."""
 
@@ -125,7 +125,7 @@ class State:
     legal_memo: tuple[object, ...] | None = legal_memo_field()  # legal actions, once computed
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Observation:
     """What one seat may know: the state without the face-down Supply tiles and the RNG."""
 
