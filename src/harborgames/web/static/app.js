@@ -393,7 +393,9 @@ function wheel(p) {
     const names = sector.buildings.length <= 3 ? sector.buildings
       : [...sector.buildings.slice(0, 2), `+${sector.buildings.length - 2} more`];
     names.forEach((name, k) => {
-      const tx = cx + r * 0.5 * Math.cos(mid), ty = cy + r * 0.5 * Math.sin(mid) + 3 + (k - (names.length - 1) / 2) * 11.5;
+      // Names in the sectors on the left and right sit further in, clear of the sector's number.
+      const at = Math.abs(Math.cos(mid)) > 0.9 ? 0.44 * r : 0.52 * r;
+      const tx = cx + at * Math.cos(mid), ty = cy + at * Math.sin(mid) + 3 + (k - (names.length - 1) / 2) * 11.5;
       const short = name.length > 13 ? `${name.slice(0, 12)}…` : name;
       nodes.push(svg("text", { x: tx, y: ty, "font-size": 8.5, "text-anchor": "middle", class: "wheel-building" }, svg("title", {}, name), short));
     });
@@ -472,7 +474,11 @@ function gdansk(view, t) {
       q.markers.forEach((seat, m) => quay.append(svg("rect", { x: qx + 1 + m * 10, y: top + 33, width: 8, height: 8, fill: SEAT_COLOURS[seat], class: "marker", "data-seat": seat })));
       group.append(quay);
     });
-    loc.meeples.forEach((seat, m) => group.append(svg("circle", { cx: x - bw / 2 + 9 + m * 13, cy: top + bh - 8, r: 5.5, fill: SEAT_COLOURS[seat], stroke: "#000", class: "meeple", "data-seat": seat })));
+    loc.meeples.forEach((seat, m) => {
+      const hold = Object.entries(t.players[seat].hold).map(([good, n]) => `${n} ${good}`).join(", ") || "empty";
+      group.append(svg("circle", { cx: x - bw / 2 + 9 + m * 13, cy: top + bh - 8, r: 5.5, fill: SEAT_COLOURS[seat], stroke: "#000", class: "meeple", "data-seat": seat },
+        svg("title", {}, `P${seat}'s ship; hold: ${hold}`)));
+    });
     group.append(svg("text", { x: x + bw / 2 - 4, y: top + bh - 4, "font-size": 9, "text-anchor": "end", fill: "#567" }, loc.id));
     nodes.push(group);
   }
@@ -501,7 +507,7 @@ function gdansk(view, t) {
   const players = t.players.map((p) => playerCard(view, p.seat,
     el("h3", {}, `${seatName(view, p.seat)}${p.first ? " · first player" : ""}`),
     el("div", {}, `${p.track} VP on the track; at the end +`, el("span", { class: "final" }, p.final_points === null ? "?" : p.final_points)),
-    el("div", {}, `meeple at ${p.location || "-"} · workers ${p.workers}`),
+    el("div", {}, `ship at ${p.location || "-"} · workers ${p.workers}`),
     el("div", {}, "hold: ", goods(p.hold)),
     el("div", {}, "bonuses: ", goods(p.bonus)),
     el("div", {}, "orders: ", p.orders.join(", ") || "-"),
