@@ -127,6 +127,8 @@ def test_lobby_to_the_end_of_an_inland_port_game(server: Any, browser: Any) -> N
         "POST", f"/api/games/{game_id}/actions", {"token": token, "action": "build town_hall"}
     )
     assert status == 400 and refusal == answer["error"]
+    assert browser.find_element(By.ID, "typed").get_attribute("value") == "build town_hall", "kept to correct"
+    browser.find_element(By.ID, "typed").clear()
 
     clicks = 0
     while "Game over" not in text(browser, "#status"):

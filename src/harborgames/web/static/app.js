@@ -181,9 +181,9 @@ async function gamePage(id, token) {
   drawGame(view, token, "");
 }
 
-function drawGame(view, token, refusal) {
+function drawGame(view, token, refusal, typedText) {
   clearTimeout(pollTimer);
-  redraw = () => drawGame(view, token, refusal);
+  redraw = () => drawGame(view, token, refusal, typed.value);
   const error = el("p", { class: "error", id: "refusal" }, refusal);
   async function play(action) {
     for (const b of document.querySelectorAll("button.action")) b.disabled = true;
@@ -191,10 +191,10 @@ function drawGame(view, token, refusal) {
       const next = await api("POST", `/api/games/${encodeURIComponent(view.id)}/actions`, { token, action });
       drawGame(next, token, "");
     } catch (e) {
-      drawGame(view, token, e.message);
+      drawGame(view, token, e.message, typed.value); // a refused typed move stays to be corrected
     }
   }
-  const typed = el("input", { id: "typed", placeholder: "or type a move", size: 18 });
+  const typed = el("input", { id: "typed", placeholder: "or type a move", size: 18, value: typedText || "" });
   const side = el("div", { class: "side" },
     el("div", { class: "card" },
       el("p", { class: "status", id: "status" }, statusText(view)),
