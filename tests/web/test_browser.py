@@ -490,3 +490,27 @@ def test_the_page_works_mounted_under_a_prefix_of_another_app(browser: Any, tmp_
         server.should_exit = True
         thread.join(10)
         store.close()
+
+
+def test_a_game_between_people_gives_each_a_link(server: Any, browser: Any) -> None:
+    """Two people: one link per seat, listed at once under the browser's games, each opening its
+    own seat; on a phone the long links wrap instead of widening the page."""
+    from selenium.webdriver.support.ui import Select
+
+    browser.set_window_size(390, 844)
+    try:
+        browser.get(server.url + "/#/")
+        browser.refresh()
+        wait(lambda: browser.find_elements(By.CSS_SELECTOR, "select[data-seat='1']"))
+        Select(browser.find_element(By.CSS_SELECTOR, "select[data-seat='1']")).select_by_value("")
+        browser.find_element(By.ID, "start").click()
+        links = wait(lambda: browser.find_elements(By.CSS_SELECTOR, "#seat-links a"))
+        assert [a.text for a in links] == ["seat 0", "seat 1"]
+        game_id = links[0].get_attribute("href").split("#/game/")[1].split("/")[0]
+        assert game_id in text(browser, "#mine")
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+        links[1].click()
+        wait(lambda: "you are P1 (you)" in text(browser, "h1"))
+    finally:
+        browser.set_window_size(1280, 800)
+    no_browser_errors(browser)

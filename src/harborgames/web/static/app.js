@@ -97,7 +97,7 @@ async function lobby() {
   const variant = el("select", { id: "variant" });
   // Left empty, the server draws the seed and tells it only at the end: whoever knows the seed
   // knows every face-down card and every roll to come.
-  const seed = el("input", { id: "seed", type: "number", min: 0, placeholder: "secret, drawn by the server" });
+  const seed = el("input", { id: "seed", type: "number", min: 0, placeholder: "random, kept secret" });
   const seats = el("div", { id: "seats" });
   const error = el("p", { class: "error", id: "lobby-error" });
   const links = el("div", { id: "links" });
@@ -141,6 +141,7 @@ async function lobby() {
       });
       const title = gameSelect.options[gameSelect.selectedIndex].textContent;
       saveGame({ id: created.id, title, tokens: created.tokens, when: new Date().toISOString() });
+      refreshMine();
       const seatsOf = Object.entries(created.tokens);
       if (seatsOf.length === 1) {
         location.hash = `#/game/${created.id}/${seatsOf[0][1]}`;
@@ -156,7 +157,15 @@ async function lobby() {
     }
   }
 
-  const mine = savedGames();
+  const mine = el("div", { id: "mine" });
+  function refreshMine() {
+    const games = savedGames();
+    mine.replaceChildren(games.length
+      ? el("ul", {}, games.map((g) => el("li", {}, `${g.title} ${g.id}: `,
+        Object.entries(g.tokens).map(([seat, token]) => el("a", { href: `#/game/${g.id}/${token}` }, `seat ${seat} `)))))
+      : el("p", { class: "muted" }, "none yet"));
+  }
+  refreshMine();
   show(
     el("h1", {}, "New game"),
     el("form", { class: "card", id: "lobby", onsubmit: create },
@@ -169,10 +178,7 @@ async function lobby() {
       error),
     links,
     el("h2", {}, "Your games in this browser"),
-    mine.length
-      ? el("ul", {}, mine.map((g) => el("li", {}, `${g.title} ${g.id}: `,
-        Object.entries(g.tokens).map(([seat, token]) => el("a", { href: `#/game/${g.id}/${token}` }, `seat ${seat} `)))))
-      : el("p", { class: "muted" }, "none yet"));
+    mine);
 }
 
 // -- a game table ---------------------------------------------------------------------------
