@@ -415,7 +415,7 @@ def test_lehavre_full_three_players_mid_game(server: Any, browser: Any) -> None:
             if who == seat:
                 assert data.BUILDINGS[b].name in card
     first.find_element(By.TAG_NAME, "summary").click()  # closed again for the picture
-    screenshot(browser, "lehavre.png")
+    screenshot(browser, "lehavre.png", 1280, 1800)  # the whole table, down to the players
     screenshot(browser, "lehavre-phone.png", 390, 844)
     no_browser_errors(browser)
 
