@@ -26,3 +26,19 @@ def test_a_ray_arena_on_two_local_cpus_equals_one_process(
     assert outputs[0] == outputs[1]
     assert outputs[0][0]["games"] == 4
     assert "greedy" in capsys.readouterr().out
+
+
+def test_an_address_no_cluster_answers_at_is_refused_at_once_with_the_reason(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Ray itself retries a dead address for minutes without a word; the arena says so at once."""
+    import socket
+
+    with socket.socket() as probe:  # a port that was free a moment ago: nothing listens there
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    arena = ["arena", "inland_port", "--bots", "random,random", "--games", "1", "--backend", "ray"]
+    assert run([*arena, "--address", f"127.0.0.1:{port}"]) == 1
+    assert "no Ray cluster answers at 127.0.0.1" in capsys.readouterr().err
+    assert run([*arena, "--address", "head-node"]) == 2
+    assert "--address must be HOST:PORT" in capsys.readouterr().err

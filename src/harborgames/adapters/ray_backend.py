@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import importlib.util
 import logging
+import socket
 from collections.abc import Callable, Iterator, Sequence
 from typing import TypeVar
 
-__all__ = ["INSTALL_HINT", "require_ray", "run_tasks"]
+__all__ = ["INSTALL_HINT", "check_address", "require_ray", "run_tasks"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -55,6 +56,7 @@ def run_tasks(
                 logging_level=logging.WARNING,
             )
         else:
+            check_address(address)
             ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
         started = True
     try:
@@ -64,3 +66,30 @@ def run_tasks(
     finally:
         if started:
             ray.shutdown()
+
+
+def check_address(address: str, timeout: float = 5.0) -> None:
+    """Refuse an address no Ray cluster answers at, within ``timeout`` seconds: Ray itself keeps
+    retrying for minutes without a word. ``auto`` (a cluster started on this machine) is left to
+    Ray.
+
+    >>> check_address("no-port")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: --address must be HOST:PORT ... not 'no-port'
+    """
+    if address == "auto":
+        return
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(
+            "--address must be HOST:PORT as `ray start --head` prints it (or ray://HOST:PORT, or auto), "
+            f"not {address!r}"
+        )
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as error:
+        raise ConnectionError(
+            f"no Ray cluster answers at {address} ({error.strerror or error}); start one with "
+            "`ray start --head` and pass the address it prints"
+        ) from None
