@@ -180,3 +180,33 @@ def test_margin_leaves_are_centred_on_the_root() -> None:
     rewards = leaf.rewards(moved, root)
     assert sum(rewards) == pytest.approx(1.0)
     assert all(0.0 < r < 1.0 for r in rewards)
+
+
+def test_widening_and_anchoring_start_from_the_greedy_ranking() -> None:
+    # Piles (2, 3): greedy's lookahead ranks Pick(1) first (see the greedy test above).
+    state = toy_nim.new_game(2, seed=0, variant="small")
+    view = bots.make_view(toy_nim, state, state.current_player)  # type: ignore[arg-type]
+    for name in ("mcts", "ismcts"):
+        widened = bots.make(name, seed=3, iterations=1, widen=1.0)
+        assert widened.choose(view) == toy_nim.Pick(1)  # the one move admitted so far
+        anchored = bots.make(name, seed=3, iterations=40, widen=0.0, anchor=100.0)
+        assert anchored.choose(view) == toy_nim.Pick(1)  # no evidence beats 100 standard errors
+
+
+@pytest.mark.parametrize("name", ["mcts", "ismcts"])
+def test_widened_searches_are_seeded(name: str) -> None:
+    spec = {"iterations": 25, "widen": 0.5, "anchor": 1.0}
+    players = [bots.make(name, seed=5, **spec), bots.make("greedy", seed=6)]
+    first = [str(a) for a in play_game(toy_cards, players, seed=2)[1]]
+    players = [bots.make(name, seed=5, **spec), bots.make("greedy", seed=6)]
+    assert first == [str(a) for a in play_game(toy_cards, players, seed=2)[1]]
+
+
+def test_ismcts_defaults_widen() -> None:
+    bot = bots.make("ismcts")
+    assert isinstance(bot, bots.ISMCTSBot)
+    assert (bot.widen, bot.c, bot.anchor) == (1.0, 0.3, 1.5)
+    with pytest.raises(ValueError, match="widen must be non-negative"):
+        bots.make("mcts", widen=-1.0)
+    with pytest.raises(ValueError, match="anchor must be non-negative"):
+        bots.make("ismcts", anchor=-1.0)

@@ -7,6 +7,10 @@ heuristic margin (``Leaf``) where playouts are cut off. Chance is resolved by
 the RNG inside the sampled state when ``apply`` runs, so no chance nodes are needed.
 
 Budgets are iterations, for reproducibility; ``time_limit`` (seconds) adds a wall-clock stop.
+
+``widen`` (progressive widening from the greedy ranking) and ``anchor`` (the final move is
+greedy's unless the statistics clearly prefer another) make a small budget start from the greedy
+bot's play instead of from uniform noise; ``ismcts`` uses both by default (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from typing import Generic
 
 from ..core.protocol import GameModule
 from .base import heuristic_rewards, outcome_rewards, seed_of
-from .simple import greedy_step
+from .simple import GreedyBot, evaluate, greedy_step
 from .view import A, S, View
 
 __all__ = ["ISMCTSBot", "Leaf", "MCTSBot", "advantages", "rollout"]
@@ -142,6 +146,8 @@ class _SearchBot:
         epsilon: float = 0.0,
         leaf: str = "margin",
         cutoff: str = "turn",
+        widen: float = 0.0,
+        anchor: float = 0.0,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -150,6 +156,10 @@ class _SearchBot:
         _check(rollout, _ROLLOUTS, "rollout")
         _check(cutoff, _CUTOFFS, "cutoff")
         _check(leaf, _LEAVES, "leaf")
+        if widen < 0.0:
+            raise ValueError("widen must be non-negative (0: every action at once)")
+        if anchor < 0.0:
+            raise ValueError("anchor must be non-negative (0: the most visited move)")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.time_limit = time_limit
@@ -159,7 +169,13 @@ class _SearchBot:
         self.epsilon = epsilon
         self.leaf = leaf
         self.cutoff = cutoff
+        self.widen = widen
+        self.anchor = anchor
         self.last_iterations = 0  # how many iterations the last decision ran, for benchmarks
+
+    def _allowed(self, visits: int) -> int:
+        """How many of a node's moves progressive widening admits after ``visits`` visits."""
+        return max(1, math.ceil(self.widen * math.sqrt(visits + 1)))
 
     def _budget(self) -> range | _Timed:
         if self.time_limit is None:
@@ -198,15 +214,19 @@ class _Timed:
 
 
 class _Node(Generic[S, A]):
-    __slots__ = ("action", "children", "mover", "state", "totals", "untried", "visits")
+    __slots__ = (
+        "action", "children", "mover", "ranked", "squares", "state", "totals", "untried", "visits"
+    )
 
     def __init__(self, state: S, action: A | None, mover: int, untried: list[A]) -> None:
         self.state = state
         self.action = action  # None at the root only
         self.mover = mover  # the seat that chose ``action`` to reach this node
-        self.untried = untried
+        self.untried = untried  # popped from the end
+        self.ranked = False  # whether ``untried`` is in greedy order (``widen``)
         self.children: list[_Node[S, A]] = []
         self.visits = 0
+        self.squares = 0.0  # sum of the searching seat's squared rewards (``anchor``)
         self.totals = [0.0] * state.num_players
 
 
@@ -229,11 +249,21 @@ class MCTSBot(_SearchBot):
         root: _Node[S, A] = _Node(start, None, -1, untried)
         leaf = Leaf(game, self.leaf)
         base = advantages(game, start)
+        widen, seat = self.widen, view.seat
         count = 0
         for _ in self._budget():
             count += 1
             node, path = root, [root]
-            while not node.untried and node.children:
+            while True:
+                if widen > 0.0 and node.untried and not node.ranked:
+                    ranked = _ranked(game, node.state, node.untried, node is root, seat)
+                    node.untried, node.ranked = ranked[::-1], True
+                if node.untried and (
+                    widen == 0.0 or len(node.children) < self._allowed(node.visits)
+                ):
+                    break
+                if not node.children:
+                    break
                 node = self._select(node)
                 path.append(node)
             if node.untried:
@@ -247,13 +277,22 @@ class MCTSBot(_SearchBot):
                 node.children.append(child)
                 path.append(child)
                 node = child
-            rewards = leaf.rewards(self._playout(game, node.state, view.seat, node.mover), base)
+            rewards = leaf.rewards(self._playout(game, node.state, seat, node.mover), base)
+            mine = rewards[seat] * rewards[seat]
             for visited in path:
                 visited.visits += 1
+                visited.squares += mine
                 totals = visited.totals
-                for seat, reward in enumerate(rewards):
-                    totals[seat] += reward
+                for who, reward in enumerate(rewards):
+                    totals[who] += reward
         self.last_iterations = count
+        if self.anchor > 0.0:
+            order = _ranked(game, start, list(view.legal_actions), True, seat)
+            stats: dict[A, tuple[int, float, float]] = {}
+            for ch in root.children:
+                assert ch.action is not None
+                stats[ch.action] = (ch.visits, ch.totals[seat], ch.squares)
+            return _anchored(stats, order[0], seat, self.anchor)
         best = max(root.children, key=lambda ch: (ch.visits, ch.totals[ch.mover] / ch.visits))
         assert best.action is not None  # only the root was reached without an action
         return best.action
@@ -270,12 +309,14 @@ class MCTSBot(_SearchBot):
 
 
 class _InfoNode(Generic[A]):
-    __slots__ = ("available", "children", "mover", "totals", "visits")
+    __slots__ = ("available", "children", "mover", "order", "squares", "totals", "visits")
 
     def __init__(self, mover: int, num_players: int) -> None:
         self.mover = mover
         self.children: dict[A, _InfoNode[A]] = {}
+        self.order: list[A] | None = None  # the actions best first (``widen``), from one sample
         self.visits = 0
+        self.squares = 0.0  # sum of the searching seat's squared rewards (``anchor``)
         self.available = 1  # how often this action was legal when its parent was visited
         self.totals = [0.0] * num_players
 
@@ -290,6 +331,38 @@ class ISMCTSBot(_SearchBot):
 
     name = "ismcts"
 
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        iterations: int = 150,
+        time_limit: float | None = None,
+        c: float = 0.3,
+        rollout: str = "greedy",
+        rollout_depth: int | None = 4,
+        epsilon: float = 0.0,
+        leaf: str = "margin",
+        cutoff: str = "turn",
+        widen: float = 1.0,
+        anchor: float = 1.5,
+    ) -> None:
+        """``mcts``'s parameters, with progressive widening from the greedy ranking, a smaller
+        ``c`` and the final move anchored on greedy's (``_widened``, ``_anchored``): what beat
+        two ``greedy`` bots at Le Havre (docs/bots.md has the runs)."""
+        super().__init__(
+            seed,
+            iterations=iterations,
+            time_limit=time_limit,
+            c=c,
+            rollout=rollout,
+            rollout_depth=rollout_depth,
+            epsilon=epsilon,
+            leaf=leaf,
+            cutoff=cutoff,
+            widen=widen,
+            anchor=anchor,
+        )
+
     def choose(self, view: View[S, A]) -> A:
         legal_here = view.legal_actions
         if len(legal_here) == 1:
@@ -298,6 +371,7 @@ class ISMCTSBot(_SearchBot):
         root: _InfoNode[A] = _InfoNode(-1, 0)
         leaf = Leaf(game, self.leaf)
         count = 0
+        widen = self.widen
         for _ in self._budget():
             count += 1
             state = view.sample(seed_of(rng))
@@ -306,10 +380,17 @@ class ISMCTSBot(_SearchBot):
             while state.current_player is not None:
                 legal = list(legal_here) if node is root else game.legal_actions(state)
                 children = node.children
-                untried = [a for a in legal if a not in children]
                 mover = state.current_player
+                if widen > 0.0:
+                    visits = count - 1 if node is root else node.visits
+                    legal = self._widened(game, state, node, legal, visits, node is root, seat)
+                    untried = [a for a in legal if a not in children]
+                    pick = 0
+                else:
+                    untried = [a for a in legal if a not in children]
+                    pick = rng.randrange(len(untried)) if untried else 0
                 if untried:
-                    action = untried[rng.randrange(len(untried))]
+                    action = untried[pick]
                     child: _InfoNode[A] = _InfoNode(mover, state.num_players)
                     children[action] = child
                     state = game.apply(state, action)
@@ -320,19 +401,55 @@ class ISMCTSBot(_SearchBot):
                 node = children[action]
                 path.append(node)
             rewards = leaf.rewards(self._playout(game, state, seat, path[-1].mover), base)
+            mine = rewards[seat] * rewards[seat]
             for visited in path[1:]:
                 visited.visits += 1
+                visited.squares += mine
                 totals = visited.totals
                 for who, reward in enumerate(rewards):
                     totals[who] += reward
         self.last_iterations = count
         tried = [a for a in legal_here if a in root.children]
+        if self.anchor > 0.0:
+            if root.order is None:
+                root.order = _ranked(game, view.sample(seed_of(rng)), list(legal_here), True, seat)
+            stats = {
+                a: (ch.visits, ch.totals[seat], ch.squares) for a, ch in root.children.items()
+            }
+            return _anchored(stats, root.order[0], seat, self.anchor)
 
         def preference(action: A) -> tuple[int, float]:
             child = root.children[action]
             return child.visits, child.totals[seat] / child.visits
 
         return max(tried, key=preference)
+
+    def _widened(
+        self,
+        game: GameModule[S, A],
+        state: S,
+        node: _InfoNode[A],
+        legal: list[A],
+        visits: int,
+        at_root: bool,
+        seat: int,
+    ) -> list[A]:
+        """The best ``ceil(widen * sqrt(visits + 1))`` of ``legal`` by the greedy ranking.
+
+        Progressive widening: a node first tries the move the greedy playouts would make and
+        admits the next one only as its visits grow, so the search starts from greedy play and
+        deviates where the evidence says so, instead of averaging a move's value over uniformly
+        tried (often foolish) replies. The root is ranked as the ``greedy`` bot ranks it (its
+        lookahead, relative to the best opponent); other nodes by the mover's one-step
+        heuristic, as the playouts do.
+        """
+        order = node.order
+        if order is None:
+            order = node.order = _ranked(game, state, legal, at_root, seat)
+        known = set(order)
+        order.extend(a for a in legal if a not in known)  # legal in this sample only: last
+        legal_set = set(legal)
+        return [a for a in order if a in legal_set][: self._allowed(visits)]
 
     def _select(self, children: dict[A, _InfoNode[A]], legal: list[A]) -> A:
         c = self.c
@@ -346,3 +463,47 @@ class ISMCTSBot(_SearchBot):
             if value > best_value:
                 best, best_value = action, value
         return best
+
+
+def _ranked(game: GameModule[S, A], state: S, legal: list[A], at_root: bool, seat: int) -> list[A]:
+    """``legal`` best first for the mover: by the greedy bot's lookahead at the root (``seat``
+    deciding), else by the mover's one-step heuristic (the greedy playout policy's view)."""
+    mover = state.current_player
+    assert mover is not None
+    if at_root:
+        greedy = GreedyBot(0)
+        values = [greedy.value(game, game.apply(state, a), seat) for a in legal]
+    else:
+        values = [evaluate(game, game.apply(state, a), mover, relative=False) for a in legal]
+    ranked = sorted(range(len(legal)), key=lambda i: -values[i])
+    return [legal[i] for i in ranked]
+
+
+def _anchored(
+    stats: dict[A, tuple[int, float, float]], greedy: A, seat: int, anchor: float
+) -> A:
+    """The greedy bot's move unless another move's mean beats it by ``anchor`` standard errors.
+
+    ``stats``: each tried root move's visits, reward total and sum of squared rewards (the
+    searching ``seat``'s). With a few dozen noisy playouts per move the most visited move is
+    often a coin toss between near-equals; deferring to the greedy ranking there, and deviating
+    only on evidence, keeps the search at least as good as the greedy bot where it cannot tell
+    the moves apart.
+    """
+    if greedy not in stats:
+        return greedy
+
+    def moments(visits: int, total: float, squares: float) -> tuple[float, float]:
+        mean = total / visits
+        return mean, max(0.0, squares / visits - mean * mean) / visits
+
+    base_mean, base_var = moments(*stats[greedy])
+    best, best_margin = greedy, 0.0
+    for action, (visits, total, squares) in stats.items():
+        if action == greedy or visits < 2:
+            continue
+        mean, var = moments(visits, total, squares)
+        margin = mean - base_mean - anchor * math.sqrt(var + base_var)
+        if margin > best_margin:
+            best, best_margin = action, margin
+    return best

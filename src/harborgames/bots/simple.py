@@ -83,6 +83,11 @@ class GreedyBot:
         best = max(values)
         return self.rng.choice([a for a, v in zip(legal, values, strict=True) if v == best])
 
+    def value(self, game: GameModule[S, A], state: S, seat: int) -> float:
+        """What this bot thinks of ``state`` reached by one of ``seat``'s moves (searches use
+        it to rank their root moves as this bot would)."""
+        return self._value(game, state, seat, self.lookahead - 1)
+
     def _value(self, game: GameModule[S, A], state: S, seat: int, depth: int) -> float:
         self._nodes += 1
         if depth > 0 and state.current_player == seat and self._nodes < self.max_nodes:
