@@ -85,15 +85,21 @@ class _LastCandidates:
     """The last candidates' costs: they change only when a pile's top, the rules, the Masons'
     Guild's owner or the Football Stadium's place does, far less often than the goods held."""
 
-    piles: tuple[tuple[int, ...], ...] = ()
-    rules: object = None
-    masons: bool = False
-    stadium: bool = False
-    rows: tuple[_CostRow, ...] = ()
+    __slots__ = ("masons", "piles", "rows", "rules", "stadium")
+
+    def __init__(self) -> None:
+        self.piles: tuple[tuple[int, ...], ...] = ()
+        self.rules: object = None
+        self.masons = False
+        self.stadium = False
+        self.rows: tuple[_CostRow, ...] = ()
+
+
+_LAST_CANDIDATES = _LastCandidates()
 
 
 def _candidate_costs(state: State, seat: int) -> tuple[_CostRow, ...]:
-    last = _LastCandidates
+    last = _LAST_CANDIDATES
     masons = state.owner[MASONS_GUILD] == seat
     stadium = state.owner[FOOTBALL_STADIUM] == TOWN
     if (

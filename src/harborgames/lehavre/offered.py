@@ -53,15 +53,23 @@ class _LastBuilt:
     """The last ``built_buildings`` answer, kept while the same ``owner`` tuple comes back (it is
     shared by successive states until a building changes hands)."""
 
-    owner: tuple[int, ...] = ()
-    built: tuple[int, ...] = ()
+    __slots__ = ("built", "owner")
+
+    def __init__(self) -> None:
+        self.owner: tuple[int, ...] = ()
+        self.built: tuple[int, ...] = ()
+
+
+# An instance, not the class: writing a class's attributes invalidates the interpreter's caches
+# of that class on every write.
+_LAST_BUILT = _LastBuilt()
 
 
 def built_buildings(state: State) -> tuple[int, ...]:
     """The buildings owned by the town or a player, in index order: the only ones that can be
     entered, bought from the town or sold (the full game has 69 cards, most of them in piles,
     face down or out of the game)."""
-    last = _LastBuilt
+    last = _LAST_BUILT
     owner = state.owner
     if last.owner is owner:
         return last.built
@@ -76,7 +84,7 @@ def carry_built(before: tuple[int, ...], after: tuple[int, ...]) -> None:
     """``after`` differs from ``before`` only by a built building changing hands (bought from
     the town, sold to it): the same buildings are built, so a kept answer for ``before`` holds
     for ``after`` too. (Trading calls this; it changes ``owner`` on most turns of a random game.)"""
-    last = _LastBuilt
+    last = _LAST_BUILT
     if last.owner is before:
         last.owner = after
 

@@ -212,12 +212,18 @@ _EntryRow = tuple[int, int, int, int, bool, Callable[[State, int, tuple[int, ...
 class _LastEntryRows:
     """The rows of the last ``built_buildings`` answer (kept while that tuple comes back)."""
 
-    built: tuple[int, ...] | None = None
-    rows: tuple[_EntryRow, ...] = ()
+    __slots__ = ("built", "rows")
+
+    def __init__(self) -> None:
+        self.built: tuple[int, ...] | None = None
+        self.rows: tuple[_EntryRow, ...] = ()
+
+
+_LAST_ENTRY_ROWS = _LastEntryRows()
 
 
 def _entry_rows(built: tuple[int, ...]) -> tuple[_EntryRow, ...]:
-    last = _LastEntryRows
+    last = _LAST_ENTRY_ROWS
     if last.built is not built:
         last.rows = tuple(
             (b, FEE_FOOD[b], FEE_FRANCS[b], FEE_FRANCS[b] or FEE_FOOD[b], NEEDS_FRANCS[b], CAN_ENTER[b])
