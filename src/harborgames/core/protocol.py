@@ -57,6 +57,14 @@ class GameInfo:
     def default_options(self) -> dict[str, str]:
         return {name: values[0] for name, values in self.options.items()}
 
+    def check_configuration(self, num_players: int, variant: str | None) -> str:
+        """The variant meant (``None``: the default), after refusing a seat count or variant the
+        game lacks as ``new_game`` does: for what takes a configuration without a game
+        (``num_distinct_actions``, ``observation_layout``)."""
+        chosen = self.default_variant if variant is None else variant
+        self.check_new_game(num_players, chosen, None)
+        return chosen
+
     def check_new_game(
         self, num_players: int, variant: str, options: Mapping[str, str] | None
     ) -> dict[str, str]:
@@ -72,7 +80,9 @@ class GameInfo:
             )
             raise ValueError(f"{self.title} is for {seats} players, not {num_players!r}")
         if variant not in self.variants:
-            raise ValueError(f"unknown variant {variant!r}; {self.title} has {', '.join(self.variants)}")
+            known = ", ".join(self.variants)
+            has = f"the variants {known}" if len(self.variants) > 1 else known
+            raise ValueError(f"unknown variant {variant!r}; {self.title} has {has}")
         chosen = dict(options or {})
         for name, value in chosen.items():
             if name not in self.options:

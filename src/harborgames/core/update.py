@@ -55,13 +55,9 @@ def _updater(cls: type[attrs.AttrsInstance], changed: tuple[str, ...]) -> Callab
             raise TypeError(f"update: {cls.__name__}.{field.name} needs its own name as init alias")
     params = "".join(f", {name}" for name in changed)
     namespace: dict[str, object] = {"cls": cls, "new": object.__new__}
-    twin = _twin(cls) if _slots_fillable(cls) else None
-    if twin is not None:
-        # Filled as its mutable twin (plain attribute stores into the same slots, which the
-        # interpreter specialises), then given its own class: a quarter of the cost of calling
-        # each slot's setter on a frozen instance.
-        namespace["twin"] = twin
-        lines = ["    made = new(twin)"]
+    if _slots_fillable(cls):
+        # Each slot's value: the new one, the old object's, or the default of a non-init field.
+        values: list[tuple[str, str]] = []
         for index, field in enumerate(fields):
             if field.name in changed:
                 value = field.name
@@ -70,26 +66,22 @@ def _updater(cls: type[attrs.AttrsInstance], changed: tuple[str, ...]) -> Callab
             else:
                 value = f"default_{index}"
                 namespace[value] = field.default
-            lines.append(f"    made.{field.name} = {value}")
+            values.append((field.name, value))
         if _HASH_CACHE in cls.__dict__:
-            lines.append(f"    made.{_HASH_CACHE} = None")
-        lines.append("    made.__class__ = cls")
-        body = "\n".join(lines) + "\n    return made\n"
-    elif _slots_fillable(cls):
-        lines = ["    made = new(cls)"]
-        for index, field in enumerate(fields):
-            if field.name in changed:
-                value = field.name
-            elif field.init:
-                value = f"obj.{field.name}"
-            else:
-                value = f"default_{index}"
-                namespace[value] = field.default
-            namespace[f"set_{index}"] = getattr(cls, field.name).__set__
-            lines.append(f"    set_{index}(made, {value})")
-        if _HASH_CACHE in cls.__dict__:
-            namespace["set_hash"] = getattr(cls, _HASH_CACHE).__set__
-            lines.append("    set_hash(made, None)")
+            values.append((_HASH_CACHE, "None"))
+        twin = _twin(cls)
+        if twin is not None:
+            # Filled as its mutable twin (plain attribute stores into the same slots, which the
+            # interpreter specialises), then given its own class: a quarter of the cost of
+            # calling each slot's setter on a frozen instance.
+            namespace["twin"] = twin
+            lines = ["    made = new(twin)", *(f"    made.{name} = {value}" for name, value in values)]
+            lines.append("    made.__class__ = cls")
+        else:
+            lines = ["    made = new(cls)"]
+            for index, (name, value) in enumerate(values):
+                namespace[f"set_{index}"] = getattr(cls, name).__set__
+                lines.append(f"    set_{index}(made, {value})")
         body = "\n".join(lines) + "\n    return made\n"
     else:
         args = ", ".join(f.name if f.name in changed else f"obj.{f.name}" for f in fields if f.init)

@@ -165,21 +165,10 @@ def catalogue(components: Components, num_players: int) -> list[Action]:
     return [*shared_catalogue(components), *with_seat]
 
 
-def _legal_list(state: State) -> list[Action]:
-    return list(legal_actions(state))
-
-
 @lru_cache(maxsize=CACHE_SIZE)
 def space_for(components: Components, num_players: int) -> ActionSpace[State, Action]:
     """The ids of games played with ``components`` (the same size for every valid file)."""
-    return ActionSpace(catalogue(components, num_players), (), _legal_list)
-
-
-def _check_configuration(num_players: int, variant: str | None) -> None:
-    if not INFO.min_players <= num_players <= INFO.max_players:
-        raise ValueError(f"Port Gdańsk is for 2 to 4 players, not {num_players!r}")
-    if variant not in (None, *INFO.variants):
-        raise ValueError(f"Port Gdańsk has the variant 'standard' only, not {variant!r}")
+    return ActionSpace(catalogue(components, num_players), (), legal_actions)
 
 
 @cache
@@ -187,7 +176,7 @@ def action_space(
     num_players: int = DEFAULT_PLAYERS, variant: str | None = None
 ) -> ActionSpace[State, Action]:
     """The ids with the shipped stand-in components (other files: ``space_for``, same size)."""
-    _check_configuration(num_players, variant)
+    INFO.check_configuration(num_players, variant)
     return space_for(standin_components(), num_players)
 
 
@@ -288,7 +277,7 @@ def _turn_fields() -> tuple[Field, ...]:
 @cache
 def observation_layout(num_players: int = DEFAULT_PLAYERS, variant: str | None = None) -> TensorLayout:
     """The slices of the tensor; seats are absolute (seat 0 first), ``me`` says which one I am."""
-    _check_configuration(num_players, variant)
+    INFO.check_configuration(num_players, variant)
     seats = num_players
     perspective = (
         Field("me", seats, "one-hot: the observing seat"),

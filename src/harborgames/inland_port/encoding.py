@@ -43,6 +43,7 @@ from .data import (
     SECTOR_LABELS,
     WOOD_CLAY,
 )
+from .info import INFO
 from .observe import observe
 from .render import render
 from .rules import legal_actions, sector_age
@@ -132,22 +133,11 @@ def catalogue() -> list[Action]:
     ]
 
 
-def _legal_list(state: State) -> list[Action]:
-    return list(legal_actions(state))
-
-
 @cache
 def action_space(num_players: int = NUM_PLAYERS, variant: str | None = None) -> ActionSpace[State, Action]:
     """The one action space of the Inland Port (2 players, one variant)."""
-    _check_configuration(num_players, variant)
-    return ActionSpace(catalogue(), (), _legal_list)
-
-
-def _check_configuration(num_players: int, variant: str | None) -> None:
-    if num_players != NUM_PLAYERS:
-        raise ValueError(f"the Inland Port is for exactly 2 players, not {num_players!r}")
-    if variant not in (None, "standard"):
-        raise ValueError(f"the Inland Port has the variant 'standard' only, not {variant!r}")
+    INFO.check_configuration(num_players, variant)
+    return ActionSpace(catalogue(), (), legal_actions)
 
 
 def num_distinct_actions(num_players: int = NUM_PLAYERS, variant: str | None = None) -> int:
@@ -175,7 +165,7 @@ PENDING_KINDS = ("build", "use")
 @cache
 def observation_layout(num_players: int = NUM_PLAYERS, variant: str | None = None) -> TensorLayout:
     """The slices of the tensor; seats are absolute (seat 0 first), ``me`` says which one I am."""
-    _check_configuration(num_players, variant)
+    INFO.check_configuration(num_players, variant)
     seats = num_players
     fields = (
         Field("me", seats, "one-hot: the observing seat"),

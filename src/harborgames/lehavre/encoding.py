@@ -62,7 +62,6 @@ from .data import (
     GOODS,
     NUM_TOKEN_KINDS,
     OFFER_SPACES,
-    PLAYER_COUNTS,
     PROPOSAL_PILES,
     ROUND_CARD_INDEX,
     ROUND_CARDS,
@@ -75,7 +74,6 @@ from .data import (
     TOKEN_NAMES,
     TOWN_BUILD_NAMES,
     TURNS_PER_ROUND,
-    VARIANTS,
     round_cards,
 )
 from .info import INFO
@@ -114,16 +112,6 @@ DEFAULT_PLAYERS = 2  # as ``new_game``
 # ``ActionSpace`` raise IllegalActionError naming it, rather than give two actions one id.
 TIMES_CAPACITY = 100
 PAY_PART_CAPACITY = 100
-
-
-def _check_config(num_players: int, variant: str | None) -> str:
-    """The variant meant (``None``: the default), after checking both arguments."""
-    chosen = INFO.default_variant if variant is None else variant
-    if chosen not in VARIANTS:
-        raise ValueError(f"Le Havre's variants are {VARIANTS}, not {variant!r}")
-    if num_players not in PLAYER_COUNTS:
-        raise ValueError(f"Le Havre is for 1 to 5 players, not {num_players}")
-    return chosen
 
 
 def _variant_buildings(variant: str) -> tuple[str, ...]:
@@ -188,7 +176,7 @@ def action_space(
     num_players: int = DEFAULT_PLAYERS, variant: str | None = None
 ) -> ActionSpace[State, Action]:
     """The ids of one configuration (the same for every player count of a variant)."""
-    chosen = _check_config(num_players, variant)
+    chosen = INFO.check_configuration(num_players, variant)
     if variant is None or num_players != DEFAULT_PLAYERS:
         return action_space(DEFAULT_PLAYERS, chosen)  # one shared object per variant
     return ActionSpace(_catalogue(chosen), _SLOTS, legal_actions)
@@ -338,7 +326,7 @@ def _tables(num_players: int, variant: str) -> _Tables:
 
 def observation_layout(num_players: int = DEFAULT_PLAYERS, variant: str | None = None) -> TensorLayout:
     """The named slices of ``observation_tensor`` for this configuration."""
-    return _tables(num_players, _check_config(num_players, variant)).layout
+    return _tables(num_players, INFO.check_configuration(num_players, variant)).layout
 
 
 def observation_string(state: State, player: int) -> str:
