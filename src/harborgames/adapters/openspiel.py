@@ -56,7 +56,7 @@ import harborgames
 from ..core.encoding import EncodedGame
 from ..core.errors import IllegalActionError
 from ..core.protocol import LoadedGame
-from . import require_encoding
+from . import final_rewards, require_encoding
 
 __all__ = ["HarborGame", "HarborObserver", "HarborState", "game_type", "load_game", "register"]
 
@@ -257,8 +257,7 @@ class HarborState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type
         module = self._held.module
         if state.current_player is not None:
             return [0.0] * state.num_players
-        winners = tuple(module.winners(state))
-        return [2.0 / len(winners) - 1.0 if seat in winners else -1.0 for seat in range(state.num_players)]
+        return list(final_rewards("win", module.scores(state), module.winners(state)))
 
     def __str__(self) -> str:
         return str(self._held.module.render(self._held.state))

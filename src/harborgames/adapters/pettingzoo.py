@@ -39,12 +39,9 @@ from pettingzoo import AECEnv
 from ..core.encoding import EncodedGame
 from ..core.errors import IllegalActionError
 from ..core.protocol import LoadedGame
-from . import require_encoding
+from . import REWARDS, final_rewards, require_encoding
 
 __all__ = ["REWARDS", "HarborEnv", "env", "final_rewards"]
-
-REWARDS = ("win", "margin")
-"""The reward definitions ``env`` offers; the first is the default."""
 
 Observation = dict[str, npt.NDArray[Any]]
 
@@ -52,30 +49,6 @@ Observation = dict[str, npt.NDArray[Any]]
 # conformance check keeps them finite), and finite bounds keep Box.contains meaningful.
 _LOW = float(np.finfo(np.float32).min)
 _HIGH = float(np.finfo(np.float32).max)
-
-
-def final_rewards(
-    reward: str, scores: tuple[int, ...], winners: tuple[int, ...]
-) -> tuple[float, ...]:
-    """Each seat's reward at the end of a game, for ``reward`` in ``REWARDS``.
-
-    >>> final_rewards("win", (10, 7), (0,))
-    (1.0, -1.0)
-    >>> final_rewards("win", (9, 9, 3), (0, 1))
-    (0.0, 0.0, -1.0)
-    >>> final_rewards("margin", (10, 7, 12), (2,))
-    (-2.0, -5.0, 2.0)
-    """
-    if reward == "win":
-        return tuple(2.0 / len(winners) - 1.0 if seat in winners else -1.0 for seat in range(len(scores)))
-    if reward == "margin":
-        if len(scores) == 1:
-            return (float(scores[0]),)
-        return tuple(
-            float(score - max(other for at, other in enumerate(scores) if at != seat))
-            for seat, score in enumerate(scores)
-        )
-    raise ValueError(f"unknown reward {reward!r}; known rewards: {', '.join(REWARDS)}")
 
 
 class HarborEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
