@@ -95,13 +95,26 @@ class Server:
             self.process.stdout.close()
 
     def request(
-        self, method: str, path: str, body: object = None, *, raw: bytes | None = None
+        self,
+        method: str,
+        path: str,
+        body: object = None,
+        *,
+        raw: bytes | None = None,
+        headers: dict[str, str | None] | None = None,
     ) -> tuple[int, Any]:
-        """``(status, parsed JSON answer)``; error answers are returned, not raised."""
-        data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
+        """``(status, parsed JSON answer)``; error answers are returned, not raised. ``headers``
+        are added (``None`` leaves out the content type a body is otherwise sent with)."""
+        if raw is not None:
+            data: bytes | None = raw
+        elif body is None and method in ("GET", "HEAD"):
+            data = None
+        else:
+            data = json.dumps(body).encode()  # a POST's body None is JSON null
         request = urllib.request.Request(self.url + path, data=data, method=method)
-        if data is not None:
-            request.add_header("content-type", "application/json")
+        for name, value in {"content-type": "application/json", **(headers or {})}.items():
+            if value is not None and (data is not None or name != "content-type"):
+                request.add_header(name, value)
         try:
             with urllib.request.urlopen(request, timeout=60) as answer:
                 return answer.status, json.loads(answer.read())

@@ -2,7 +2,9 @@
 
 Needs the ``web`` extra (Starlette and uvicorn); without it, or with the port taken, the
 command says so in one line. It binds 127.0.0.1 unless told otherwise: anyone who can reach
-the port can start games, so exposing it is a deliberate choice.
+the port can start games, so exposing it is a deliberate choice. ``--db`` is an SQLite file
+(the default) or a ``postgresql://`` database (the ``postgres`` extra), which several server
+processes can share.
 """
 
 from __future__ import annotations
@@ -24,9 +26,38 @@ def add_serve_parser(commands: Commands) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     parser.add_argument(
-        "--db", help=f"SQLite file holding the games (default {default_db()})"
+        "--db",
+        help=f"SQLite file holding the games (default {default_db()}), or a postgresql:// URL "
+        "(extra postgres) that several server processes can share",
+    )
+    parser.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a host name the server answers to besides localhost and its address (repeatable)",
+    )
+    parser.add_argument(
+        "--bot-processes",
+        type=int,
+        default=default_bot_processes(),
+        metavar="N",
+        help=f"worker processes the bots think in (default {default_bot_processes()}; 0: in the "
+        "request's thread)",
+    )
+    parser.add_argument(
+        "--max-connections",
+        type=int,
+        default=200,
+        metavar="N",
+        help="open connections at most (default 200)",
     )
     parser.set_defaults(run=run_serve)
+
+
+def default_bot_processes() -> int:
+    """One fewer than the machine's cores, at least one: the server keeps a core to answer."""
+    return max(1, (os.cpu_count() or 2) - 1)
 
 
 def default_db() -> Path:
@@ -54,9 +85,9 @@ def _listen(host: str, port: int) -> socket.socket:
 
 def run_serve(args: argparse.Namespace) -> int:
     try:
-        import uvicorn
+        import uvicorn  # noqa: F401
 
-        from ..web.app import create_app
+        from ..web.server import serve
     except ImportError as error:
         print(
             f"harborgames: error: serve needs the web extra ({error.name or error} is missing); "
@@ -64,38 +95,53 @@ def run_serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
-    from ..web import GameService, Store
+    from ..web import GameService, StorageError, open_storage
 
     if not 0 <= args.port <= 65535:
         raise ValueError(f"--port must be from 0 to 65535, not {args.port}")
     if not args.host.strip():
         # the socket layer reads "" as every address: exposing the server is never implicit
         raise ValueError("--host must name an address (0.0.0.0 listens on every address)")
-    if args.db:
-        path = Path(args.db)
-        if not path.parent.is_dir():
-            raise OSError(f"cannot open the database {path}: the folder {path.parent} does not exist")
+    if args.bot_processes < 0:
+        raise ValueError(f"--bot-processes must be 0 or more, not {args.bot_processes}")
+    if args.max_connections < 1:
+        raise ValueError(f"--max-connections must be at least 1, not {args.max_connections}")
+    for name in args.allow_host:
+        if not name.strip() or any(c in name for c in "/ @"):
+            raise ValueError(f"--allow-host takes a host name such as games.example.org, not {name!r}")
+    db: str | Path
+    if args.db and args.db.startswith(("postgresql://", "postgres://")):
+        db = args.db
+    elif args.db:
+        db = Path(args.db)
+        if not db.parent.is_dir():
+            raise OSError(f"cannot open the database {db}: the folder {db.parent} does not exist")
     else:
-        path = default_db()
-        path.parent.mkdir(parents=True, exist_ok=True)
+        db = default_db()
+        db.parent.mkdir(parents=True, exist_ok=True)
     try:
-        store = Store(path)
-    except Exception as error:  # sqlite3.Error: not a database, locked, no permission
-        raise OSError(f"cannot open the database {path}: {error}") from None
-    service = GameService(store)
-    restored, problems = service.restore()
-    for problem in problems:
-        print(f"harborgames: warning: {problem}", file=sys.stderr)
-    sock = _listen(args.host, args.port)
+        store = open_storage(db)
+    except StorageError as error:
+        raise OSError(str(error)) from None
+    service = GameService(store, bot_processes=args.bot_processes)
+    try:
+        try:
+            restored, problems = service.restore()
+        except Exception as error:  # sqlite3.DatabaseError, psycopg.Error: damage the checks missed
+            raise OSError(f"cannot read the {store.description}: {error}") from None
+        for problem in problems:
+            print(f"harborgames: warning: {problem}", file=sys.stderr)
+        sock = _listen(args.host, args.port)
+    except BaseException:
+        service.close()
+        raise
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
-    print(f"harborgames: serving http://{shown}:{port}/ (database {path}, {restored} games restored)")
+    print(f"harborgames: serving http://{shown}:{port}/ ({store.description}, {restored} games restored)")
     sys.stdout.flush()
-    config = uvicorn.Config(create_app(service), log_level="warning", access_log=False)
-    server = uvicorn.Server(config)
     try:
-        server.run(sockets=[sock])
+        service.bots.start()
+        serve(service, sock, allow_hosts=args.allow_host, max_connections=args.max_connections)
     finally:
         sock.close()
-        store.close()
     return 0

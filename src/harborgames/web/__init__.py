@@ -1,23 +1,33 @@
 """``harborgames serve``: the games behind a JSON API and a page, the example of embedding.
 
 ``GameService`` (``service.py``) holds the games and checks every request without any web
-framework; ``Store`` (``store.py``) keeps them in SQLite; ``app.py`` puts them behind Starlette
-(the ``web`` extra). See docs/web.md.
+framework; it keeps them in a ``Storage`` (``storage.py``): ``SQLiteStorage`` (``store.py``,
+the default), ``MemoryStorage`` or ``PostgresStorage`` (``postgres.py``, the ``postgres``
+extra), opened by ``open_storage``. ``app.py`` puts the service behind Starlette (the ``web``
+extra). See docs/web.md.
 """
 
 from __future__ import annotations
 
-from .service import BOT_SPECS, MAX_RECORD_BYTES, BadRequest, Conflict, Forbidden, GameService, NotFound
-from .store import Store, StoredGame
+from .service import MAX_RECORD_BYTES, BadRequest, Conflict, Forbidden, GameService, NotFound
+from .storage import MemoryStorage, Storage, StorageError, StoredGame, open_storage
+from .store import SQLiteStorage, Store
+from .thinking import BOT_SPECS, BotPool
 
 __all__ = [
     "BOT_SPECS",
     "MAX_RECORD_BYTES",
     "BadRequest",
+    "BotPool",
     "Conflict",
     "Forbidden",
     "GameService",
+    "MemoryStorage",
     "NotFound",
+    "SQLiteStorage",
+    "Storage",
+    "StorageError",
     "Store",
     "StoredGame",
+    "open_storage",
 ]

@@ -1,21 +1,29 @@
 """The Starlette app: ``GameService`` behind a JSON API, and the page from ``static/``.
 
-Everything a request carries passes a size limit (read in chunks, so a large body is refused
-before it is held) and a JSON parse within the codec's limits before ``GameService`` checks
-its fields. Every error is ``{"error": "..."}`` with a status code, never a traceback.
+Everything a request carries passes a size limit and a time limit (read in chunks, so a large
+or stalled body is refused before it is held) and a JSON parse within the codec's limits
+before ``GameService`` checks its fields. Every error is ``{"error": "..."}`` with a status
+code, never a traceback; a client that hangs up mid-request is not an error at all.
+
+A request must name this server in its ``Host`` header, and a request that changes anything
+must be JSON from this server's own page (or from no page): so a web page elsewhere can
+neither reach a local server by DNS rebinding nor post a game to it from the visitor's browser.
 """
 
 from __future__ import annotations
 
+import asyncio
+import ipaddress
 import logging
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -24,11 +32,14 @@ import harborgames
 
 from ..core.codec import JSON, parse_json
 from ..core.errors import FormatError
-from .service import BOT_SPECS, MAX_RECORD_BYTES, BadRequest, Conflict, Forbidden, GameService, NotFound
+from .service import MAX_RECORD_BYTES, BadRequest, Conflict, Forbidden, GameService, NotFound
+from .thinking import BOT_SPECS
 
-__all__ = ["MAX_ACTION_BYTES", "create_app"]
+__all__ = ["BODY_SECONDS", "LOCAL_HOSTS", "MAX_ACTION_BYTES", "create_app"]
 
 MAX_ACTION_BYTES = 64 * 1024  # a new game or a move: far more than any real one needs
+BODY_SECONDS = 10.0  # a request body must arrive within this, or the request is dropped
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
 STATIC = Path(__file__).parent / "static"
 _log = logging.getLogger("harborgames.web")
 
@@ -44,18 +55,27 @@ class _TooLarge(Exception):
         super().__init__(f"the request body is larger than {limit:,} bytes")
 
 
+class _TooSlow(Exception):
+    def __init__(self) -> None:
+        super().__init__(f"the request body did not arrive within {BODY_SECONDS:g} s")
+
+
 async def _body(request: Request, limit: int) -> bytes:
-    """The request body, refused as soon as it passes ``limit`` bytes."""
+    """The request body, refused as soon as it passes ``limit`` bytes or ``BODY_SECONDS``."""
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limit:
         raise _TooLarge(limit)
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise _TooLarge(limit)
-        chunks.append(chunk)
+    try:
+        async with asyncio.timeout(BODY_SECONDS):
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > limit:
+                    raise _TooLarge(limit)
+                chunks.append(chunk)
+    except TimeoutError:
+        raise _TooSlow() from None
     return b"".join(chunks)
 
 
@@ -66,8 +86,9 @@ async def _json(request: Request, limit: int = MAX_ACTION_BYTES) -> JSON:
         raise BadRequest(str(error)) from None
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _error(status: int, message: str, *, close: bool = False) -> JSONResponse:
+    headers = {"connection": "close"} if close else None
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
 
 
 def _guarded(
@@ -78,8 +99,13 @@ def _guarded(
     async def endpoint(request: Request) -> Response:
         try:
             result = await handler(request, service)
+        except ClientDisconnect:  # the client hung up: nobody to answer, nothing wrong here
+            _log.debug("client gone during %s %s", request.method, request.url.path)
+            return Response(status_code=400)
         except _TooLarge as error:
             return _error(413, str(error))
+        except _TooSlow as error:
+            return _error(408, str(error), close=True)
         except BadRequest as error:
             return _error(400, str(error))
         except Forbidden as error:
@@ -189,9 +215,73 @@ def _secure(app: ASGIApp) -> ASGIApp:
     return wrapped
 
 
-def create_app(service: GameService) -> ASGIApp:
+def _host_name(value: str) -> str:
+    """The name in a ``Host`` header or an origin's authority, without its port, lowercased."""
+    value = value.strip().lower()
+    if value.startswith("["):
+        return value[1:].partition("]")[0]
+    return value.rpartition(":")[0] if value.count(":") == 1 else value
+
+
+def _is_ip(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def _guard_origins(app: ASGIApp, hosts: frozenset[str] | None, any_address: bool) -> ASGIApp:
+    """Refuse a ``Host`` that is not this server's (DNS rebinding: a page whose name now points
+    at 127.0.0.1 reads the server as its own), and a state-changing request that is not JSON
+    or comes from another origin's page (a cross-origin ``text/plain`` POST needs no CORS
+    permission). ``hosts`` ``None``: every ``Host`` is taken (an embedder checks it itself)."""
+
+    def refusal(scope: Scope) -> tuple[int, str] | None:
+        headers = {key.lower(): value for key, value in scope.get("headers", [])}
+        host_header = headers.get(b"host", b"").decode("latin-1")
+        if hosts is not None:
+            name = _host_name(host_header)
+            if not (name in hosts or (any_address and _is_ip(name))):
+                shown = name[:60] or "(none)"
+                return 403, (
+                    f"this server does not answer to the host name {shown!r}; "
+                    f"start it with --allow-host {shown} to serve it under that name"
+                )
+        if scope.get("method", "GET") in ("GET", "HEAD", "OPTIONS"):
+            return None
+        kind = headers.get(b"content-type", b"").decode("latin-1").partition(";")[0].strip().lower()
+        if kind != "application/json":
+            return 415, "a request that changes anything must be sent as Content-Type: application/json"
+        origin = headers.get(b"origin")
+        if origin is not None:
+            parts = urlsplit(origin.decode("latin-1"))
+            if parts.scheme not in ("http", "https") or parts.netloc.lower() != host_header.lower():
+                return 403, "a request from another site's page is refused (its Origin is not this server)"
+        return None
+
+    async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            refused = refusal(scope)
+            if refused is not None:
+                status, message = refused
+                await _error(status, message)(scope, receive, send)
+                return
+        await app(scope, receive, send)
+
+    return guarded
+
+
+def create_app(
+    service: GameService, *, allowed_hosts: Iterable[str] | None = LOCAL_HOSTS, any_address: bool = False
+) -> ASGIApp:
     """The ASGI app serving ``service``; mount it in another Starlette app, or run it with
-    uvicorn (``harborgames serve`` does)."""
+    uvicorn (``harborgames serve`` does).
+
+    ``allowed_hosts`` are the names a request's ``Host`` may give (with any port): by default
+    this machine's local names only; ``None`` takes every ``Host`` (when a proxy in front
+    checks it). ``any_address`` also takes any IP address as the host (a server bound to every
+    address: an IP address in ``Host`` cannot be a rebound name)."""
     routes = [
         Route("/", _index),
         Route("/api/meta", _guarded(_meta, service)),
@@ -207,4 +297,5 @@ def create_app(service: GameService) -> ASGIApp:
         routes=routes,
         exception_handlers={HTTPException: _not_found, Exception: _internal},
     )
-    return _secure(app)
+    hosts = None if allowed_hosts is None else frozenset(_host_name(h) or h.lower() for h in allowed_hosts)
+    return _secure(_guard_origins(app, hosts, any_address))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -19,15 +20,14 @@ from typing import Any
 
 import harborgames
 
-from .. import bots
-from ..bots.base import derive_seed
 from ..cli.play import group_actions
 from ..core.codec import JSON, parse_json
 from ..core.errors import FormatError, IllegalActionError
 from ..core.play import make_record, replay_states
 from ..core.protocol import GameRecord, LoadedGame
-from .store import Store, StoredGame
+from .storage import Storage, StoredGame
 from .tables import table
+from .thinking import BOT_SPECS, BotPool
 
 __all__ = [
     "BOT_SPECS",
@@ -39,17 +39,11 @@ __all__ = [
     "NotFound",
 ]
 
-BOT_SPECS: Mapping[str, str] = {
-    "random": "random",
-    "greedy": "greedy:lookahead=1",
-    "mcts": "mcts:iterations=60:time_limit=0.3",
-    "ismcts": "ismcts:iterations=60:time_limit=0.3",
-}
-"""The bots a client may seat, by name, and the budget the server gives each: a client picks a
-name, never a spec, so no request can ask for a search that ties up the server."""
-
 MAX_RECORD_BYTES = 4_000_000  # the codec's document limit
 _REPLAY_CACHE = 16  # replays whose states are kept in memory
+MAX_GAMES = 1000  # games kept in memory at most (the least recently used leave first)
+IDLE_SECONDS = 900.0  # a game nobody asked about for this long leaves memory
+FINISHED_IDLE_SECONDS = 60.0  # a finished game leaves sooner: only its final view is asked for
 
 
 class BadRequest(ValueError):
@@ -90,6 +84,8 @@ class _Game:
     state: Any
     moves: list[_Move] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    revision: int = 0  # the stored revision this copy is of
+    used: float = field(default_factory=time.monotonic)  # when a request last asked for it
 
     def record(self) -> GameRecord:
         return make_record(
@@ -156,24 +152,64 @@ def _int(body: Mapping[str, object], key: str, default: int | None = None) -> in
     return value
 
 
+def _optional(body: Mapping[str, object], key: str, kind: type, what: str) -> object:
+    """``body[key]`` if it is of ``kind``, ``None`` if missing or null; ``BadRequest`` naming
+    the field otherwise (``[]`` is not an empty object, ``0`` not a missing one)."""
+    value = body.get(key)
+    if value is None:
+        return None
+    if type(value) is not kind:
+        raise BadRequest(f"{key} must be {what}")
+    return value
+
+
 class GameService:
-    """Every game and replay of one server, backed by a ``Store``; thread-safe.
+    """Every game and replay of one server, backed by a ``Storage``; thread-safe.
 
     Each game has its own lock, so requests for different games run side by side while the
-    moves of one game are applied (and stored) one at a time.
+    moves of one game are applied (and stored) one at a time; the storage's ``update`` keeps
+    that true across processes sharing a PostgreSQL database. Games leave memory when idle
+    (``idle_seconds``, ``finished_idle_seconds``) or beyond ``max_games``, and are rebuilt from
+    storage when next asked for. Bots think in ``bot_processes`` worker processes (0: in the
+    request's thread).
     """
 
-    def __init__(self, store: Store) -> None:
+    def __init__(
+        self,
+        store: Storage,
+        *,
+        bot_processes: int = 0,
+        max_games: int = MAX_GAMES,
+        idle_seconds: float = IDLE_SECONDS,
+        finished_idle_seconds: float = FINISHED_IDLE_SECONDS,
+    ) -> None:
+        if max_games < 1:
+            raise ValueError(f"max_games must be at least 1, not {max_games}")
         self.store = store
-        self._games: dict[str, _Game] = {}
+        self.bots = BotPool(bot_processes)
+        self.max_games = max_games
+        self.idle_seconds = idle_seconds
+        self.finished_idle_seconds = finished_idle_seconds
+        self._games: OrderedDict[str, _Game] = OrderedDict()
         self._replays: OrderedDict[str, _Replay] = OrderedDict()
         self._lock = threading.Lock()
+
+    def close(self) -> None:
+        """Stop the bots' workers and close the storage (SQLite folds its log into the file)."""
+        self.bots.close()
+        self.store.close()
+
+    def games_in_memory(self) -> int:
+        """How many games are held in memory now (the others are only in storage)."""
+        with self._lock:
+            return len(self._games)
 
     # -- start-up ---------------------------------------------------------------------------
     def restore(self) -> tuple[int, list[str]]:
         """Replay every unfinished game from its stored record: how many were restored, and why
         each of the others could not be (a record of an older rules version, say). Those stay
-        in the file untouched, and answer 404 with the reason."""
+        in storage untouched, and answer 404 with the reason. Only the ``max_games`` most
+        recent stay in memory; the others come back when asked for."""
         count = 0
         problems = []
         for game_id in self.store.unfinished():
@@ -185,12 +221,13 @@ class GameService:
             except ValueError as error:  # a damaged row, FormatError, IllegalActionError
                 problems.append(f"game {game_id}: {error}")
                 continue
-            with self._lock:
-                self._games[game_id] = game
+            self._keep(game)
             count += 1
         return count, problems
 
-    def _rebuild(self, stored: StoredGame) -> _Game:
+    def _rebuild(self, stored: StoredGame, known: _Game | None = None) -> _Game:
+        """The game replayed from its stored record; from ``known``'s state on, if ``known``
+        is an older copy of the same game (another process took moves since)."""
         module = harborgames.load(stored.game)
         record = module.loads(stored.record)
         if not isinstance(record, GameRecord):
@@ -205,7 +242,17 @@ class GameService:
             tokens={int(seat): token for seat, token in stored.tokens.items()},
             bots={int(seat): name for seat, name in stored.bots.items()},
             state=None,
+            revision=stored.revision,
         )
+        done = [move.text for move in known.moves] if known is not None else None
+        if known is not None and done is not None and list(record.actions[: len(done)]) == done:
+            game.moves, state = list(known.moves), known.state
+            for text in record.actions[len(done) :]:
+                action = module.parse_action(state, text)
+                state, move = _step(module, state, action)
+                game.moves.append(move)
+            game.state = state
+            return game
         previous: Any = None
         for action, state in replay_states(module, record):
             if action is not None:
@@ -215,24 +262,54 @@ class GameService:
         game.state = previous
         return game
 
+    def _keep(self, game: _Game) -> _Game:
+        """Hold ``game`` in memory (the copy already held if another thread was first), and let
+        the idle and the least recently used go."""
+        now = time.monotonic()
+        with self._lock:
+            held = self._games.get(game.id)
+            if held is None or held.revision < game.revision:
+                self._games[game.id] = held = game
+            held.used = now
+            self._games.move_to_end(game.id)
+            while len(self._games) > self.max_games:
+                self._games.popitem(last=False)
+            for other in list(self._games.values()):  # oldest first: stop at the first fresh one
+                idle = now - other.used
+                if idle < min(self.idle_seconds, self.finished_idle_seconds):
+                    break
+                limit = self.finished_idle_seconds if other.over else self.idle_seconds
+                if idle >= limit and other is not held:
+                    del self._games[other.id]
+            return held
+
     def _game(self, game_id: str) -> _Game:
         with self._lock:
             game = self._games.get(game_id)
         if game is not None:
-            return game
+            if not self.store.shared:
+                return self._keep(game)
+            try:
+                revision = self.store.revision(game_id)
+            except ValueError as error:
+                raise NotFound(f"game {game_id} cannot be restored: {error}") from None
+            if revision == game.revision:
+                return self._keep(game)
         try:
             stored = self.store.game(game_id) if len(game_id) <= 64 else None
             if stored is None:
                 raise NotFound(f"no game {game_id[:64]!r}")
-            game = self._rebuild(stored)
+            game = self._rebuild(stored, game)
         except ValueError as error:  # a damaged row, or a record this version cannot replay
             raise NotFound(f"game {game_id} cannot be restored: {error}") from None
-        with self._lock:
-            return self._games.setdefault(game_id, game)
+        return self._keep(game)
 
     # -- games ------------------------------------------------------------------------------
     def create(self, body: JSON) -> dict[str, object]:
-        """``{"game", "players", "variant", "seed", "bots", "options"}`` to ``{"id", "tokens"}``."""
+        """``{"game", "players", "variant", "seed", "bots", "options"}`` to ``{"id", "tokens"}``.
+
+        Each field but ``game`` may be left out or ``null`` for its default; a value of the
+        wrong type is refused, never read as the default."""
         if not isinstance(body, dict):
             raise BadRequest("the request must be a JSON object")
         unknown = sorted(set(body) - {"game", "players", "variant", "seed", "bots", "options"})
@@ -241,15 +318,17 @@ class GameService:
         module = _load_module(body.get("game"))
         info = module.INFO
         num_players = _int(body, "players", info.min_players)
-        seed = _int(body, "seed", secrets.randbelow(2**31))
+        # 63 random bits: a seat's first observation pins the seed, so a smaller space could
+        # be searched for it (2**31 seeds is hours of CPU) to learn every hidden card and roll
+        seed = _int(body, "seed", secrets.randbits(63))
         if seed < 0 or seed >= 2**63:
             raise BadRequest("seed must be from 0 to 2**63 - 1")
-        variant = body.get("variant") or info.default_variant
-        if not isinstance(variant, str):
-            raise BadRequest("variant must be a string or null")
-        given = body.get("options") or {}
-        if not isinstance(given, dict):
-            raise BadRequest("options must be an object of strings")
+        variant = _optional(body, "variant", str, "a string or null")
+        variant = info.default_variant if variant is None else variant
+        assert isinstance(variant, str)
+        given = _optional(body, "options", dict, "an object of strings")
+        given = {} if given is None else given
+        assert isinstance(given, dict)
         options = {name: value for name, value in given.items() if isinstance(value, str)}
         if len(options) != len(given):
             raise BadRequest("options must be an object of strings")
@@ -257,9 +336,9 @@ class GameService:
             info.check_new_game(num_players, variant, options)
         except ValueError as error:
             raise BadRequest(str(error)) from None
-        seat_bots = body.get("bots") or {}
-        if not isinstance(seat_bots, dict):
-            raise BadRequest('bots must be an object such as {"1": "random"}')
+        seat_bots = _optional(body, "bots", dict, 'an object such as {"1": "random"}')
+        seat_bots = {} if seat_bots is None else seat_bots
+        assert isinstance(seat_bots, dict)
         bot_seats: dict[int, str] = {}
         for key, name in seat_bots.items():
             # "1", not "01" or "١": one spelling per seat, so no seat is named twice
@@ -293,8 +372,7 @@ class GameService:
                     game.over,
                 )
             )
-            with self._lock:
-                self._games[game_id] = game
+            self._keep(game)
         return {"id": game_id, "tokens": {str(s): t for s, t in tokens.items()}}
 
     def _seat(self, game: _Game, token: object) -> int:
@@ -313,22 +391,18 @@ class GameService:
 
     def _bots_move(self, game: _Game, state: Any) -> tuple[Any, list[_Move]]:
         """Bots decide until a person must decide or the game ends."""
-        moves: list[_Move] = []
         module = game.module
-        while state.current_player is not None and state.current_player in game.bots:
-            seat = int(state.current_player)
-            number = len(game.moves) + len(moves)
-            bot = bots.make_from_spec(
-                BOT_SPECS[game.bots[seat]], seed=derive_seed("serve", game.id, seat, number)
-            )
-            choice = bot.choose(bots.make_view(module, state, seat))
-            state, move = _step(module, state, choice)
+        chosen = self.bots.think(module.INFO.name, state, game.bots, game.id, len(game.moves))
+        moves: list[_Move] = []
+        for index in chosen:
+            state, move = _step(module, state, module.legal_actions(state)[index])
             moves.append(move)
         return state, moves
 
     def act(self, game_id: str, body: JSON) -> dict[str, object]:
         """Apply ``{"token", "action"}`` for the token's seat, then the bots' replies; stored
-        in one transaction before anything changes in memory, so nothing is half applied."""
+        in one transaction (under the game's lock in storage, from the stored record) before
+        anything changes in memory, so nothing is half applied, doubled or lost."""
         if not isinstance(body, dict):
             raise BadRequest("the request must be a JSON object")
         unknown = sorted(set(body) - {"token", "action"})
@@ -340,29 +414,47 @@ class GameService:
         if not isinstance(text, str):
             raise BadRequest("action must be a string in the game's notation")
         with game.lock:
-            state = game.state
-            if state.current_player is None:
-                raise BadRequest("the game is over")
-            if state.current_player != seat:
-                raise BadRequest(f"it is seat {state.current_player}'s turn, not yours (seat {seat})")
+            result: list[tuple[_Game, Any, list[_Move]]] = []
+
+            def change(stored: StoredGame) -> tuple[str, bool]:
+                current = game
+                if stored.revision != game.revision:  # another process moved since
+                    current = self._rebuild(stored, game)
+                state = current.state
+                if state.current_player is None:
+                    raise BadRequest("the game is over")
+                if state.current_player != seat:
+                    raise BadRequest(f"it is seat {state.current_player}'s turn, not yours (seat {seat})")
+                try:
+                    action = current.module.parse_action(state, text)
+                    after, move = _step(current.module, state, action)
+                except IllegalActionError as error:  # also the notation errors
+                    raise BadRequest(str(error)) from None
+                after, replies = self._bots_move(current, after)
+                moves = [*current.moves, move, *replies]
+                record = make_record(
+                    current.module,
+                    current.num_players,
+                    current.seed,
+                    [m.text for m in moves],
+                    variant=current.variant,
+                    options=current.options,
+                )
+                result.append((current, after, moves))
+                return current.module.dumps(record), bool(current.module.is_terminal(after))
+
             try:
-                action = game.module.parse_action(state, text)
-                after, move = _step(game.module, state, action)
-            except IllegalActionError as error:  # also the notation errors
-                raise BadRequest(str(error)) from None
-            after, replies = self._bots_move(game, after)
-            moves = [*game.moves, move, *replies]
-            record = make_record(
-                game.module,
-                game.num_players,
-                game.seed,
-                [m.text for m in moves],
-                variant=game.variant,
-                options=game.options,
-            )
-            self.store.save_record(game.id, game.module.dumps(record), game.module.is_terminal(after))
-            game.state = after
-            game.moves = moves
+                saved = self.store.update(game.id, change)
+            except LookupError:
+                raise NotFound(f"no game {game_id[:64]!r}") from None
+            except ValueError as error:
+                if isinstance(error, BadRequest):
+                    raise
+                raise NotFound(f"game {game_id} cannot be restored: {error}") from None
+            current, after, moves = result[-1]
+            current.state, current.moves, current.revision = after, moves, saved.revision
+            if current is not game:
+                game.state, game.moves, game.revision = after, moves, saved.revision
         return self.view(game_id, body.get("token"))
 
     def view(self, game_id: str, token: object) -> dict[str, object]:
@@ -439,8 +531,7 @@ class GameService:
         if len(record.actions) > module.INFO.max_decisions:
             raise BadRequest(f"more moves than any game lasts ({module.INFO.max_decisions})")
         replay = self._replayed(module, record)
-        replay_id = secrets.token_urlsafe(9)
-        self.store.add_replay(replay_id, module.dumps(record))
+        replay_id = self.store.add_replay(module.dumps(record))  # identical records: one row
         self._cache(replay_id, replay)
         return {"id": replay_id, "moves": len(replay.moves)}
 

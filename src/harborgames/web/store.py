@@ -1,21 +1,29 @@
-"""The server's SQLite file: each game as its record plus the seats' tokens and bots.
+"""The default storage: one SQLite file holding each game as its record plus the seats' tokens
+and bots.
 
 Every accepted move (with the bot moves that follow it) is one ``UPDATE`` in one transaction,
 so a server killed at any moment restarts with every move it ever answered "ok" to. WAL mode
 with ``synchronous=NORMAL`` survives a killed process (not a power cut), at a fraction of the
-cost of a full sync per move.
+cost of a full sync per move; ``close`` folds the log back into the file, so after a clean stop
+the ``.sqlite3`` file alone holds everything.
+
+A file is checked before anything is written to it: one that is not an SQLite database, is
+damaged, or holds another program's tables is refused (``StorageError``, one line naming the
+file and the problem) and left exactly as it was.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Store", "StoredGame"]
+from .storage import Change, StorageError, StoredGame, replay_id_of, stored_game
+
+__all__ = ["SQLiteStorage", "Store", "StoredGame"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -26,42 +34,88 @@ CREATE TABLE IF NOT EXISTS games (
     bots TEXT NOT NULL,        -- JSON {"seat": bot name} for the bot seats
     over INTEGER NOT NULL DEFAULT 0,
     created REAL NOT NULL,
-    updated REAL NOT NULL
+    updated REAL NOT NULL,
+    revision INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS replays (
-    id TEXT PRIMARY KEY,
+    id TEXT PRIMARY KEY,       -- the record's digest (storage.replay_id_of): stored once
     record TEXT NOT NULL,
     created REAL NOT NULL
 );
 """
+_COLUMNS = {
+    "games": {"id", "game", "record", "tokens", "bots", "over", "created", "updated"},
+    "replays": {"id", "record", "created"},
+}
+_SELECT = "SELECT id, game, record, tokens, bots, over, revision FROM games WHERE id = ?"
 
 
-@dataclass(frozen=True)
-class StoredGame:
-    """One row of ``games``: enough to rebuild the game by replaying its record."""
-
-    id: str
-    game: str
-    record: str
-    tokens: dict[str, str]
-    bots: dict[str, str]
-    over: bool
-
-
-class Store:
+class SQLiteStorage:
     """A thread-safe handle on the database file (one connection, one lock: SQLite writes one
-    transaction at a time anyway, and the server's writes are small)."""
+    transaction at a time anyway, and the server's writes are small). One file belongs to one
+    server process; for several, use PostgreSQL."""
+
+    shared = False
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+        self.description = f"database {self.path}"
+        if Path(self.path).is_dir():
+            raise StorageError(f"cannot open the database {self.path}: it is a folder")
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        try:
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        except sqlite3.Error as error:
+            raise StorageError(f"cannot open the database {self.path}: {error}") from None
+        try:
+            self._check_and_create()
+        except sqlite3.Error as error:
+            self._db.close()
+            raise StorageError(f"cannot open the database {self.path}: {error}") from None
+        except StorageError:
+            self._db.close()
+            raise
+
+    def _check_and_create(self) -> None:
+        """Refuse a damaged or foreign file before anything is written to it (even the switch
+        to WAL mode is a write), then create the tables if the file is new."""
+        tables = {
+            str(name)
+            for (name,) in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+        if tables:
+            (verdict,) = self._db.execute("PRAGMA quick_check(1)").fetchone()
+            if verdict != "ok":
+                raise StorageError(f"cannot open the database {self.path}: it is damaged ({verdict})")
+            ours = tables & set(_COLUMNS)
+            if not ours:
+                shown = ", ".join(sorted(tables)[:5])
+                raise StorageError(
+                    f"cannot open the database {self.path}: it holds another program's tables "
+                    f"({shown}), not harborgames' games"
+                )
+            for table, needed in _COLUMNS.items():
+                if table not in tables:
+                    continue
+                columns = {str(row[1]) for row in self._db.execute(f"PRAGMA table_info({table})")}
+                missing = sorted(needed - columns)
+                if missing:
+                    raise StorageError(
+                        f"cannot open the database {self.path}: its {table} table has no column "
+                        f"{missing[0]!r} (not a harborgames database, or a damaged one)"
+                    )
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
+        columns = {str(row[1]) for row in self._db.execute("PRAGMA table_info(games)")}
+        if "revision" not in columns:  # a file written before revisions were counted
+            self._db.execute("ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0")
 
     def close(self) -> None:
+        """Fold the write-ahead log into the file and close it."""
         with self._lock:
+            with contextlib.suppress(sqlite3.Error):  # closing still checkpoints what it can
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             self._db.close()
 
     def add_game(self, stored: StoredGame) -> None:
@@ -69,8 +123,8 @@ class Store:
         with self._lock, self._db:
             self._db.execute("BEGIN")
             self._db.execute(
-                "INSERT INTO games (id, game, record, tokens, bots, over, created, updated) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games (id, game, record, tokens, bots, over, created, updated, revision) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     stored.id,
                     stored.game,
@@ -80,26 +134,43 @@ class Store:
                     int(stored.over),
                     now,
                     now,
+                    stored.revision,
                 ),
             )
 
+    def update(self, game_id: str, change: Change) -> StoredGame:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")  # the write lock, taken before the row is read
+            try:
+                row = self._db.execute(_SELECT, (game_id,)).fetchone()
+                if row is None:
+                    raise LookupError(f"no game {game_id!r}")
+                stored = stored_game(row)
+                record, over = change(stored)
+                revision = stored.revision + 1
+                self._db.execute(
+                    "UPDATE games SET record = ?, over = ?, updated = ?, revision = ? WHERE id = ?",
+                    (record, int(over), time.time(), revision, game_id),
+                )
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+        return StoredGame(stored.id, stored.game, record, stored.tokens, stored.bots, over, revision)
+
     def save_record(self, game_id: str, record: str, over: bool) -> None:
-        """The game's record after a move and the bot moves that followed it, in one transaction."""
-        with self._lock, self._db:
-            self._db.execute("BEGIN")
-            self._db.execute(
-                "UPDATE games SET record = ?, over = ?, updated = ? WHERE id = ?",
-                (record, int(over), time.time(), game_id),
-            )
+        """The game's record replaced, whatever it was (kept for code written before ``update``)."""
+        self.update(game_id, lambda stored: (record, over))
 
     def game(self, game_id: str) -> StoredGame | None:
-        """The row of ``game_id``, or ``None``; a ``ValueError`` saying what is wrong if the
-        row is damaged (edited by hand, say)."""
         with self._lock:
-            row = self._db.execute(
-                "SELECT id, game, record, tokens, bots, over FROM games WHERE id = ?", (game_id,)
-            ).fetchone()
-        return None if row is None else _stored(row)
+            row = self._db.execute(_SELECT, (game_id,)).fetchone()
+        return None if row is None else stored_game(row)
+
+    def revision(self, game_id: str) -> int | None:
+        with self._lock:
+            row = self._db.execute("SELECT revision FROM games WHERE id = ?", (game_id,)).fetchone()
+        return None if row is None else int(row[0])
 
     def unfinished(self) -> list[str]:
         """The ids of the games still under way, oldest first: the ones a restarted server
@@ -108,13 +179,15 @@ class Store:
             rows = self._db.execute("SELECT id FROM games WHERE over = 0 ORDER BY created").fetchall()
         return [str(row[0]) for row in rows]
 
-    def add_replay(self, replay_id: str, record: str) -> None:
+    def add_replay(self, record: str) -> str:
+        replay_id = replay_id_of(record)
         with self._lock, self._db:
             self._db.execute("BEGIN")
             self._db.execute(
-                "INSERT INTO replays (id, record, created) VALUES (?, ?, ?)",
+                "INSERT OR IGNORE INTO replays (id, record, created) VALUES (?, ?, ?)",
                 (replay_id, record, time.time()),
             )
+        return replay_id
 
     def replay(self, replay_id: str) -> str | None:
         with self._lock:
@@ -122,21 +195,5 @@ class Store:
         return None if row is None else str(row[0])
 
 
-def _seat_map(text: object, what: str) -> dict[str, str]:
-    """A stored ``{"seat": text}`` column, checked: a damaged one is a ``ValueError``."""
-    try:
-        value = json.loads(text) if isinstance(text, str) else None
-    except ValueError:
-        value = None
-    if not isinstance(value, dict) or not all(
-        isinstance(k, str) and k.isascii() and k.isdigit() and isinstance(v, str) for k, v in value.items()
-    ):
-        raise ValueError(f"its {what} column is damaged")
-    return value
-
-
-def _stored(row: tuple[object, ...]) -> StoredGame:
-    game_id, game, record, tokens, bots, over = row
-    if not (isinstance(game_id, str) and isinstance(game, str) and isinstance(record, str)):
-        raise ValueError("its row is damaged")
-    return StoredGame(game_id, game, record, _seat_map(tokens, "tokens"), _seat_map(bots, "bots"), bool(over))
+Store = SQLiteStorage
+"""The name this class had before the storage interface: ``Store(path)`` still works."""

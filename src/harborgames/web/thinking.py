@@ -1,0 +1,115 @@
+"""Where the server's bots think: in worker processes, so a search never holds another game's
+request.
+
+Bots are CPU-bound Python; on threads they share the interpreter lock with every request the
+server is answering (20 bot-heavy games at once pushed another game's plain GET past two
+seconds). ``BotPool(processes)`` sends each run of bot decisions (the bots' moves until a person
+must decide) to a ``ProcessPoolExecutor`` and gets back the index of each chosen action in
+``legal_actions``; the server applies them itself. ``BotPool(0)`` thinks in the calling thread
+(tests, and embedders who want no processes). Either way a bot's seed comes from (game id, seat,
+move number), so the choices do not depend on where it thought.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+import harborgames
+
+from .. import bots
+from ..bots.base import derive_seed
+
+__all__ = ["BOT_SPECS", "BotPool", "think"]
+
+BOT_SPECS: Mapping[str, str] = {
+    "random": "random",
+    "greedy": "greedy:lookahead=1",
+    "mcts": "mcts:iterations=60:time_limit=0.3",
+    "ismcts": "ismcts:iterations=60:time_limit=0.3",
+}
+"""The bots a client may seat, by name, and the budget the server gives each: a client picks a
+name, never a spec, so no request can ask for a search that ties up the server."""
+
+
+def _index(legal: Sequence[object], choice: object) -> int:
+    for number, offered in enumerate(legal):
+        if offered is choice:
+            return number
+    for number, offered in enumerate(legal):
+        if type(offered) is type(choice) and offered == choice:
+            return number
+    raise ValueError(f"the bot chose {choice}, which is not a legal action")
+
+
+def think(game: str, state: Any, seat_bots: Mapping[int, str], game_id: str, number: int) -> list[int]:
+    """The bots' decisions from ``state`` until a person must decide or the game ends: the
+    index of each in ``legal_actions`` of the state it was made in. ``number`` is the count
+    of moves before ``state`` (it seeds each decision)."""
+    module = harborgames.load(game)
+    chosen: list[int] = []
+    while state.current_player is not None and state.current_player in seat_bots:
+        seat = int(state.current_player)
+        bot = bots.make_from_spec(
+            BOT_SPECS[seat_bots[seat]], seed=derive_seed("serve", game_id, seat, number + len(chosen))
+        )
+        legal = module.legal_actions(state)
+        index = _index(legal, bot.choose(bots.make_view(module, state, seat)))
+        chosen.append(index)
+        state = module.apply(state, legal[index])
+    return chosen
+
+
+def _warm() -> None:
+    for name in harborgames.games():
+        harborgames.load(name)
+
+
+class BotPool:
+    """``processes`` worker processes for the bots (0: think in the calling thread)."""
+
+    def __init__(self, processes: int) -> None:
+        if processes < 0:
+            raise ValueError(f"bot processes must be 0 or more, not {processes}")
+        self.processes = processes
+        self._lock = threading.Lock()
+        self._executor: ProcessPoolExecutor | None = None
+
+    def _pool(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._executor is None:
+                # spawn, not fork: the server has threads, and a forked copy of a held lock
+                # never opens
+                self._executor = ProcessPoolExecutor(
+                    self.processes, mp_context=multiprocessing.get_context("spawn"), initializer=_warm
+                )
+            return self._executor
+
+    def start(self) -> None:
+        """Start the workers now (they take a moment to import the games), not at the first bot."""
+        if self.processes:
+            for future in [self._pool().submit(_warm) for _ in range(self.processes)]:
+                future.result()
+
+    def think(
+        self, game: str, state: Any, seat_bots: Mapping[int, str], game_id: str, number: int
+    ) -> list[int]:
+        """``think`` in a worker (or here, with no workers)."""
+        if not self.processes or state.current_player not in seat_bots:
+            return think(game, state, seat_bots, game_id, number)
+        try:
+            return self._pool().submit(think, game, state, dict(seat_bots), game_id, number).result()
+        except BrokenProcessPool:  # a worker was killed (out of memory, say): a new pool next time
+            with self._lock:
+                self._executor = None
+            return think(game, state, seat_bots, game_id, number)
+
+    def close(self) -> None:
+        with self._lock:
+            executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=True, cancel_futures=True)
