@@ -48,8 +48,9 @@ def free_port() -> int:
 class Server:
     """One ``python -m harborgames serve`` subprocess on a free port and its own database."""
 
-    def __init__(self, db: Path) -> None:
-        self.db = db
+    def __init__(self, db: Path | str, *options: str) -> None:
+        self.db = db  # a file, or a postgresql:// URL
+        self.options = options  # more ``serve`` options
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -60,7 +61,17 @@ class Server:
     def start(self) -> Server:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "harborgames", "serve", "--port", str(self.port), "--db", str(self.db)],
+            [
+                sys.executable,
+                "-m",
+                "harborgames",
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                str(self.db),
+                *self.options,
+            ],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             env=env,
@@ -84,15 +95,19 @@ class Server:
             self.process.send_signal(signal.SIGKILL)
             self.process.wait(10)
 
-    def stop(self) -> None:
+    def stop(self, how: int = signal.SIGTERM) -> str:
+        """Stop the server with ``how`` (SIGTERM or SIGINT); everything it printed."""
+        output = ""
         if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
+            self.process.send_signal(how)
             try:
-                self.process.wait(10)
+                self.process.wait(20)
             except subprocess.TimeoutExpired:
                 self.kill()
         if self.process is not None and self.process.stdout is not None:
+            output = self.process.stdout.read().decode(errors="replace")
             self.process.stdout.close()
+        return output
 
     def request(
         self,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import math
 import os
 import socket
 import sys
@@ -51,6 +52,13 @@ def add_serve_parser(commands: Commands) -> None:
         default=200,
         metavar="N",
         help="open connections at most (default 200)",
+    )
+    parser.add_argument(
+        "--request-seconds",
+        type=float,
+        default=10.0,
+        metavar="S",
+        help="time a client has to send a request's headers, and then its body (default 10)",
     )
     parser.set_defaults(run=run_serve)
 
@@ -106,6 +114,8 @@ def run_serve(args: argparse.Namespace) -> int:
         raise ValueError(f"--bot-processes must be 0 or more, not {args.bot_processes}")
     if args.max_connections < 1:
         raise ValueError(f"--max-connections must be at least 1, not {args.max_connections}")
+    if not (args.request_seconds > 0 and math.isfinite(args.request_seconds)):
+        raise ValueError(f"--request-seconds must be a number above 0, not {args.request_seconds}")
     for name in args.allow_host:
         if not name.strip() or any(c in name for c in "/ @"):
             raise ValueError(f"--allow-host takes a host name such as games.example.org, not {name!r}")
@@ -141,7 +151,13 @@ def run_serve(args: argparse.Namespace) -> int:
     sys.stdout.flush()
     try:
         service.bots.start()
-        serve(service, sock, allow_hosts=args.allow_host, max_connections=args.max_connections)
+        serve(
+            service,
+            sock,
+            allow_hosts=args.allow_host,
+            max_connections=args.max_connections,
+            request_seconds=args.request_seconds,
+        )
     finally:
         sock.close()
     return 0

@@ -56,8 +56,8 @@ class _TooLarge(Exception):
 
 
 class _TooSlow(Exception):
-    def __init__(self) -> None:
-        super().__init__(f"the request body did not arrive within {BODY_SECONDS:g} s")
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"the request body did not arrive within {seconds:g} s")
 
 
 async def _body(request: Request, limit: int) -> bytes:
@@ -67,15 +67,16 @@ async def _body(request: Request, limit: int) -> bytes:
         raise _TooLarge(limit)
     chunks: list[bytes] = []
     size = 0
+    seconds = float(getattr(request.app.state, "body_seconds", BODY_SECONDS))
     try:
-        async with asyncio.timeout(BODY_SECONDS):
+        async with asyncio.timeout(seconds):
             async for chunk in request.stream():
                 size += len(chunk)
                 if size > limit:
                     raise _TooLarge(limit)
                 chunks.append(chunk)
     except TimeoutError:
-        raise _TooSlow() from None
+        raise _TooSlow(seconds) from None
     return b"".join(chunks)
 
 
@@ -273,7 +274,11 @@ def _guard_origins(app: ASGIApp, hosts: frozenset[str] | None, any_address: bool
 
 
 def create_app(
-    service: GameService, *, allowed_hosts: Iterable[str] | None = LOCAL_HOSTS, any_address: bool = False
+    service: GameService,
+    *,
+    allowed_hosts: Iterable[str] | None = LOCAL_HOSTS,
+    any_address: bool = False,
+    body_seconds: float = BODY_SECONDS,
 ) -> ASGIApp:
     """The ASGI app serving ``service``; mount it in another Starlette app, or run it with
     uvicorn (``harborgames serve`` does).
@@ -281,7 +286,8 @@ def create_app(
     ``allowed_hosts`` are the names a request's ``Host`` may give (with any port): by default
     this machine's local names only; ``None`` takes every ``Host`` (when a proxy in front
     checks it). ``any_address`` also takes any IP address as the host (a server bound to every
-    address: an IP address in ``Host`` cannot be a rebound name)."""
+    address: an IP address in ``Host`` cannot be a rebound name). A request body must arrive
+    within ``body_seconds`` (408 otherwise)."""
     routes = [
         Route("/", _index),
         Route("/api/meta", _guarded(_meta, service)),
@@ -297,5 +303,6 @@ def create_app(
         routes=routes,
         exception_handlers={HTTPException: _not_found, Exception: _internal},
     )
+    app.state.body_seconds = body_seconds
     hosts = None if allowed_hosts is None else frozenset(_host_name(h) or h.lower() for h in allowed_hosts)
     return _secure(_guard_origins(app, hosts, any_address))

@@ -85,6 +85,7 @@ def serve(
     *,
     allow_hosts: Iterable[str] = (),
     max_connections: int = MAX_CONNECTIONS,
+    request_seconds: float = HEADER_SECONDS,
 ) -> None:
     """Serve ``service`` on the listening ``sock`` until SIGTERM or SIGINT; then close it.
 
@@ -93,8 +94,9 @@ def serve(
     host = str(sock.getsockname()[0])
     any_address = host in ("0.0.0.0", "::")
     hosts = [*LOCAL_HOSTS, *([] if any_address else [host]), *allow_hosts]
-    app = create_app(service, allowed_hosts=hosts, any_address=any_address)
-    protocol: Any = type("Protocol", (_GuardedProtocol,), {"max_connections": max_connections})
+    app = create_app(service, allowed_hosts=hosts, any_address=any_address, body_seconds=request_seconds)
+    limits = {"max_connections": max_connections, "header_seconds": request_seconds}
+    protocol: Any = type("Protocol", (_GuardedProtocol,), limits)
     config = uvicorn.Config(
         app,
         log_level="warning",

@@ -71,7 +71,8 @@ class SQLiteStorage:
             self._check_and_create()
         except sqlite3.Error as error:
             self._db.close()
-            raise StorageError(f"cannot open the database {self.path}: {error}") from None
+            detail = " ".join(str(error).split())
+            raise StorageError(f"cannot open the database {self.path}: {detail}") from None
         except StorageError:
             self._db.close()
             raise
@@ -86,7 +87,8 @@ class SQLiteStorage:
         if tables:
             (verdict,) = self._db.execute("PRAGMA quick_check(1)").fetchone()
             if verdict != "ok":
-                raise StorageError(f"cannot open the database {self.path}: it is damaged ({verdict})")
+                detail = " ".join(str(verdict).replace("*** in database main ***", "").split())
+                raise StorageError(f"cannot open the database {self.path}: it is damaged ({detail})")
             ours = tables & set(_COLUMNS)
             if not ours:
                 shown = ", ".join(sorted(tables)[:5])
