@@ -12,19 +12,13 @@ from .data import (
     BUILDINGS,
     CRAFTSMAN,
     ECONOMIC,
-    ENERGY_VALUE,
-    FOOD_VALUE,
     FRANC,
     GOODS,
     INDUSTRIAL,
     LOAN_PENALTY,
     PUBLIC,
     ROUND_CARDS,
-    SHIP_TYPES,
-    SHIPPING_FRANCS,
 )
-from .payment import food_worth
-from .round_end import food_due, round_cards
 from .state import State
 from .visit import building_type, owned
 
@@ -73,33 +67,3 @@ def winners(state: State) -> tuple[int, ...]:
     if state.current_player is not None:
         return ()
     return winners_by(scores(state))
-
-
-def heuristic(state: State, player: int) -> float:
-    """A cheap value for bots: wealth, plus what goods and ships are worth before the end.
-
-    Goods count at about half what they fetch or feed (``HOLDING``); each ship counts the food it
-    will still save; food owed this round and not held counts against (a loan covers 4 food for
-    7 Francs at the end). Bots make it relative to the other seats themselves. A finished game
-    is its wealth.
-    """
-    if state.current_player is None:
-        return float(wealth(state, player))
-    p = state.players[player]
-    value = float(wealth(state, player))
-    value += sum(count * worth for count, worth in zip(p.stock[:FRANC], HOLDING, strict=True))
-    rounds_left = max(0, len(round_cards(state.num_players, state.rules.variant)) - state.round - 1)
-    n = state.num_players
-    value += 0.5 * rounds_left * sum(SHIP_TYPES[ROUND_CARDS[c].ship_type].food[n - 1] for c in p.ships)
-    if state.final_turns == 0 and state.round < len(round_cards(n, state.rules.variant)):
-        short = food_due(state, player) - food_worth(p.stock)
-        if short > 0:
-            value -= 0.75 * short
-    return value
-
-
-# A heuristic's guess of a token's worth mid-game, in Francs: about half the most it fetches at the
-# Shipping Line or feeds, or a third of the energy it gives.
-HOLDING = tuple(
-    round(max(SHIPPING_FRANCS[g] / 2, FOOD_VALUE[g] * 0.8, ENERGY_VALUE[g] / 3), 2) for g in GOODS
-)

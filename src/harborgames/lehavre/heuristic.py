@@ -1,0 +1,147 @@
+"""The heuristic bots play Le Havre by: a guess of a seat's end wealth from the rulebook's economy.
+
+Not a rule: ``scores`` and ``winners`` (``scoring.py``) are the rules. This file is what the
+``greedy`` bot maximises and what the searches value their cut-off positions with
+(docs/bots.md), so it knows the costs the rulebook makes a player carry: the food of every round
+still to come, loans, interest, goods that are worth nothing at the end.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .data import (
+    BUILDINGS,
+    FOOD_VALUE,
+    FRANC,
+    GOODS,
+    INTEREST,
+    LOAN_FRANCS,
+    LOAN_PENALTY,
+    PLAYER_COUNTS,
+    ROUND_CARDS,
+    SHIP_TYPES,
+    SHIPPING_FRANCS,
+    TURNS_PER_ROUND,
+    VARIANTS,
+)
+from .payment import food_worth
+from .round_end import round_cards
+from .scoring import wealth
+from .state import State
+from .visit import owned
+
+__all__ = ["HOLDING", "heuristic"]
+
+
+def heuristic(state: State, player: int) -> float:
+    """A cheap guess, in Francs, of what ``player``'s wealth will be at the end (bots use it).
+
+    Wealth as it stands, then what it will still gain and lose, from the rulebook's economy:
+
+    * **food still to pay**: every remaining round's food demand less the seat's ships' food is
+      charged at 1 Franc per food (each Franc pays 1 food), so a ship is worth the food it will
+      save in every round left, not only its card value; food goods count their food value
+      while it is needed;
+    * **the real price of a loan**: food not covered when the round ends becomes loans at 4
+      Francs each, 7 lost at the end (``LOAN_PENALTY``): 0.75 more per food short than paying
+      in Francs, weighted by how little of the round is left to earn it; food short in the next
+      rounds counts less. Any loan also costs 1 Franc of interest every round left;
+    * **goods** count at what they will fetch, feed or build (``HOLDING``), less the more of one
+      kind a seat hoards (goods are worth nothing at the end) and less as the game runs out;
+    * **buildings** earn their owner entry fees from the others and free use: a little per
+      round left, on top of their card value.
+
+    Bots make it relative to the other seats themselves. A finished game is its wealth.
+    """
+    value = float(wealth(state, player))
+    if state.current_player is None:
+        return value
+    n = state.num_players
+    p = state.players[player]
+    stock = p.stock
+    rounds = _DEMANDS[n, state.rules.variant][state.round :]  # this round first
+    elapsed = state.turn / TURNS_PER_ROUND  # of the round being played
+    # Rounds left as a continuous time, so that nothing the heuristic expects jumps when a round
+    # ends: a bot must not gain by putting off its feeding or someone else's.
+    time_left = max(0.0, len(rounds) - elapsed)
+    fed = 1 if rounds and _fed(state, player) else 0
+    ship_food = sum(_SHIP_FOOD[c][n - 1] for c in p.ships)
+    needs = [max(0, demand - ship_food) for demand in rounds[fed:]]
+    total_need = sum(needs)
+    value -= total_need
+    food_held = food_worth(stock) - stock[FRANC]
+    # Food goods are worth their food while food is still owed; the part past that, what the
+    # Shipping Line pays (``_LATE_WORTH``).
+    value += min(food_held, total_need)
+    spare = (food_held - total_need) / food_held if food_held > total_need else 0.0
+    lasting = min(1.0, (time_left + 0.5) / _GOODS_HORIZON) if state.final_turns == 0 else _FINAL_GOODS
+    goods = 0.0
+    for good in GOODS:
+        count = stock[good]
+        if count:
+            worth = spare * _LATE_WORTH[good] if FOOD_VALUE[good] else HOLDING[good]
+            full = min(count, _HOARD)
+            goods += worth * (full + _HOARDED * (count - full))
+    value += lasting * goods
+    # Cover the feedings in order with the food and Francs held now; what is missing becomes
+    # loans unless it is earned first, the likelier the nearer the feeding (``_short_weight``).
+    cover = food_held + stock[FRANC]
+    for k, need in enumerate(needs):
+        short = need - cover
+        if short > 0:
+            until = k + fed + 1 - elapsed  # rounds until that feeding
+            if until > _SHORT_HORIZON:
+                break
+            value -= _LOAN_EXTRA * math.exp(-until / _SHORT_DECAY) * short
+        cover = max(0, cover - need)
+    if p.loans:
+        value -= INTEREST * time_left
+    fees = 0.0
+    for building in owned(state, player):
+        fees += _FEE_WORTH[building]
+    value += fees * min(time_left, _FEE_HORIZON) * _FEE_RATE * (n - 1 + _OWN_USE)
+    return value
+
+
+def _fed(state: State, seat: int) -> bool:
+    """Whether ``seat`` has paid the round's food: the round's seven turns are over and the
+    feeding, in turn order from the player after the last turn's, has passed it."""
+    if state.turn < TURNS_PER_ROUND or state.current_player is None:
+        return False
+    n = state.num_players
+    first = state.turn_player + 1
+    return (seat - first) % n < (state.current_player - first) % n
+
+
+# A heuristic's guess of a token's worth mid-game, in Francs: building goods by the card value
+# they build into (a Wharf's 14 from 6 goods, a Brickworks' 14 from 4), energy by what it runs,
+# the rest by what the Shipping Line pays, food goods by their food.
+#         fish wood clay iron grain cattle coal hides
+HOLDING = (1.0, 1.2, 1.2, 2.0, 1.0, 1.8, 1.5, 0.8,
+           2.0, 1.2, 2.2, 5.0, 2.0, 3.0, 3.5, 1.5)
+#      smoked charcoal brick steel bread meat coke leather
+# Food goods past the food still owed: what they fetch (half the Shipping Line's price).
+_LATE_WORTH = tuple(SHIPPING_FRANCS[g] / 2 for g in GOODS)
+_HOARD = 6  # goods of one kind counted in full; each one past this counts ``_HOARDED``
+_HOARDED = 0.3
+_GOODS_HORIZON = 3.0  # goods keep their worth until this many rounds are left, then fade
+_FINAL_GOODS = 0.15  # in the final stage one action is left to turn goods into anything
+# Food short at a feeding costs what a loan costs over Francs (7 lost for 4 food), times the chance
+# that it comes to a loan: e ** (-rounds until that feeding / _SHORT_DECAY).
+_LOAN_EXTRA = (LOAN_PENALTY - LOAN_FRANCS) / LOAN_FRANCS
+_SHORT_DECAY = 1.2
+_SHORT_HORIZON = 4.0  # feedings further off than this many rounds are left to the future
+_FEE_RATE = 0.12  # visits per other seat per round to one building, roughly
+_OWN_USE = 0.5  # the owner's own visits, free, as a share of one other seat's
+_FEE_HORIZON = 8  # rounds of fees counted at most (a building is sold or idle late on)
+_DEMANDS = {
+    (n, variant): tuple(card.food_demand(n) for card in round_cards(n, variant))
+    for n in PLAYER_COUNTS
+    for variant in VARIANTS
+}
+_SHIP_FOOD = tuple(SHIP_TYPES[card.ship_type].food for card in ROUND_CARDS)
+# An entry fee's worth in Francs: the cheaper way to pay it (food is bought at 1 Franc).
+_FEE_WORTH = tuple(
+    float(min((x for x in (b.fee.food, b.fee.francs) if x), default=0)) for b in BUILDINGS
+)
