@@ -1,4 +1,4 @@
-"""The ``harborgames`` command: list games, play against bots, replay records, run arenas.
+"""The ``harborgames`` command: list games, play against bots, replay records, run arenas and ladders.
 
 ``main(argv)`` returns the exit status instead of exiting, so tests and other programs can
 call it in-process.
@@ -17,6 +17,7 @@ from ..core.protocol import LoadedGame
 from . import output
 from .arena import add_arena_parser
 from .games import add_games_parser
+from .ladder import add_ladder_parser
 from .play import add_play_parser
 from .replay import add_replay_parser
 from .serve import add_serve_parser
@@ -39,6 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_play_parser(commands)
     add_replay_parser(commands)
     add_arena_parser(commands)
+    add_ladder_parser(commands)
     add_serve_parser(commands)
     for command in commands.choices.values():
         # Also after the command; SUPPRESS keeps a --plain given before it.
