@@ -43,11 +43,11 @@ def _positions(name: str, players: int, variant: str, seed: int) -> list[Any]:
 @pytest.mark.parametrize(("name", "players", "variant"), HIDDEN)
 def test_pettingzoo_observations_do_not_tell_a_resample_apart(name: str, players: int, variant: str) -> None:
     pytest.importorskip("pettingzoo", reason="the pettingzoo extra is not installed")
-    from harborgames.adapters.pettingzoo import env
+    from harborgames.adapters.pettingzoo import raw_env
 
     encoded_or_skip(name)
     game = harborgames.load(name)
-    table, twin = env(name, players, variant), env(name, players, variant)
+    table, twin = raw_env(name, players, variant), raw_env(name, players, variant)
     table.reset(seed=0)
     twin.reset(seed=0)
     differed = 0

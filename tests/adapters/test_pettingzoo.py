@@ -1,11 +1,13 @@
 """The PettingZoo adapter: PettingZoo's own api_test and seed_test on every game configuration,
-and the promises of its module doc (rewards, seeding, masks, render, illegal actions)."""
+its average_total_reward and render_test, and the promises of its module doc (the classic
+wrappers, rewards, seeding, masks, render, illegal actions, actions of every integer kind)."""
 
 from __future__ import annotations
 
 import re
 import warnings
 from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 import pytest
@@ -14,11 +16,13 @@ pytest.importorskip(
     "pettingzoo", reason="the pettingzoo extra is not installed: pip install -e '.[pettingzoo]'"
 )
 
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 from pettingzoo.test.api_test import play_test
+from pettingzoo.utils import average_total_reward
 
 import harborgames
-from harborgames.adapters.pettingzoo import HarborEnv, env, final_rewards
+from harborgames.adapters import observation_bounds
+from harborgames.adapters.pettingzoo import HarborEnv, env, final_rewards, raw_env
 from harborgames.core.errors import IllegalActionError
 
 from .games import configurations, encoded_or_skip, is_long
@@ -28,6 +32,8 @@ from .games import configurations, encoded_or_skip, is_long
 EXPECTED_WARNINGS = (
     "Observation is not a NumPy array",
     "Observation space for each agent probably should be gymnasium.spaces.box or gymnasium.spaces.discrete",
+    # the classic wrappers' notice when an illegal id ends a game (the tests make it happen)
+    "Illegal move made, game terminating with current player losing.",
 )
 
 EPISODES = 3  # api_test's episode, then more from other seeds through its play_test
@@ -74,7 +80,7 @@ def test_seed_test_passes(name: str, players: int, variant: str) -> None:
     seed_test(lambda: env(name, players, variant), num_cycles=cycles)
 
 
-def play_out(table: HarborEnv, seed: int, cycles: int = 100_000) -> dict[str, float]:
+def play_out(table: Any, seed: int, cycles: int = 100_000) -> dict[str, float]:
     """A random masked game to the end (or ``cycles`` turns of each agent); each agent's final
     reward as ``last`` reports it."""
     table.reset(seed=seed)
@@ -129,9 +135,10 @@ def test_spaces_are_cached_and_the_mask_is_the_movers_only() -> None:
     assert table.observe(mover)["observation"].dtype == np.float32
 
 
-def test_an_illegal_action_raises_and_changes_nothing() -> None:
+def test_the_raw_env_raises_on_an_illegal_action_and_changes_nothing() -> None:
     encoded_or_skip("inland_port")
-    table = env("inland_port")
+    table = raw_env("inland_port")
+    assert isinstance(table, HarborEnv) and env("inland_port").unwrapped.__class__ is HarborEnv
     table.reset(seed=3)
     before = table.state_value
     refused = int(np.flatnonzero(table.observe(table.agent_selection)["action_mask"] == 0)[0])
@@ -142,11 +149,95 @@ def test_an_illegal_action_raises_and_changes_nothing() -> None:
     assert table.state_value == before
 
 
-def test_render_ansi_is_the_games_render() -> None:
+def test_render_ansi_is_the_games_render_and_human_prints_it(capsys: pytest.CaptureFixture[str]) -> None:
     encoded_or_skip("inland_port")
     table = env("inland_port", render_mode="ansi")
     table.reset(seed=5)
     assert table.render() == harborgames.load("inland_port").render(table.state_value)
+    human = env("inland_port", render_mode="human")
+    human.reset(seed=5)
+    assert human.render() is None
+    assert harborgames.load("inland_port").render(human.state_value) in capsys.readouterr().out
+
+
+@pytest.mark.usefixtures("only_expected_warnings")
+def test_render_test_passes(capsys: pytest.CaptureFixture[str]) -> None:
+    encoded_or_skip("gdansk")
+    render_test(lambda render_mode=None: env("gdansk", 3, render_mode=render_mode))
+    assert capsys.readouterr().out.strip()
+
+
+@pytest.mark.parametrize(("name", "players"), [("inland_port", 2), ("gdansk", 3), ("lehavre", 2)])
+@pytest.mark.usefixtures("only_expected_warnings")
+def test_average_total_reward_runs_on_the_classic_stack(
+    name: str, players: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``average_total_reward`` reads ``last(observe=False)``, so it samples ids without the mask:
+    the classic stack ends each game at its first illegal id, -1 for the offender, 0 for the others."""
+    encoded_or_skip(name)
+    average = average_total_reward(env(name, players), max_episodes=5)
+    assert "Average total reward" in capsys.readouterr().out
+    assert -1.0 <= average <= 2.0 - players
+
+
+def test_the_classic_stack_ends_the_game_on_an_illegal_id() -> None:
+    encoded_or_skip("gdansk")
+    table = env("gdansk", 3)
+    table.reset(seed=3)
+    for _ in range(5):
+        table.step(np.flatnonzero(table.observe(table.agent_selection)["action_mask"])[0])
+    offender = table.agent_selection
+    before = table.state_value
+    refused = np.flatnonzero(table.observe(offender)["action_mask"] == 0)[0]
+    table.step(np.array(refused))
+    assert table.state_value == before
+    assert all(table.terminations.values())
+    seen = {}
+    while table.agents:
+        agent = table.agent_selection
+        _, reward, terminated, truncated, _ = table.last()
+        assert terminated or truncated
+        seen[agent] = reward
+        table.step(None)
+    assert seen == {agent: -1.0 if agent == offender else 0.0 for agent in table.possible_agents}
+    table.reset(seed=4)  # and the next game starts as usual
+    assert table.agents == table.possible_agents and not any(table.terminations.values())
+    with pytest.raises(AssertionError, match="action space"):
+        table.step(10_000)
+
+
+@pytest.mark.parametrize("make", [env, raw_env])
+def test_actions_of_every_integer_kind_are_taken(make: Any) -> None:
+    encoded_or_skip("inland_port")
+    for kind in (int, np.int64, np.int32, lambda a: np.array(a), lambda a: np.array(a, np.int16)):
+        table = make("inland_port")
+        table.reset(seed=2)
+        before = table.state_value
+        legal = np.flatnonzero(table.observe(table.agent_selection)["action_mask"])[0]
+        table.step(kind(legal))
+        assert table.state_value != before and not any(table.terminations.values())
+    table = raw_env("inland_port")
+    table.reset(seed=2)
+    for refused, named in [(1.0, "float"), (np.array([1, 2]), r"shape \(2,\)"), (np.float64(1), "float64")]:
+        with pytest.raises(IllegalActionError, match=named):
+            table.step(refused)
+
+
+@pytest.mark.parametrize(("name", "players", "variant"), configurations())
+def test_observations_lie_in_their_box(name: str, players: int, variant: str) -> None:
+    encoded_or_skip(name)
+    table = env(name, players, variant)
+    low, high = observation_bounds(name, players, variant)
+    table.reset(seed=1)
+    for agent in table.agent_iter(200):
+        observation, _, terminated, truncated, _ = table.last()
+        assert observation in table.observation_space(agent)
+        space = table.observation_space(agent)["observation"]
+        assert np.array_equal(space.low, low) and np.array_equal(space.high, high)
+        if terminated or truncated:
+            table.step(None)
+        else:
+            table.step(table.action_space(agent).sample(observation["action_mask"]))
 
 
 def test_rule_options_reach_new_game() -> None:
@@ -163,8 +254,10 @@ def test_bad_setup_is_refused_at_construction() -> None:
     with pytest.raises(ValueError, match="reward"):
         env("inland_port", reward="points")
     with pytest.raises(ValueError, match="render_mode"):
-        env("inland_port", render_mode="human")
+        env("inland_port", render_mode="rgb_array")
     with pytest.raises(RuntimeError, match="reset"):
+        raw_env("inland_port").step(0)
+    with pytest.raises(AssertionError, match="reset"):
         env("inland_port").step(0)
 
 

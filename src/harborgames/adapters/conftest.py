@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import importlib.util
 
-_EXTRAS = {"pettingzoo.py": ("pettingzoo", "gymnasium"), "openspiel.py": ("pyspiel",)}
+_EXTRAS = {
+    "pettingzoo.py": ("pettingzoo", "gymnasium"),
+    "gymnasium.py": ("gymnasium",),
+    "openspiel.py": ("pyspiel",),
+}
 
 
 def _missing(module: str) -> bool:

@@ -5,7 +5,8 @@
 ``pyspiel.load_game("harborgames_gdansk", {"players": 3})`` works like any OpenSpiel game, and
 so do ``random_sim_test`` and the Python ``MCTSBot``. The deal is the ``seed`` parameter: every
 ``new_initial_state()`` of one loaded game is the same game, so an RL loop wanting varied deals
-loads the game once per seed.
+loads the game once per seed; ``environment(name, seed=…)`` is OpenSpiel's
+``rl_environment.Environment`` doing that, a new deal at every ``reset()``.
 
 How the game types are declared, and why (``docs/rl.md``):
 
@@ -36,7 +37,8 @@ How the game types are declared, and why (``docs/rl.md``):
   pickles as the game's ``dumps`` JSON and comes back through ``loads``.
 
 An illegal action raises ``pyspiel.SpielError`` (a ``RuntimeError``; OpenSpiel's own errors
-are that class) with the game's reason, and changes nothing. OpenSpiel's Python games do not
+are that class) with the game's reason, and changes nothing; so does an action that is not an
+integer id (Python ints, numpy integers and 0-d integer arrays are ids). OpenSpiel's Python games do not
 check legality at all. ``pyspiel.MCTSBot`` (the C++ bot) crashes the interpreter on Python
 games (OpenSpiel's own ``python_tic_tac_toe`` too): use ``open_spiel.python.algorithms.mcts``.
 """
@@ -44,21 +46,32 @@ games (OpenSpiel's own ``python_tic_tac_toe`` too): use ``open_spiel.python.algo
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Iterable
 from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
 import pyspiel
+from open_spiel.python import rl_environment
 
 import harborgames
 
 from ..core.encoding import EncodedGame
 from ..core.errors import IllegalActionError
 from ..core.protocol import LoadedGame
-from . import final_rewards, require_encoding
+from . import action_id, final_rewards, require_encoding
 
-__all__ = ["HarborGame", "HarborObserver", "HarborState", "game_type", "load_game", "register"]
+__all__ = [
+    "HarborGame",
+    "HarborObserver",
+    "HarborState",
+    "NewDealEnvironment",
+    "environment",
+    "game_type",
+    "load_game",
+    "register",
+]
 
 PREFIX = "harborgames_"
 _RESAMPLE_SEEDS = 2**31  # resample seeds are drawn from 0 .. 2**31 - 1
@@ -217,6 +230,16 @@ class HarborState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type
         seat = self._held.state.current_player
         return int(pyspiel.PlayerId.TERMINAL) if seat is None else int(seat)
 
+    def apply_action(self, action: object) -> None:
+        """OpenSpiel's ``apply_action``, for any integer id a trainer produces (a Python int, a
+        numpy integer, a 0-d integer array); anything else raises ``SpielError`` naming its type
+        (OpenSpiel's own message would print the whole state)."""
+        try:
+            index = action_id(action, f"player {self.current_player()}")
+        except IllegalActionError as error:
+            raise pyspiel.SpielError(str(error)) from None
+        super().apply_action(index)
+
     def _legal_actions(self, player: int) -> list[int]:
         ids: list[int] = np.flatnonzero(self._held.encoded.legal_action_mask(self._held.state)).tolist()
         return ids
@@ -314,3 +337,32 @@ def load_game(name: str, **params: int | str) -> Any:
     """``pyspiel.load_game("harborgames_<name>", params)``, registering the game first."""
     register((name,))
     return pyspiel.load_game(PREFIX + name, dict(params))
+
+
+class NewDealEnvironment(rl_environment.Environment):  # type: ignore[misc]  # no type information
+    """OpenSpiel's ``rl_environment.Environment`` with a new deal at every ``reset()``: the game
+    is loaded again with the next seed of ``random.Random(seed)`` (a loaded game's every initial
+    state is the same deal, see the module doc). ``deal_seed`` is the current episode's seed."""
+
+    def __init__(
+        self, name: str, seed: int = 0, params: dict[str, int | str] | None = None, **environment_kwargs: Any
+    ) -> None:
+        self._name = name
+        self._params = dict(params or {})
+        if "seed" in self._params:
+            raise ValueError("the deal seeds come from environment(..., seed=...), not a seed parameter")
+        self._deals = random.Random(seed)
+        self.deal_seed = self._deals.getrandbits(31)
+        super().__init__(load_game(name, seed=self.deal_seed, **self._params), **environment_kwargs)
+
+    def reset(self) -> Any:
+        self.deal_seed = self._deals.getrandbits(31)
+        self._game = load_game(self._name, seed=self.deal_seed, **self._params)
+        return super().reset()
+
+
+def environment(name: str, *, seed: int = 0, **params: int | str) -> NewDealEnvironment:
+    """An ``rl_environment.Environment`` of game ``name`` that deals a new game at every
+    ``reset()``, the deals drawn from ``seed``; ``params`` are the game's other parameters
+    (``players``, ``variant``, rule options)."""
+    return NewDealEnvironment(name, seed, params)

@@ -1,14 +1,24 @@
 """Every game as a PettingZoo AEC environment (needs the ``pettingzoo`` extra).
 
 >>> from harborgames.adapters.pettingzoo import env
->>> table = env("inland_port")                        # doctest: +SKIP
->>> table.reset(seed=7)                               # doctest: +SKIP
+>>> table = env("inland_port")
+>>> table.reset(seed=7)
+>>> table.agent_selection, table.observe("player_0")["observation"].shape
+('player_0', (462,))
+
+As PettingZoo's classic games: ``env(...)`` is the environment inside PettingZoo's classic
+wrappers (order enforcing, action-space bounds, and ``TerminateIllegalWrapper``: an illegal id
+ends the game at once, -1 for the offender and 0 for the others, every agent terminated, so a
+sampler that ignores the mask, ``average_total_reward`` or an env checker, plays on);
+``raw_env(...)`` is the bare environment, where an illegal id raises ``IllegalActionError``
+(a ``ValueError``) and changes nothing, which is what a debugged policy wants.
 
 Agents are ``player_0`` ... ``player_{n-1}`` (the game's seats). Each agent's observation is a
-Dict of ``observation`` (the game's ``observation_tensor`` for that seat, float32) and
-``action_mask`` (int8; the legal ids for the agent to move, all 0 for the others), so
-``action_space(agent).sample(mask)`` draws a legal action. Actions are the game's integer ids
-(``Discrete(num_distinct_actions)``).
+Dict of ``observation`` (the game's ``observation_tensor`` for that seat: float32, in a Box of
+its true bounds, ``adapters.observation_bounds``) and ``action_mask`` (int8; the legal ids for
+the agent to move, all 0 for the others), so ``action_space(agent).sample(mask)`` draws a legal
+action. Actions are the game's integer ids (``Discrete(num_distinct_actions)``): a Python int,
+a numpy integer or a 0-d integer array.
 
 Rewards come once, when the game ends (``docs/rl.md``):
 
@@ -20,8 +30,8 @@ Rewards come once, when the game ends (``docs/rl.md``):
 
 ``reset(seed=s)`` starts ``new_game(seed=s)``; a ``reset()`` without a seed draws the next game's
 seed from a stream seeded by the last given seed, so a run of resets is reproducible too.
-An illegal (masked) action raises ``IllegalActionError`` (a ``ValueError``) and changes nothing:
-PettingZoo leaves this to the environment, and silently ignoring it would hide policy bugs.
+``render_mode="ansi"``: ``render()`` returns the table as text; ``"human"``: it prints it (and
+every step does).
 """
 
 from __future__ import annotations
@@ -35,20 +45,19 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 from ..core.encoding import EncodedGame
 from ..core.errors import IllegalActionError
 from ..core.protocol import LoadedGame
-from . import REWARDS, final_rewards, require_encoding
+from . import REWARDS, action_id, final_rewards, observation_bounds, require_encoding
 
-__all__ = ["REWARDS", "HarborEnv", "env", "final_rewards"]
+__all__ = ["ILLEGAL_REWARD", "REWARDS", "HarborEnv", "env", "final_rewards", "raw_env"]
 
 Observation = dict[str, npt.NDArray[Any]]
 
-# Observation tensors hold counts and flags; any finite float32 is allowed (the encoding
-# conformance check keeps them finite), and finite bounds keep Box.contains meaningful.
-_LOW = float(np.finfo(np.float32).min)
-_HIGH = float(np.finfo(np.float32).max)
+ILLEGAL_REWARD = -1.0
+"""What ``env()``'s classic stack gives the agent whose id is illegal (the others get 0)."""
 
 
 class HarborEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
@@ -72,8 +81,10 @@ class HarborEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         self._options = info.check_new_game(players, chosen, options)
         if reward not in REWARDS:
             raise ValueError(f"unknown reward {reward!r}; known rewards: {', '.join(REWARDS)}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"unknown render_mode {render_mode!r}; this environment renders 'ansi'")
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(
+                f"unknown render_mode {render_mode!r}; this environment renders 'ansi' or 'human'"
+            )
         self._game: LoadedGame = module
         self._encoded: EncodedGame = encoded
         self.num_players = players
@@ -81,20 +92,20 @@ class HarborEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         self.reward = reward
         self.render_mode = render_mode
         self.metadata: dict[str, Any] = {
-            "render_modes": ["ansi"],
+            "render_modes": ["ansi", "human"],
             "name": f"harborgames_{info.name}_v{info.version}",
             "is_parallelizable": False,
         }
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         size = encoded.num_distinct_actions(players, chosen)
-        shape = encoded.observation_layout(players, chosen).shape
+        low, high = observation_bounds(module, players, chosen)
         # One space object per agent, made once: seeding a space must stick (PettingZoo's rule).
         self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(_LOW, _HIGH, shape=shape, dtype=np.float32),
+                    "observation": spaces.Box(low, high, dtype=np.float32),
                     "action_mask": spaces.Box(0, 1, shape=(size,), dtype=np.int8),
                 }
             )
@@ -146,9 +157,7 @@ class HarborEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None or isinstance(action, bool) or not isinstance(action, int | np.integer):
-            raise IllegalActionError(f"{agent} must choose an integer action id, not {action!r}")
-        index = int(action)
+        index = action_id(action, agent)
         if not 0 <= index < len(self._mask) or not self._mask[index]:
             raise IllegalActionError(
                 f"action id {index} is not legal for {agent} here (its action_mask is 0)"
@@ -158,6 +167,8 @@ class HarborEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         self._clear_rewards()
         self._after_move()
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def _after_move(self) -> None:
         """Select the seat to move, or end the game for every agent with its final reward."""
@@ -191,14 +202,36 @@ class HarborEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         }
 
     def render(self) -> str | None:
-        """The game's ``render`` of the whole table (``render_mode="ansi"``)."""
+        """The game's ``render`` of the whole table: returned (``"ansi"``) or printed (``"human"``)."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode; env(..., render_mode='ansi')")
             return None
-        return self._game.render(self._state)
+        self._require_reset()
+        text = str(self._game.render(self._state))
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
 
     def close(self) -> None:
         """Nothing to release: the game is a value in memory."""
+
+
+def raw_env(
+    name: str | LoadedGame,
+    num_players: int | None = None,
+    variant: str | None = None,
+    *,
+    options: Mapping[str, str] | None = None,
+    reward: str = "win",
+    render_mode: str | None = None,
+) -> HarborEnv:
+    """The bare AEC environment of game ``name`` (a registered name or a game module): an
+    illegal id raises ``IllegalActionError``.
+
+    ``num_players`` defaults to 2 (or the game's only count), ``variant`` to the game's default.
+    """
+    return HarborEnv(name, num_players, variant, options=options, reward=reward, render_mode=render_mode)
 
 
 def env(
@@ -209,9 +242,14 @@ def env(
     options: Mapping[str, str] | None = None,
     reward: str = "win",
     render_mode: str | None = None,
-) -> HarborEnv:
-    """An AEC environment of game ``name`` (a registered name or a game module).
-
-    ``num_players`` defaults to 2 (or the game's only count), ``variant`` to the game's default.
-    """
-    return HarborEnv(name, num_players, variant, options=options, reward=reward, render_mode=render_mode)
+) -> AECEnv:
+    """``raw_env(...)`` in PettingZoo's classic wrappers, as its classic games' ``env()``: an
+    illegal id ends the game with ``ILLEGAL_REWARD`` for the offender and 0 for the others, an id
+    outside the action space fails an assertion, and order is enforced (``reset`` first). The
+    bare environment is ``.unwrapped``."""
+    table: AECEnv = raw_env(
+        name, num_players, variant, options=options, reward=reward, render_mode=render_mode
+    )
+    table = wrappers.TerminateIllegalWrapper(table, illegal_reward=ILLEGAL_REWARD)
+    table = wrappers.AssertOutOfBoundsWrapper(table)
+    return wrappers.OrderEnforcingWrapper(table)

@@ -9,17 +9,27 @@ Without an address a local Ray instance is started with ``jobs`` CPUs and shut d
 arena; with one, the arena joins that cluster (``ray start --head`` prints the address) and
 uses ``jobs`` worker processes, or all the cluster's CPUs if ``jobs`` is ``None``. Every node
 needs harborgames installed, at the same version, as the driver.
+
+Token authentication (Ray 2.5x and later): a local instance runs with it, quietly (Ray's
+notice that it turned it on is left out: nothing outside this process reaches that instance).
+A cluster started by ``ray start --head`` uses it when a token exists on the head (``~/.ray/
+auth_token``, ``RAY_AUTH_TOKEN`` or ``RAY_AUTH_TOKEN_PATH``), but Ray's driver sends its own
+token only to ``--address auto``, not to an address given explicitly, and then the cluster
+refuses it (``InvalidAuthToken``). So with an address, when ``RAY_AUTH_MODE`` is not set and this
+machine has a token, the arena sets ``RAY_AUTH_MODE=token`` for itself, as Ray does for
+``auto``; a cluster whose token differs is refused with a message that says so.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import logging
+import os
 import socket
 from collections.abc import Callable, Iterator, Sequence
 from typing import TypeVar
 
-__all__ = ["INSTALL_HINT", "check_address", "require_ray", "run_tasks"]
+__all__ = ["AUTH_MODE", "INSTALL_HINT", "check_address", "has_token", "require_ray", "run_tasks"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -42,9 +52,14 @@ def run_tasks(
     ``play`` and the tasks must pickle (module-level function, plain data).
     """
     require_ray()
+    # Ray reads the authentication mode when it is imported (and again on Config.initialize):
+    # chosen before, refreshed after, as Ray's own ``ray.init`` does for a local instance.
+    chosen = _choose_auth_mode(address)
     import ray
     from ray.util.multiprocessing import Pool
 
+    if chosen:
+        _refresh_ray_config()
     started = False
     if not ray.is_initialized():
         if address is None:
@@ -57,15 +72,79 @@ def run_tasks(
             )
         else:
             check_address(address)
-            ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
+            try:
+                ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
+            except ConnectionError as error:
+                raise ConnectionError(_refused(address, error)) from None
         started = True
     try:
         processes = jobs if jobs is not None else None
-        with Pool(processes=processes) as pool:
+        try:
+            pool = Pool(processes=processes)
+        except ray.exceptions.RayError as error:
+            if not (chosen and address is not None):
+                raise
+            # Connected, but the workers never start: the cluster runs without tokens.
+            raise ConnectionError(
+                f"the Ray cluster at {address} did not start the arena's workers ({type(error).__name__}); "
+                f"it probably runs without token authentication while this machine has a token: "
+                f"run with {AUTH_MODE}=disabled"
+            ) from None
+        with pool:
             yield from pool.imap_unordered(play, tasks)
     finally:
         if started:
             ray.shutdown()
+
+
+AUTH_MODE = "RAY_AUTH_MODE"
+
+
+def has_token() -> bool:
+    """Whether this machine has a Ray authentication token where Ray looks for one: the
+    ``RAY_AUTH_TOKEN`` variable, the file ``RAY_AUTH_TOKEN_PATH`` names, or ``~/.ray/auth_token``
+    (which a ``ray start --head`` or a first local ``ray.init`` writes)."""
+    if os.environ.get("RAY_AUTH_TOKEN"):
+        return True
+    named = os.environ.get("RAY_AUTH_TOKEN_PATH")
+    path = named if named else os.path.join(os.path.expanduser("~"), ".ray", "auth_token")
+    return os.path.isfile(path)
+
+
+def _choose_auth_mode(address: str | None) -> bool:
+    """Set ``RAY_AUTH_MODE=token`` when Ray would otherwise pick it with a notice (a new local
+    instance) or wrongly not pick it (an explicit address, a token on this machine); an explicit
+    ``RAY_AUTH_MODE`` is left alone. Whether it was set."""
+    if AUTH_MODE in os.environ:
+        return False
+    if address is None or (address != "auto" and has_token()):
+        os.environ[AUTH_MODE] = "token"
+        return True
+    return False
+
+
+def _refresh_ray_config() -> None:
+    """Make an already imported Ray read ``RAY_AUTH_MODE`` again."""
+    try:
+        from ray._raylet import Config  # Ray's own way (authentication_token_setup)
+    except ImportError:  # a Ray without token authentication: nothing to refresh
+        return
+    Config.initialize("")
+
+
+def _refused(address: str, error: ConnectionError) -> str:
+    """Ray's "failed to connect", with what usually causes it once the port answers."""
+    if os.environ.get(AUTH_MODE) == "token":
+        hint = (
+            "the cluster uses token authentication and refused this machine's token: give it the "
+            "head's token (copy the head's ~/.ray/auth_token here, or set RAY_AUTH_TOKEN)"
+        )
+    else:
+        hint = (
+            "if the cluster uses token authentication, set RAY_AUTH_TOKEN to the head's token "
+            "(its ~/.ray/auth_token) and RAY_AUTH_MODE=token"
+        )
+    return f"{error}; the port at {address} answers, so {hint}"
 
 
 def check_address(address: str, timeout: float = 5.0) -> None:
