@@ -83,6 +83,11 @@ class GameInfo:
             known = ", ".join(self.variants)
             has = f"the variants {known}" if len(self.variants) > 1 else known
             raise ValueError(f"unknown variant {variant!r}; {self.title} has {has}")
+        if options is not None and not isinstance(options, Mapping):
+            raise ValueError(
+                f"options must be a mapping of rule option names to values "
+                f"(such as {{'name': 'value'}}) or None, not {options!r:.60}"
+            )
         chosen = dict(options or {})
         for name, value in chosen.items():
             if name not in self.options:
