@@ -14,6 +14,7 @@ state, and is seeded: the same seed and the same views give the same choices.
 from __future__ import annotations
 
 import inspect
+import math
 import types
 import typing
 from collections.abc import Callable
@@ -116,7 +117,14 @@ def _checked_params(
             listed = f"known: {', '.join(known)}" if known else f"{name} takes no parameters"
             raise ValueError(f"{name}: unknown parameter {key!r}; {listed}")
         checked[key] = _typed(name, key, value, hints.get(key))
+        budget = checked[key]
+        if key in _POSITIVE and isinstance(budget, int | float) and not budget > 0:
+            # a zero or negative budget would leave the search nothing to choose from
+            raise ValueError(f"{name}: {key} must be above 0, not {_spec_text(value)}")
     return checked
+
+
+_POSITIVE = ("time_limit",)  # a search needs some time (iterations: the search checks them)
 
 
 _TYPE_NAMES = {bool: "true or false", int: "an int", float: "a number", str: "a text"}
@@ -136,6 +144,8 @@ def _typed(name: str, key: str, value: object, hint: object) -> object:
         if kind is int and isinstance(value, int) and not isinstance(value, bool):
             return value
         if kind is float and isinstance(value, int | float) and not isinstance(value, bool):
+            if not math.isfinite(value):
+                raise ValueError(f"{name}: {key} must be a finite number, not {_spec_text(value)}")
             return float(value)
         if kind is str:
             return value if isinstance(value, str) else _spec_text(value)  # "5" read as 5

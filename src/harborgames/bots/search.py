@@ -197,18 +197,21 @@ class _SearchBot:
 
 
 class _Timed:
-    """Iterate until ``iterations`` or ``seconds`` run out, whichever comes first."""
+    """Iterate until ``iterations`` or ``seconds`` run out, whichever comes first; the first
+    iteration always runs (a search with none has no move to choose)."""
 
     def __init__(self, iterations: int, seconds: float) -> None:
         self.iterations = iterations
         self.deadline = time.perf_counter() + seconds
+        self.started = False
 
     def __iter__(self) -> _Timed:
         return self
 
     def __next__(self) -> int:
-        if self.iterations <= 0 or time.perf_counter() >= self.deadline:
+        if self.iterations <= 0 or (self.started and time.perf_counter() >= self.deadline):
             raise StopIteration
+        self.started = True
         self.iterations -= 1
         return self.iterations
 
