@@ -156,6 +156,30 @@ def test_marketplace_one_more_good_per_craftsmans_building_at_most_8() -> None:
     }
 
 
+def test_marketplace_solo_at_most_8_goods_or_4_by_the_rule_option() -> None:
+    # "at most 8 goods" at every player count; option ``solo_marketplace=sources`` plays Kobiela's
+    # solo cap of 4
+    crafts = [
+        "building_firm_1",
+        "building_firm_2",
+        "fishery",
+        "bakehouse",
+        "smokehouse",
+        "abattoir",
+        "tannery",
+    ]
+    state = position(1, stock={0: {"francs": 2}}, own={0: crafts}, offers={})
+    state = play(state, "enter marketplace")
+    assert [a for a in forced(state) if a.startswith("choose")] == [
+        "choose " + " ".join(("fish", "wood", "clay", "iron", "grain", "cattle", "coal", "hides"))
+    ]  # all 8: no choice left
+    state = position(
+        1, stock={0: {"francs": 2}}, own={0: crafts}, offers={}, options={"solo_marketplace": "sources"}
+    )
+    state = play(state, "enter marketplace")
+    assert {len(a.split()) - 1 for a in legal(state)} == {4}
+
+
 def test_marketplace_counts_the_hardware_store_by_the_rule_option() -> None:
     # the rulebook: the Hardware Store is a craftsman's building (3 goods); the sources: economic (2)
     for option, size in (("rulebook", 3), ("sources", 2)):
@@ -503,16 +527,46 @@ def test_shipping_line_3_energy_per_ship_and_the_francs_per_good() -> None:
         offers={},
     )
     state = play(state, "enter shipping_line")
-    assert legal(state) == ["times 1", "times 2"]
-    state = play(state, "times 2")
-    assert forced(state) == ["pay 2 coal"]  # 6 energy
-    for good in ("steel", "leather", "leather", "bread"):
-        state = play(state, f"give {good}")
-    assert "done" in legal(state)
-    state = play(state, "give fish")  # the fifth: both ships are full
+    # the goods come first (a coal too: the other pays one ship's 3 energy); nothing is paid yet
+    assert legal(state) == ["give fish", "give coal", "give steel", "give bread", "give meat", "give leather"]
+    state = play(state, "give steel", "give leather", "give leather")
+    # three goods fill the iron ship; a fourth needs the wooden one too: 6 energy, both coal
+    assert legal(state) == ["give fish", "give bread", "give meat", "done"]
+    state = play(state, "give bread", "give fish")  # the fifth: both ships are full
+    assert forced(state) == ["pay 2 coal"]  # 6 energy for the two ships used
     # steel 8, leather 4 + 4, bread 3, fish 1
     assert goods(state, 0) == {"meat": 1, "francs": 8 + 4 + 4 + 3 + 1}
     assert state.main_done
+
+
+def test_shipping_line_pays_3_energy_for_each_ship_used_not_for_each_ship_owned() -> None:
+    # "Pay 3 energy for each ship used to ship goods": one clay on one of two wooden ships is 3
+    # energy, not 6
+    state = position(
+        2, stock={0: {"wood": 6, "clay": 1}}, own={0: ["shipping_line"]}, ships={0: ["R01", "R02"]}, offers={}
+    )
+    state = play(state, "enter shipping_line")
+    assert not [a for a in legal(state) if a.startswith("times")]
+    state = play(state, "give clay", "done")
+    assert forced(state) == ["pay 3 wood"]
+    assert goods(state, 0) == {"wood": 3, "francs": 1}
+
+
+def test_shipping_line_a_visit_that_ships_nothing_is_not_offered() -> None:
+    # 3 wood + 2 clay, one wooden ship: the wood pays the energy, so only clay can be shipped, and
+    # ``done`` comes only after a good is loaded
+    state = position(
+        2, stock={0: {"wood": 3, "clay": 2}}, own={0: ["shipping_line"]}, ships={0: ["R01"]}, offers={}
+    )
+    state = play(state, "enter shipping_line")
+    assert forced(state) == ["give clay"]
+    assert legal(state) == ["give clay", "done"]
+    shipped_one = play(state, "done")
+    assert forced(shipped_one) == ["pay 3 wood"]
+    assert goods(shipped_one, 0) == {"clay": 1, "francs": 1}
+    shipped_two = play(state, "give clay")
+    assert forced(shipped_two) == ["pay 3 wood"]
+    assert goods(shipped_two, 0) == {"francs": 2}
 
 
 def test_shipping_line_one_ship_is_the_largest_and_francs_per_good_table() -> None:
@@ -526,10 +580,8 @@ def test_shipping_line_one_ship_is_the_largest_and_francs_per_good_table() -> No
         stock = {**stock, good: stock.get(good, 0) + 1}
         state = position(2, stock={0: stock}, own={0: ["shipping_line"]}, ships={0: ["R01"]}, offers={})
         state = play(state, "enter shipping_line")
-        if state.phase == "pay":  # the good itself gives energy: pay with the charcoal
-            state = play(state, "pay 1 charcoal")
-        assert legal(state)[0] == f"give {good}"
-        state = play(state, f"give {good}")
+        if forced(state)[:1] != [f"give {good}"]:  # (the engine loads a lone good itself)
+            state = play(state, f"give {good}")
         assert goods(state, 0).get("francs") == francs, good
 
 
@@ -548,11 +600,11 @@ def test_shipping_line_not_offered_when_the_energy_would_take_every_good() -> No
     # 3 wood and nothing else: paying the 3 energy leaves nothing to ship
     state = position(2, stock={0: {"wood": 3}}, own={0: ["shipping_line"]}, ships={0: ["R01"]}, offers={})
     assert "shipping_line" not in enters(state)
+    # 4 wood: one is shipped, three pay the ship; nothing is left to choose
     state = position(2, stock={0: {"wood": 4}}, own={0: ["shipping_line"]}, ships={0: ["R01"]}, offers={})
     state = play(state, "enter shipping_line")
-    assert forced(state) == ["times 1", "pay 3 wood"]
-    assert legal(state) == ["give wood", "done"]
-    assert goods(play(state, "give wood"), 0) == {"francs": 1}
+    assert forced(state) == ["give wood", "pay 3 wood"]
+    assert goods(state, 0) == {"francs": 1}
 
 
 def test_grocery_market_gives_8_food_in_six_goods() -> None:
@@ -583,12 +635,34 @@ def test_business_office_4_goods_for_steel_and_1_good_for_brick() -> None:
     state = play(state, "give fish", "give fish", "give fish", "give fish")
     assert goods(state, 0) == {"wood": 1, "steel": 1}
     # "in addition": one good for a charcoal, leather or brick, or stop
-    assert legal(state) == [
+    assert legal(state) == ["trade wood charcoal", "trade wood leather", "trade wood brick", "done"]
+    state = play(state, "trade wood brick")
+    assert goods(state, 0) == {"brick": 1, "steel": 1}
+
+
+def test_business_office_the_second_exchange_takes_a_good_held_not_the_steel_just_received() -> None:
+    # "Exchange any 4 goods for 1 steel. In addition or alternatively, exchange 1 good": by default
+    # the good is one the visitor held (a steel held before counts); option
+    # ``business_office=steel_received_too`` lets the new steel be exchanged as well.
+    stock = {0: {"fish": 4, "wood": 1}}
+    state = position(3, stock=stock, own={0: ["business_office"]}, offers={})
+    state = play(state, "enter business_office", "give fish", "give fish", "give fish", "give fish")
+    assert not [a for a in legal(state) if a.startswith("trade steel")]
+    held = position(3, stock={0: {"fish": 4, "steel": 1}}, own={0: ["business_office"]}, offers={})
+    held = play(held, "enter business_office", "give fish", "give fish", "give fish", "give fish")
+    assert "trade steel brick" in legal(held)  # the steel held on entering
+    other = position(
+        3,
+        stock=stock,
+        own={0: ["business_office"]},
+        offers={},
+        options={"business_office": "steel_received_too"},
+    )
+    other = play(other, "enter business_office", "give fish", "give fish", "give fish", "give fish")
+    assert legal(other) == [
         "trade wood charcoal", "trade wood leather", "trade wood brick",
         "trade steel charcoal", "trade steel leather", "trade steel brick", "done",
     ]  # fmt: skip
-    state = play(state, "trade wood brick")
-    assert goods(state, 0) == {"brick": 1, "steel": 1}
 
 
 def test_business_office_alternatively_only_the_single_exchange() -> None:
@@ -666,10 +740,34 @@ def test_bridge_over_the_seine_1_franc_per_upgraded_good_and_per_3_standard() ->
     assert forced(state) == ["pay 2 francs"]
     assert goods(state, 1) == {"francs": 2}
     assert legal(state) == ["give fish", "give smoked_fish", "give leather"]  # sell at least one
-    state = play(state, "give smoked_fish", "give leather", "give fish", "give fish", "give fish")
+    state = play(state, "give smoked_fish", "give leather")
     assert legal(state) == ["give fish", "done"]
-    state = play(state, "give fish")  # every good sold: the action ends
-    assert goods(state, 0) == {"francs": 2 + 1}  # 2 upgraded + 4 standard // 3
+    state = play(state, "give fish")
+    # a three begun is completed (the lone option: the engine hands in the two fish), and the
+    # fourth fish cannot make a three: the action ends
+    assert forced(state) == ["give fish", "give fish"]
+    assert goods(state, 0) == {"fish": 1, "francs": 2 + 1}  # 2 upgraded + 3 standard // 3
+
+
+def test_bridge_over_the_seine_standard_goods_are_sold_only_in_whole_threes() -> None:
+    # "1 Franc for any combination of 3 standard goods": two standard goods are never handed in
+    # for nothing; ``done`` waits for a three to be complete
+    state = position(
+        3,
+        stock={0: {"fish": 1, "wood": 1, "leather": 1, "francs": 5}},
+        own={0: ["bridge_over_the_seine"]},
+        offers={},
+    )
+    state = play(state, "enter bridge_over_the_seine")
+    assert forced(state) == ["give leather"]  # fish and wood make no three
+    assert goods(state, 0) == {"fish": 1, "wood": 1, "francs": 6}
+    state = position(
+        3, stock={0: {"fish": 2, "wood": 1, "leather": 1}}, own={0: ["bridge_over_the_seine"]}, offers={}
+    )
+    state = play(state, "enter bridge_over_the_seine", "give fish")
+    assert legal(state) == ["give fish", "give wood", "give leather"]  # no done: a three is open
+    state = play(state, "give wood", "give fish")
+    assert legal(state) == ["give leather", "done"]
 
 
 def test_bridge_over_the_seine_not_offered_with_two_standard_goods_only() -> None:

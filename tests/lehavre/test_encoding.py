@@ -256,9 +256,10 @@ def test_a_count_beyond_the_slot_capacity_is_refused_clearly() -> None:
 
 @pytest.mark.parametrize(("n", "variant"), [(1, "short"), (3, "full"), (5, "full")])
 def test_the_sources_rule_options_fit_the_same_ids(n: int, variant: str) -> None:
-    """The sources' readings (the Coal Trader's and Diner's counts, the Harbor Watch in the deck,
-    a solo starting ship) offer nothing outside the catalogue and slots."""
-    options = dict.fromkeys(lh.OPTIONS, "sources")
+    """The other readings (the sources' Coal Trader and Diner counts, the Harbor Watch in the deck,
+    a solo starting ship, empty visits, a Haulage Firm pair with one space, ...) offer nothing
+    outside the catalogue and slots."""
+    options = {name: values[1] for name, values in lh.OPTIONS.items()}  # every non-default reading
 
     def check(state: lh.State, action: object, after: lh.State) -> None:
         legal = lh.legal_actions(state)

@@ -868,7 +868,30 @@ def test_wealth_is_buildings_plus_ships_plus_francs_minus_7_per_loan_goods_are_w
         ships=(cards["R01"], cards["R14"]),
     )
     state = _player(state, 1, goods={"francs": 1})
-    assert lh.scores(_over(state)) == (10 + 6 + 2 + 16 + 13 - 14, 1 + 2)
+    # at the end both loans are repaid (2 x 5 of the 13 Francs) before wealth is counted
+    assert lh.scores(_over(state)) == (10 + 6 + 2 + 16 + 13 - 10, 1 + 2)
+    state = _player(state, 0, goods={"francs": 4, "smoked_fish": 9, "steel": 4}, loans=2, ships=())
+    assert lh.scores(_over(state)) == (10 + 6 + 4 - 14, 1 + 2)  # 4 Francs repay nothing: -7 each
+
+
+def test_loans_at_game_end_every_loan_the_francs_cover_is_repaid_before_scoring() -> None:
+    # "May be repaid at any time … for 5 Francs. At game end, deduct 7 Francs for each outstanding
+    # loan": repaying is never worse, so at the end every loan the Francs cover is repaid (no choice
+    # is asked); render shows the breakdown.
+    state = lh.new_game(2, seed=1, variant="short")
+    state = _player(state, 0, goods={"francs": 12}, loans=3, ships=())
+    state = _player(state, 1, goods={"francs": 20}, loans=1, ships=())
+    over = _over(state)
+    # seat 0: 2 loans repaid (10 Francs), 2 Francs left, 1 loan outstanding; seat 1: 1 repaid
+    parts = [lh.wealth_parts(over, seat) for seat in (0, 1)]
+    assert (parts[0].repaid_at_end, parts[0].francs, parts[0].loans) == (2, 2, 1)
+    assert (parts[1].repaid_at_end, parts[1].francs, parts[1].loans) == (1, 15, 0)
+    assert [p.total for p in parts] == list(lh.scores(over))
+    assert lh.scores(over)[0] - lh.scores(state)[0] == 2 * 2  # 2 loans: 5 instead of 7 each
+    text = lh.render(over)
+    assert "after repaying 2 loans at the end" in text and "− 7 × 1 loan" in text
+    # before the end nothing is repaid by itself
+    assert lh.wealth_parts(state, 0).repaid_at_end == 0
 
 
 def test_wealth_bonus_buildings_bank_town_hall_storehouse_dock() -> None:

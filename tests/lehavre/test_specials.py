@@ -299,11 +299,33 @@ def test_labor_exchange() -> None:
     assert goods(play(state, "enter labor_exchange"), 0) == {"fish": 3, "coal": 1}
 
 
-def test_labor_exchange_without_symbols_gives_nothing_but_may_be_entered() -> None:
-    # Reading: receiving nothing is still carrying out the action.
-    state = full(stock={0: {}}, town=["labor_exchange"])
+def test_labor_exchange_without_symbols_yields_nothing_so_is_not_offered() -> None:
+    # "A player entering a building must carry out its action": a visit that would yield nothing
+    # is not offered by default; option ``empty_visits=allowed`` offers it.
+    assert "labor_exchange" not in enters(full(stock={0: {}}, town=["labor_exchange"]))
+    state = full(stock={0: {}}, town=["labor_exchange"], options={"empty_visits": "allowed"})
     state = play(state, "enter labor_exchange")
     assert goods(state, 0) == {} and main_action_over(state)
+
+
+def test_a_visit_that_would_yield_nothing_is_not_offered() -> None:
+    # the Zoo for 0 Francs (fewer than 3 cattle and fish), the Arts Center with no guest, the Black
+    # Market with no empty Offer space: refused by default, offered with ``empty_visits=allowed``
+    allowed = {"empty_visits": "allowed"}
+    zoo = {"stock": {0: {"cattle": 1, "fish": 1, "francs": 1}}, "town": ["zoo"]}
+    assert "zoo" not in enters(full(**zoo))  # type: ignore[arg-type]
+    assert "zoo" in enters(full(**zoo, options=allowed))  # type: ignore[arg-type]
+    assert "zoo" in enters(full(stock={0: {"cattle": 2, "fish": 1, "francs": 1}}, town=["zoo"]))
+    arts = {"stock": {0: {"francs": 1, "fish": 1}}, "own": {0: ["arts_center"]}}
+    assert "arts_center" not in enters(full(4, **arts))  # type: ignore[arg-type]
+    assert "arts_center" in enters(full(4, **arts, options=allowed))  # type: ignore[arg-type]
+    guest = full(4, stock={0: {}}, own={0: ["arts_center", "fishery"]}, at={2: "fishery"})
+    state = play(guest, "enter arts_center")
+    assert goods(state, 0) == {"francs": 4}
+    every = {name: 1 for name in ("francs", "fish", "wood", "clay", "iron", "grain", "cattle")}
+    market = {"stock": {0: {}}, "own": {0: ["black_market"]}, "offers": every}
+    assert "black_market" not in enters(full(3, **market))  # type: ignore[arg-type]
+    assert "black_market" in enters(full(3, **market, options=allowed))  # type: ignore[arg-type]
 
 
 def test_zoo() -> None:
@@ -387,6 +409,32 @@ def test_steelworks() -> None:
     assert "steelworks" not in enters(state)  # 13 energy
 
 
+def test_kiln_brick_can_be_used_as_clay() -> None:
+    # Components: "brick can be used as clay": with no clay, a brick pays the Kiln's clay; the clay
+    # held is paid first. Option ``substitutes=building_costs`` keeps the Kiln to clay.
+    state = full(stock={0: {"brick": 1, "wood": 1, "fish": 1}}, town=["kiln"])
+    state = play(state, "enter kiln")
+    assert goods(state, 0) == {"brick": 3}
+    state = play(full(stock={0: {"clay": 1, "brick": 1, "wood": 1, "fish": 1}}, town=["kiln"]), "enter kiln")
+    assert goods(state, 0) == {"brick": 4}  # the clay went, the brick stayed
+    strict = {"substitutes": "building_costs"}
+    assert "kiln" not in enters(
+        full(stock={0: {"brick": 1, "wood": 1, "fish": 1}}, town=["kiln"], options=strict)
+    )
+
+
+def test_steelworks_steel_can_be_used_as_iron() -> None:
+    # Components: "steel can be used as iron": the Steelworks takes a steel where no iron is held
+    state = full(stock={0: {"steel": 1, "coke": 1, "coal": 2, "francs": 1}}, town=["steelworks"])
+    state = play(state, "enter steelworks")
+    assert goods(state, 0) == {"steel": 2}
+    strict = {"substitutes": "building_costs"}
+    no_iron = full(
+        stock={0: {"steel": 1, "coke": 1, "coal": 2, "francs": 1}}, town=["steelworks"], options=strict
+    )
+    assert "steelworks" not in enters(no_iron)
+
+
 # -- the Coal Trader, both readings -----------------------------------------------------------------
 
 
@@ -427,8 +475,9 @@ def test_haulage_firm() -> None:
     state = full(stock={0: {"francs": 4}}, town=["haulage_firm"], own={0: ["fishery"]}, offers=offers)
     state = play(state, "enter haulage_firm")
     assert forced(state) == ["pay 1 francs"]
-    # iron and grain are empty: no grain-iron pair
-    assert legal(state) == ["choose fish wood", "choose wood clay", "choose clay iron", "choose grain cattle"]
+    # "take goods from two adjacent Offer spaces": both spaces of a pair hold goods (iron and
+    # grain are empty: no clay-iron, grain-iron or grain-cattle pair)
+    assert legal(state) == ["choose fish wood", "choose wood clay"]
     state = play(state, "choose wood clay")
     assert goods(state, 0) == {"wood": 3, "clay": 1}
     offers_now = dict(zip((data.TOKEN_NAMES[t] for t in data.OFFER_SPACES), state.offers, strict=True))
@@ -436,11 +485,27 @@ def test_haulage_firm() -> None:
 
 
 def test_haulage_firm_needs_3_francs_after_the_fee() -> None:
-    state = full(stock={0: {"francs": 3}}, town=["haulage_firm"], offers={"fish": 2})
+    offers = {"fish": 2, "wood": 1}
+    state = full(stock={0: {"francs": 3}}, town=["haulage_firm"], offers=offers)
     assert "haulage_firm" not in enters(state)
-    state = full(stock={0: {"francs": 3, "fish": 1}}, town=["haulage_firm"], offers={"fish": 2})
+    state = full(stock={0: {"francs": 3, "fish": 1}}, town=["haulage_firm"], offers=offers)
     state = play(state, "enter haulage_firm")
     assert forced(state) == ["pay 1 fish", "choose fish wood"]
+    assert goods(state, 0) == {"fish": 2, "wood": 1}
+
+
+def test_haulage_firm_a_pair_with_one_empty_space_only_by_the_rule_option() -> None:
+    # one space with goods is no pair by default; ``haulage_firm=either_space`` offers it
+    state = full(stock={0: {"francs": 4}}, town=["haulage_firm"], offers={"fish": 2})
+    assert "haulage_firm" not in enters(state)
+    state = full(
+        stock={0: {"francs": 4}},
+        town=["haulage_firm"],
+        offers={"fish": 2},
+        options={"haulage_firm": "either_space"},
+    )
+    state = play(state, "enter haulage_firm")
+    assert forced(state) == ["pay 1 francs", "choose fish wood"]
     assert goods(state, 0) == {"fish": 2}
 
 
@@ -618,12 +683,14 @@ def test_wind_farm_every_energy_payment_of_a_main_action() -> None:
         own={0: ["wind_farm", "shipping_line"]},
         ships={0: ["R01", "R02"]},
     )
-    state = play(state, "enter shipping_line")
-    assert times_choices(state) == [1, 2]
-    state = play(state, "times 2")
+    state = play(state, "enter shipping_line", *["give leather"] * 4)
     assert forced(state) == ["pay 1 coal"]
-    state = play(state, *["give leather"] * 4)
     assert goods(state, 0) == {"francs": 16}
+    # one ship used: its 3 energy are discounted away, so even the coal can be shipped
+    state = full(stock={0: {"coal": 1}}, own={0: ["wind_farm", "shipping_line"]}, ships={0: ["R01"]})
+    state = play(state, "enter shipping_line")
+    assert forced(state) == ["give coal", "pay nothing"]
+    assert goods(state, 0) == {"francs": 3}
 
 
 def test_masons_guild_at_the_sawmill_and_for_the_football_stadium() -> None:
@@ -820,7 +887,7 @@ def test_harbor_watch() -> None:
 def test_harbor_watch_own_building_no_fee_and_a_choice() -> None:
     state = full(
         3,
-        stock={0: {"francs": 2, "clay": 1}, 1: {"francs": 0}, 2: {}},
+        stock={0: {"francs": 2, "clay": 1, "fish": 3}, 1: {"francs": 0}, 2: {}},
         own={0: ["harbor_watch", "colliery", "charcoal_kiln"]},
         town=["zoo"],
         at={1: "colliery", 2: "zoo"},
@@ -829,7 +896,7 @@ def test_harbor_watch_own_building_no_fee_and_a_choice() -> None:
     state = play(state, "enter harbor_watch")  # own: no fee
     assert legal(state) == ["enter colliery", "enter zoo"]  # not the Charcoal Kiln: nobody is in it
     state = play(state, "enter colliery")
-    assert goods(state, 0) == {"francs": 1, "clay": 1, "coal": 3}  # own Colliery: no fee
+    assert goods(state, 0) == {"francs": 1, "clay": 1, "fish": 3, "coal": 3}  # own Colliery: no fee
     assert goods(state, 1) == {"francs": 1}
 
 
@@ -884,6 +951,19 @@ def test_marketplace_one_card_left_is_looked_at_no_order_to_choose() -> None:
     state = play(state, "enter marketplace", "choose fish wood")
     assert main_action_over(state)
     assert _names(state.known[0]) == ["zoo"] and state.known[1] == (-1,)
+
+
+def test_marketplace_look_asks_no_order_when_no_coming_round_turns_a_special_up() -> None:
+    # 2 players: the last special symbol is on round 12's card; from round 13 on the order of the
+    # top two cards cannot matter, so the seat still looks but is asked nothing
+    state = full(stock={0: {"francs": 1}}, town=["marketplace"], specials=DECK)
+    cards = data.round_cards(2, "full")
+    assert [c.town_build_for(2) for c in cards[12:]] == [data.NO_BUILD, data.NO_BUILD]
+    state = attrs.evolve(state, round=12)
+    state = play(state, "enter marketplace", "choose fish wood")
+    assert main_action_over(state)
+    assert _names(state.known[0][:2]) == ["zoo", "bakery"]
+    assert _names(state.specials) == DECK
 
 
 def test_marketplace_short_game_no_look() -> None:

@@ -54,7 +54,7 @@ from .info import INFO
 from .notation import parse_action, public_notation
 from .observe import observe, resample
 from .render import render
-from .scoring import scores, winners
+from .scoring import WealthParts, scores, wealth_parts, winners
 from .setup import deal
 from .state import OPTIONS, Observation, Pending, Player, Rules, State
 from .turn import RULEBOOK, apply, is_terminal, legal_actions, start_turn
@@ -93,6 +93,7 @@ __all__ = [
     "Take",
     "Times",
     "Trade",
+    "WealthParts",
     "apply",
     "data",
     "decode",
@@ -114,5 +115,6 @@ __all__ = [
     "render",
     "resample",
     "scores",
+    "wealth_parts",
     "winners",
 ]

@@ -33,6 +33,7 @@ from .data import (
     ENERGY_VALUE,
     FISH,
     FRANC,
+    FULL,
     GOODS,
     GRAIN,
     HIDES,
@@ -45,12 +46,15 @@ from .data import (
     SHIP_TYPES,
     SHIPPING_FRANCS,
     SMOKED_FISH,
+    SPECIAL_BUILD,
     STANDARD_GOODS,
     STEEL,
     TOKEN_NAMES,
     UPGRADED_GOODS,
     WOOD,
 )
+from .readings import SOURCE_READINGS
+from .round_end import round_cards
 from .specials import SPECIAL_EFFECTS
 from .state import Pending, Player, State, with_player
 from .visit import (
@@ -105,12 +109,24 @@ def _black_market(state: State) -> State:
     return done(gain(state, me(state), change))
 
 
+def _black_market_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
+    return state.rules.empty_visits == "allowed" or 0 in state.offers
+
+
+def _guests(state: State, seat: int) -> int:
+    """Other players whose Person disc stands in one of ``seat``'s buildings."""
+    mine = set(owned(state, seat))
+    return sum(1 for s, p in enumerate(state.players) if s != seat and p.location in mine)
+
+
+def _arts_center_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
+    return state.rules.empty_visits == "allowed" or _guests(state, seat) > 0
+
+
 def _arts_center(state: State) -> State:
     """4 Francs per other player whose Person disc is in one of your buildings."""
     seat = me(state)
-    mine = set(owned(state, seat))
-    guests = sum(1 for s, p in enumerate(state.players) if s != seat and p.location in mine)
-    return done(gain(state, seat, {FRANC: 4 * guests}))
+    return done(gain(state, seat, {FRANC: 4 * _guests(state, seat)}))
 
 
 def _church_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
@@ -264,7 +280,19 @@ MARKET_MAX = 8
 
 
 def _market_size(state: State) -> int:
-    return min(MARKET_MAX, 2 + count_type(state, me(state), CRAFTSMAN), len(STANDARD_GOODS))
+    cap = MARKET_MAX
+    if state.num_players == 1 and state.rules.solo_marketplace == "sources":
+        value = SOURCE_READINGS[("marketplace", "solo maximum goods")]
+        assert isinstance(value, int)
+        cap = value
+    return min(cap, 2 + count_type(state, me(state), CRAFTSMAN), len(STANDARD_GOODS))
+
+
+def _order_can_matter(state: State) -> bool:
+    """Whether a coming round end turns a special building up (this round's included): only then
+    can the order of the top two cards change the game, and only then is it asked."""
+    cards = round_cards(state.num_players, state.rules.variant)
+    return any(card.town_build_for(state.num_players) == SPECIAL_BUILD for card in cards[state.round :])
 
 
 def _marketplace_choices(state: State, pending: Pending) -> tuple[Action, ...]:
@@ -284,11 +312,11 @@ def _marketplace_choose(state: State, pending: Pending, action: Action) -> State
         return done(_return_specials(state, me(state), action.swap))
     assert isinstance(action, Choose)
     state = gain(state, me(state), {_token(name): 1 for name in action.goods})
-    if not state.specials:  # the short game, or an empty special deck
+    if not state.specials or state.rules.variant != FULL:  # the short game, or an empty deck
         return done(state)
     # "Then look at the top two Special building cards and return them in any order."
     state = _look_at_specials(state, me(state))
-    if len(state.specials) < 2:
+    if len(state.specials) < 2 or not _order_can_matter(state):
         return done(state)
     return ask(state, pending.building, step=1)
 
@@ -319,7 +347,10 @@ def _return_specials(state: State, seat: int, swap: bool) -> State:
 # -- the Wharves: one ship per visit ---------------------------------------------------------------
 
 
-# -- the Shipping Line: 3 energy per ship used, then its goods for Francs ---------------------------
+# -- the Shipping Line: its goods for Francs, 3 energy per ship used --------------------------------
+# "Pay 3 energy for each ship used to ship goods": the goods are chosen first, one at a time, and
+# the energy follows from the ships that carry them (paid from goods not shipped, so the order of
+# the two steps changes nothing the player holds at the end).
 def shipping_capacities(state: State, seat: int) -> list[int]:
     """Goods each of the player's ships can ship, largest first (Luxury liners ship nothing)."""
     types = [ROUND_CARDS[card].ship_type for card in state.players[seat].ships]
@@ -342,43 +373,55 @@ def _shipping_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
     return bool(shipping_capacities(state, seat)) and _energy_leaving_a_good(stock, energy)
 
 
+def ships_used(capacities: list[int], goods: int) -> int:
+    """The fewest ships that carry ``goods``, filled largest first: the ships "used to ship goods"
+    whose energy is paid."""
+    carried = 0
+    for used, capacity in enumerate(capacities, start=1):
+        carried += capacity
+        if carried >= goods:
+            return used
+    return len(capacities)
+
+
 def _shipping_enter(state: State) -> State:
     return ask(state, BUILDING_INDEX["shipping_line"])
 
 
-def _shipping_choices(state: State, pending: Pending) -> tuple[Action, ...]:
+def _shipping_gives(state: State, shipped: int) -> tuple[Action, ...]:
+    """The goods that can be loaded as the next one: room is left on the ships, and the energy of
+    the ships then used can still be paid from what stays behind."""
+    seat = me(state)
+    capacities = shipping_capacities(state, seat)
+    if shipped >= sum(capacities):
+        return ()
     stock = stock_of(state)
-    if pending.step == 0:  # how many ships (the largest are used first)
-        ships = len(shipping_capacities(state, me(state)))
-        seat = me(state)
-        return tuple(
-            times(k)
-            for k in range(1, ships + 1)
-            if _energy_leaving_a_good(stock, energy_due(state, seat, SHIP_ENERGY * k))
-        )
-    gives: tuple[Action, ...] = tuple(GIVES[g] for g in GOODS if stock[g])
-    return (*gives, DONE)
+    energy = energy_due(state, seat, SHIP_ENERGY * ships_used(capacities, shipped + 1))
+    total = energy_of(stock)
+    return tuple(GIVES[g] for g in GOODS if stock[g] and total - ENERGY_VALUE[g] >= energy)
+
+
+def _shipping_choices(state: State, pending: Pending) -> tuple[Action, ...]:
+    # ``amount``: goods loaded so far; the ships' energy is paid once the loading is over
+    gives = _shipping_gives(state, pending.amount)
+    return (*gives, DONE) if pending.amount else gives
 
 
 def _shipping_choose(state: State, pending: Pending, action: Action) -> State:
-    if isinstance(action, Times):
-        return ask_payment(
-            state, "energy", pending.building, amount=SHIP_ENERGY * action.count, step=action.count
-        )
     if isinstance(action, Give):
         good = _token(action.good)
         state = gain(state, me(state), {good: -1, FRANC: SHIPPING_FRANCS[good]})
-        left = pending.amount - 1
-        if left and _goods_held(stock_of(state)):
-            return ask(state, pending.building, step=1, amount=left)
-    return done(state)
+        shipped = pending.amount + 1
+        if _shipping_gives(state, shipped):
+            return ask(state, pending.building, amount=shipped)
+    else:
+        shipped = pending.amount
+    ships = ships_used(shipping_capacities(state, me(state)), shipped)
+    return ask_payment(state, "energy", pending.building, amount=SHIP_ENERGY * ships)
 
 
 def _shipping_paid(state: State, pending: Pending) -> State:
-    capacity = sum(shipping_capacities(state, me(state))[: pending.step])
-    if not _goods_held(stock_of(state)):
-        return done(state)
-    return ask(state, pending.building, step=1, amount=capacity)
+    return done(state)
 
 
 # -- the Business Office: 4 goods for 1 steel, and/or 1 good for a charcoal, leather or brick --------
@@ -397,6 +440,10 @@ def _office_choices(state: State, pending: Pending) -> tuple[Action, ...]:
         if pending.amount or _goods_held(stock) >= 4:
             gives = tuple(GIVES[g] for g in held)
         return gives if pending.amount else (*gives, DONE)
+    if pending.chosen and state.rules.business_office == "goods_held" and stock[STEEL] == 1:
+        # "In addition … exchange 1 good": a good the visitor held, not the steel just received
+        # (option ``business_office=steel_received_too`` offers it)
+        held.remove(STEEL)
     trades: tuple[Action, ...] = tuple(TRADES[g, product] for g in held for product in PRODUCTS)
     # "in addition or alternatively": skipping the second is allowed only after the first
     return (*trades, DONE) if pending.chosen else trades
@@ -424,13 +471,21 @@ def _bridge_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
 
 
 def _bridge_choices(state: State, pending: Pending) -> tuple[Action, ...]:
+    # ``amount``: upgraded goods sold so far; ``step``: standard goods sold so far. "1 Franc for
+    # any combination of 3 standard goods": a standard good is offered only where it can be part
+    # of a whole three, and ``done`` only with every three complete (a good is never given away
+    # for nothing).
     stock = stock_of(state)
-    gives: tuple[Action, ...] = tuple(GIVES[g] for g in GOODS if stock[g])
-    return (*gives, DONE) if pending.amount or pending.step else gives
+    standard_left = sum(stock[:SMOKED_FISH])
+    open_three = pending.step % 3
+    gives: tuple[Action, ...] = tuple(
+        GIVES[g] for g in GOODS if stock[g] and (g in UPGRADED_GOODS or open_three or standard_left >= 3)
+    )
+    finished = (pending.amount or pending.step) and not open_three
+    return (*gives, DONE) if finished else gives
 
 
 def _bridge_choose(state: State, pending: Pending, action: Action) -> State:
-    # ``amount``: upgraded goods sold so far; ``step``: standard goods sold so far
     if isinstance(action, Give):
         good = _token(action.good)
         state = gain(state, me(state), {good: -1})
@@ -439,9 +494,9 @@ def _bridge_choose(state: State, pending: Pending, action: Action) -> State:
             upgraded += 1
         else:
             standard += 1
-        if _goods_held(stock_of(state)):
-            return ask(state, pending.building, amount=upgraded, step=standard)
         pending = attrs.evolve(pending, amount=upgraded, step=standard)
+        if _bridge_choices(state, pending) != (DONE,):
+            return ask(state, pending.building, amount=upgraded, step=standard)
     return done(gain(state, me(state), {FRANC: pending.amount + pending.step // 3}))
 
 
@@ -466,10 +521,10 @@ EFFECTS: dict[str, Effect] = {
     **{key: _upgrader(key) for key in UPGRADES},
     "hardware_store": _receive(wood=1, brick=1, iron=1),
     "clay_mound": Effect(always, _clay_mound),
-    "arts_center": Effect(always, _arts_center),
+    "arts_center": Effect(_arts_center_can, _arts_center),
     "wharf_1": _wharf("wharf_1"),
     "wharf_2": _wharf("wharf_2"),
-    "black_market": Effect(always, _black_market),
+    "black_market": Effect(_black_market_can, _black_market),
     "local_court": Effect(_local_court_can, _local_court),
     "colliery": Effect(always, _colliery),
     "shipping_line": Effect(

@@ -16,7 +16,7 @@ from .data import (
 )
 from .observe import HIDDEN
 from .round_end import food_due
-from .scoring import wealth
+from .scoring import WealthParts, wealth, wealth_parts
 from .state import FEEDING, TOWN, State
 
 
@@ -106,4 +106,24 @@ def render(state: State, player: int | None = None) -> str:
                 or "none"
             )
         )
+    if state.current_player is None:
+        lines.append("")
+        lines.append("final wealth:")
+        for seat in range(state.num_players):
+            lines.append(f"  P{seat}: {_breakdown(wealth_parts(state, seat))}")
     return "\n".join(lines)
+
+
+def _breakdown(parts: WealthParts) -> str:
+    """One seat's score by source, e.g. ``buildings 46 + bonuses 8 + ships 12 + 20 Francs
+    (2 loans repaid at the end) − 7 × 1 loan = 79``."""
+    text = (
+        f"buildings {parts.buildings} + bonuses {parts.bonuses} + ships {parts.ships} + {parts.francs} Francs"
+    )
+    if parts.repaid_at_end:
+        text += (
+            f" (after repaying {parts.repaid_at_end} loan{'s' if parts.repaid_at_end > 1 else ''} at the end)"
+        )
+    if parts.loans:
+        text += f" − 7 × {parts.loans} loan{'s' if parts.loans > 1 else ''}"
+    return f"{text} = {parts.total}"

@@ -1,10 +1,13 @@
 """Game end and winner (rulebook "Game End and Winner"): wealth.
 
 Wealth is the value of one's buildings and ships, the "+" buildings' bonuses, Francs, minus 7 per
-loan not repaid. Goods are worth nothing (except through the Storehouse). Ties are shared.
+loan not repaid; at the end each player first repays every loan its Francs cover. Goods are worth
+nothing (except through the Storehouse). Ties are shared.
 """
 
 from __future__ import annotations
+
+import attrs
 
 from ..core.outcome import winners_by
 from .data import (
@@ -16,6 +19,7 @@ from .data import (
     GOODS,
     INDUSTRIAL,
     LOAN_PENALTY,
+    LOAN_REPAYMENT,
     PUBLIC,
     ROUND_CARDS,
 )
@@ -49,12 +53,59 @@ def bonus(state: State, seat: int, building: int) -> int:
 LUXURY_YACHT = BUILDING_INDEX["luxury_yacht"]
 
 
+@attrs.frozen(slots=True, weakref_slot=False)
+class WealthParts:
+    """A seat's wealth by source: the score breakdown ``render`` and the tables show."""
+
+    buildings: int  # the printed values of the buildings owned
+    bonuses: int  # the "+" buildings' extra value (Storehouse, Dock, Town Hall, Bank, ...)
+    ships: int  # the printed values of the ships owned
+    francs: int  # Francs held, after the loans repaid at the end
+    repaid_at_end: int  # loans repaid at game end (5 Francs each), 0 before the end
+    loans: int  # loans left outstanding (7 Francs deducted each)
+
+    @property
+    def total(self) -> int:
+        return self.buildings + self.bonuses + self.ships + self.francs - LOAN_PENALTY * self.loans
+
+
+def end_repayments(state: State, seat: int) -> int:
+    """The loans ``seat`` repays when the game ends: every one its Francs cover.
+
+    "May be repaid at any time … At game end, deduct 7 Francs for each outstanding loan." Repaying
+    costs 5 Francs and saves 7, so it is never worse; a player who gains Francs after its last
+    decision (entry fees paid to it in the final stage) still repays, and no choice is offered.
+    """
+    if state.current_player is not None:
+        return 0
+    p = state.players[seat]
+    return min(p.loans, p.stock[FRANC] // LOAN_REPAYMENT)
+
+
+def wealth_parts(state: State, seat: int) -> WealthParts:
+    p = state.players[seat]
+    mine = owned(state, seat)
+    repaid = end_repayments(state, seat)
+    return WealthParts(
+        buildings=sum(BUILDINGS[b].value for b in mine),
+        bonuses=sum(bonus(state, seat, b) for b in mine),
+        ships=sum(ROUND_CARDS[card].ship_value for card in p.ships),
+        francs=p.stock[FRANC] - LOAN_REPAYMENT * repaid,
+        repaid_at_end=repaid,
+        loans=p.loans - repaid,
+    )
+
+
 def wealth(state: State, seat: int) -> int:
+    """Buildings, bonuses, ships and Francs, less 7 per loan outstanding (at the end: after every
+    loan the Francs cover is repaid)."""
     p = state.players[seat]
     mine = owned(state, seat)
     buildings = sum(BUILDINGS[b].value + bonus(state, seat, b) for b in mine)
     ships = sum(ROUND_CARDS[card].ship_value for card in p.ships)
-    return buildings + ships + p.stock[FRANC] - LOAN_PENALTY * p.loans
+    repaid = end_repayments(state, seat)
+    francs = p.stock[FRANC] - LOAN_REPAYMENT * repaid
+    return buildings + ships + francs - LOAN_PENALTY * (p.loans - repaid)
 
 
 def scores(state: State) -> tuple[int, ...]:

@@ -152,6 +152,14 @@ def _labor_exchange(state: State) -> State:
     return done(gain(state, seat, {FISH: fishermen(state, seat), COAL: hammers(state, seat)}))
 
 
+def _zoo_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
+    return state.rules.empty_visits == "allowed" or (stock[CATTLE] + stock[FISH]) >= 3
+
+
+def _labor_exchange_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
+    return state.rules.empty_visits == "allowed" or fishermen(state, seat) + hammers(state, seat) > 0
+
+
 def _zoo(state: State) -> State:
     """⅓ Franc per cattle and per fish you own, rounded down; the animals stay."""
     stock = stock_of(state)
@@ -173,16 +181,44 @@ def _cash_deal(give: int, count: int, show: int, receive: int) -> Effect:
 
 
 # -- the Kiln and the Steelworks: energy for an upgrade ----------------------------------------
+# Components: "brick can be used as clay", "steel can be used as iron". By default (option
+# ``substitutes=everywhere``) that holds wherever clay or iron is paid, here too; the clay or iron
+# held is paid first (a brick or steel can stand in for it anywhere, so keeping it is never worse).
+# ``substitutes=building_costs`` allows it for building and ship costs only.
+SUBSTITUTES = {CLAY: BRICK, IRON: STEEL}
+
+
+def paid_inputs(state: State, stock: tuple[int, ...], inputs: Mapping[int, int]) -> dict[int, int] | None:
+    """The tokens paid for ``inputs`` from ``stock`` (brick for missing clay, steel for missing
+    iron, by the rule option), or ``None`` if the stock cannot pay them."""
+    paid: dict[int, int] = {}
+    for good, count in inputs.items():
+        held = min(stock[good], count)
+        if held:
+            paid[good] = paid.get(good, 0) + held
+        missing = count - held
+        if missing:
+            substitute = SUBSTITUTES.get(good)
+            if substitute is None or state.rules.substitutes != "everywhere":
+                return None
+            if stock[substitute] - paid.get(substitute, 0) < missing:
+                return None
+            paid[substitute] = paid.get(substitute, 0) + missing
+    return paid
+
+
 def _energy_deal(key: str, inputs: Mapping[int, int], energy: int, outputs: Mapping[int, int]) -> Effect:
     """Once: ``inputs`` and ``energy`` for ``outputs``."""
     building = BUILDING_INDEX[key]
 
     def can_enter(state: State, seat: int, stock: tuple[int, ...]) -> bool:
         enough = energy_of(stock) >= energy_due(state, seat, energy)
-        return all(stock[good] >= n for good, n in inputs.items()) and enough
+        return enough and paid_inputs(state, stock, inputs) is not None
 
     def enter(state: State) -> State:
-        state = gain(state, me(state), {good: -n for good, n in inputs.items()})
+        paid = paid_inputs(state, stock_of(state), inputs)
+        assert paid is not None  # ``can_enter`` held
+        state = gain(state, me(state), {good: -n for good, n in paid.items()})
         return ask_payment(state, "energy", building, amount=energy)
 
     def paid(state: State, pending: Pending) -> State:
@@ -279,7 +315,12 @@ HAULAGE_CHOICES = tuple(
 
 
 def _haulage_pairs(state: State) -> list[int]:
-    return [k for k, (a, b) in enumerate(HAULAGE_PAIRS) if state.offers[a] + state.offers[b] > 0]
+    """The pairs offered: both spaces hold goods (option ``haulage_firm=both_spaces``, the card's
+    "take goods from two adjacent Offer spaces"), or at least one (``either_space``)."""
+    offers = state.offers
+    if state.rules.haulage_firm == "both_spaces":
+        return [k for k, (a, b) in enumerate(HAULAGE_PAIRS) if offers[a] and offers[b]]
+    return [k for k, (a, b) in enumerate(HAULAGE_PAIRS) if offers[a] + offers[b] > 0]
 
 
 def _haulage_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
@@ -371,8 +412,8 @@ def _asker(key: str) -> Callable[[State], State]:
 SPECIAL_EFFECTS: dict[str, Effect] = {
     **{key: _exchanger(key) for key in EXCHANGES},
     **{key: _receive(change) for key, change in RECEIVES.items()},
-    "labor_exchange": Effect(always, _labor_exchange),
-    "zoo": Effect(always, _zoo),
+    "labor_exchange": Effect(_labor_exchange_can, _labor_exchange),
+    "zoo": Effect(_zoo_can, _zoo),
     # "Return 3 brick, show ≥10 Francs cash, receive 14 Francs."
     "brick_manufacturer": _cash_deal(BRICK, 3, 10, 14),
     # "Return 3 leather, show 14 Francs cash, receive 16 Francs."

@@ -59,6 +59,21 @@ class Rules:
     # Harbor Watch: the rulebook's "appears only in an expansion" (not in the special deck), or the
     # sources' reading that it is one of the 36 base cards.
     harbor_watch: str = option("rulebook", "sources")
+    # "Brick can be used as clay", "steel can be used as iron" (Components): wherever clay or iron
+    # is paid (the Kiln, the Steelworks, as for building costs), or for building costs only.
+    substitutes: str = option("everywhere", "building_costs")
+    # Haulage Firm ("take goods from two adjacent Offer spaces"): both spaces must hold goods, or
+    # one is enough.
+    haulage_firm: str = option("both_spaces", "either_space")
+    # "A player entering a building must carry out its action": a visit that would yield nothing
+    # (the Zoo for 0 Francs, the Arts Center with no guest, the Black Market with no empty Offer
+    # space, the Labor Exchange without symbols) is not offered, or is allowed.
+    empty_visits: str = option("refused", "allowed")
+    # Business Office: the single exchange takes a good held on entering (not the steel just
+    # received), or any good held then, that steel too.
+    business_office: str = option("goods_held", "steel_received_too")
+    # Solo Marketplace: at most 8 goods (the rulebook's cap at every player count), or Kobiela's 4.
+    solo_marketplace: str = option("rulebook", "sources")
 
 
 OPTIONS = options_of(Rules)
