@@ -20,7 +20,12 @@ DOCS = Path(__file__).parent.parent.parent / "docs"
 PAGES = ("rl.md", "scale.md")
 
 # What a block needs, by what it mentions.
-_EXTRAS = {"adapters.pettingzoo": "pettingzoo", "open_spiel": "pyspiel", "ray": "ray"}
+_EXTRAS = {
+    "adapters.pettingzoo": "pettingzoo",
+    "adapters.gymnasium": "gymnasium",
+    "open_spiel": "pyspiel",
+    "ray": "ray",
+}
 
 
 def _blocks() -> list[Any]:

@@ -179,3 +179,50 @@ def test_the_python_observer_is_the_adapters_numpy_tensor() -> None:
         assert observer.tensor.dtype == np.float32
         assert np.array_equal(observer.tensor, module.observation_tensor(state.harbor_state, seat))
         assert observer.string_from(state, seat) == state.observation_string(seat)
+
+
+def test_actions_of_every_integer_kind_are_taken_and_others_refused() -> None:
+    encoded_or_skip("inland_port")
+    game = load_game("inland_port", seed=1)
+    for kind in (int, np.int64, np.int32, lambda a: np.array(a), lambda a: np.array(a, np.int16)):
+        state = game.new_initial_state()
+        state.apply_action(kind(state.legal_actions()[0]))
+        assert state.history() == [game.new_initial_state().legal_actions()[0]]
+    state = game.new_initial_state()
+    legal = state.legal_actions()[0]
+    for refused, named in [(float(legal), "float"), (np.array([legal]), r"shape \(1,\)"), (True, "bool")]:
+        with pytest.raises(pyspiel.SpielError, match=named):
+            state.apply_action(refused)
+    assert state.history() == []
+
+
+def test_the_rl_environment_deals_a_new_game_each_episode() -> None:
+    """OpenSpiel's own ``rl_environment.Environment`` replays one deal; ``environment`` does not,
+    and its deals repeat for the same seed."""
+    from open_spiel.python import rl_environment
+
+    from harborgames.adapters.openspiel import environment
+
+    encoded_or_skip("gdansk")
+    plain = rl_environment.Environment(load_game("gdansk", players=2, seed=3))
+    first = plain.reset().observations["info_state"][0]
+    assert plain.reset().observations["info_state"][0] == first
+
+    def deals(seed: int) -> list[object]:
+        table = environment("gdansk", seed=seed, players=2)
+        seen = []
+        for _ in range(4):
+            step = table.reset()
+            seen.append(table.get_state.harbor_state)
+            assert step.observations["current_player"] == table.get_state.current_player()
+            actions = step.observations["legal_actions"][step.observations["current_player"]]
+            table.step([np.int64(actions[0])])  # numpy ids, as an agent's argmax gives
+        assert table.deal_seed >= 0
+        return seen
+
+    seen = deals(7)
+    assert len(set(seen)) == 4 and deals(7) == seen
+    from harborgames.adapters.openspiel import NewDealEnvironment
+
+    with pytest.raises(ValueError, match="seed"):
+        NewDealEnvironment("gdansk", 1, {"seed": 2})

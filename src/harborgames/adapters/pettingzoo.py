@@ -17,7 +17,8 @@ Agents are ``player_0`` ... ``player_{n-1}`` (the game's seats). Each agent's ob
 Dict of ``observation`` (the game's ``observation_tensor`` for that seat: float32, in a Box of
 its true bounds, ``adapters.observation_bounds``) and ``action_mask`` (int8; the legal ids for
 the agent to move, all 0 for the others), so ``action_space(agent).sample(mask)`` draws a legal
-action. Actions are the game's integer ids (``Discrete(num_distinct_actions)``): a Python int,
+action (``observation_key="observations"`` renames the tensor's key, as RLlib's action-masking
+module wants). Actions are the game's integer ids (``Discrete(num_distinct_actions)``): a Python int,
 a numpy integer or a 0-d integer array.
 
 Rewards come once, when the game ends (``docs/rl.md``):
@@ -72,6 +73,7 @@ class HarborEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         options: Mapping[str, str] | None = None,
         reward: str = "win",
         render_mode: str | None = None,
+        observation_key: str = "observation",
     ) -> None:
         super().__init__()
         module, encoded = require_encoding(game)
@@ -85,6 +87,9 @@ class HarborEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
             raise ValueError(
                 f"unknown render_mode {render_mode!r}; this environment renders 'ansi' or 'human'"
             )
+        if not isinstance(observation_key, str) or observation_key in ("", "action_mask"):
+            raise ValueError(f"observation_key must name the tensor's key, not {observation_key!r}")
+        self.observation_key = observation_key
         self._game: LoadedGame = module
         self._encoded: EncodedGame = encoded
         self.num_players = players
@@ -105,7 +110,7 @@ class HarborEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(low, high, dtype=np.float32),
+                    observation_key: spaces.Box(low, high, dtype=np.float32),
                     "action_mask": spaces.Box(0, 1, shape=(size,), dtype=np.int8),
                 }
             )
@@ -197,7 +202,7 @@ class HarborEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         seat = self._seat[agent]
         moving = self._state.current_player == seat
         return {
-            "observation": self._encoded.observation_tensor(self._state, seat),
+            self.observation_key: self._encoded.observation_tensor(self._state, seat),
             "action_mask": self._mask.copy() if moving else self._no_actions.copy(),
         }
 
@@ -225,13 +230,22 @@ def raw_env(
     options: Mapping[str, str] | None = None,
     reward: str = "win",
     render_mode: str | None = None,
+    observation_key: str = "observation",
 ) -> HarborEnv:
     """The bare AEC environment of game ``name`` (a registered name or a game module): an
     illegal id raises ``IllegalActionError``.
 
     ``num_players`` defaults to 2 (or the game's only count), ``variant`` to the game's default.
     """
-    return HarborEnv(name, num_players, variant, options=options, reward=reward, render_mode=render_mode)
+    return HarborEnv(
+        name,
+        num_players,
+        variant,
+        options=options,
+        reward=reward,
+        render_mode=render_mode,
+        observation_key=observation_key,
+    )
 
 
 def env(
@@ -242,13 +256,20 @@ def env(
     options: Mapping[str, str] | None = None,
     reward: str = "win",
     render_mode: str | None = None,
+    observation_key: str = "observation",
 ) -> AECEnv:
     """``raw_env(...)`` in PettingZoo's classic wrappers, as its classic games' ``env()``: an
     illegal id ends the game with ``ILLEGAL_REWARD`` for the offender and 0 for the others, an id
     outside the action space fails an assertion, and order is enforced (``reset`` first). The
     bare environment is ``.unwrapped``."""
     table: AECEnv = raw_env(
-        name, num_players, variant, options=options, reward=reward, render_mode=render_mode
+        name,
+        num_players,
+        variant,
+        options=options,
+        reward=reward,
+        render_mode=render_mode,
+        observation_key=observation_key,
     )
     table = wrappers.TerminateIllegalWrapper(table, illegal_reward=ILLEGAL_REWARD)
     table = wrappers.AssertOutOfBoundsWrapper(table)

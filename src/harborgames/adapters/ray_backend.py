@@ -27,7 +27,7 @@ import logging
 import os
 import socket
 from collections.abc import Callable, Iterator, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 __all__ = ["AUTH_MODE", "INSTALL_HINT", "check_address", "has_token", "require_ray", "run_tasks"]
 
@@ -52,16 +52,17 @@ def run_tasks(
     ``play`` and the tasks must pickle (module-level function, plain data).
     """
     require_ray()
-    # Ray reads the authentication mode when it is imported (and again on Config.initialize):
-    # chosen before, refreshed after, as Ray's own ``ray.init`` does for a local instance.
-    chosen = _choose_auth_mode(address)
     import ray
-    from ray.util.multiprocessing import Pool
 
-    if chosen:
-        _refresh_ray_config()
-    started = False
-    if not ray.is_initialized():
+    if ray.is_initialized():  # the caller's own instance: used as it is, and left running
+        yield from _run_on_pool(ray, play, tasks, jobs, address, chosen=False)
+        return
+    # Ray reads the authentication mode on import and again on Config.initialize, as its own
+    # ray.init does when it turns tokens on for a local instance.
+    chosen = _choose_auth_mode(address)
+    try:
+        if chosen:
+            _refresh_ray_config()
         if address is None:
             ray.init(
                 address="local",  # a new instance, even if a `ray start` cluster runs here
@@ -76,25 +77,34 @@ def run_tasks(
                 ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
             except ConnectionError as error:
                 raise ConnectionError(_refused(address, error)) from None
-        started = True
-    try:
-        processes = jobs if jobs is not None else None
         try:
-            pool = Pool(processes=processes)
-        except ray.exceptions.RayError as error:
-            if not (chosen and address is not None):
-                raise
-            # Connected, but the workers never start: the cluster runs without tokens.
-            raise ConnectionError(
-                f"the Ray cluster at {address} did not start the arena's workers ({type(error).__name__}); "
-                f"it probably runs without token authentication while this machine has a token: "
-                f"run with {AUTH_MODE}=disabled"
-            ) from None
-        with pool:
-            yield from pool.imap_unordered(play, tasks)
-    finally:
-        if started:
+            yield from _run_on_pool(ray, play, tasks, jobs, address, chosen)
+        finally:
             ray.shutdown()
+    finally:
+        if chosen:  # the setting was for this arena only
+            os.environ.pop(AUTH_MODE, None)
+            _refresh_ray_config()
+
+
+def _run_on_pool(
+    ray: Any, play: Callable[[T], R], tasks: Sequence[T], jobs: int | None, address: str | None, chosen: bool
+) -> Iterator[R]:
+    from ray.util.multiprocessing import Pool
+
+    try:
+        pool = Pool(processes=jobs)
+    except ray.exceptions.RayError as error:
+        if not (chosen and address is not None):
+            raise
+        # Connected, but no worker ever starts: the cluster runs without tokens.
+        raise ConnectionError(
+            f"the Ray cluster at {address} did not start the arena's workers ({type(error).__name__}); "
+            f"it probably runs without token authentication while this machine has a token: "
+            f"run with {AUTH_MODE}=disabled"
+        ) from None
+    with pool:
+        yield from pool.imap_unordered(play, tasks)
 
 
 AUTH_MODE = "RAY_AUTH_MODE"
@@ -125,11 +135,11 @@ def _choose_auth_mode(address: str | None) -> bool:
 
 def _refresh_ray_config() -> None:
     """Make an already imported Ray read ``RAY_AUTH_MODE`` again."""
-    try:
-        from ray._raylet import Config  # Ray's own way (authentication_token_setup)
-    except ImportError:  # a Ray without token authentication: nothing to refresh
-        return
-    Config.initialize("")
+    # Ray's own way (ray._private.authentication.authentication_token_setup); a Ray without
+    # token authentication has nothing to refresh.
+    config = getattr(importlib.import_module("ray._raylet"), "Config", None)
+    if config is not None:
+        config.initialize("")
 
 
 def _refused(address: str, error: ConnectionError) -> str:
