@@ -57,3 +57,26 @@ def test_the_cli_says_so_in_one_line() -> None:
     )
     assert answer.returncode != 0 and "Traceback" not in answer.stderr
     assert answer.stderr.strip() == "harborgames: error: mcts: time_limit must be above 0, not 0"
+
+
+@pytest.mark.parametrize("name", harborgames.games())
+@pytest.mark.parametrize(
+    ("player", "text", "message"),
+    [
+        (0, "\x1b[2J", "control character"),
+        (0, "take wood\n", "control character"),
+        (0, "x" * 100_000, "100000 characters"),
+        (99, "end", "seat"),
+    ],
+)
+def test_loads_checks_the_forced_decisions(name: str, player: int, text: str, message: str) -> None:
+    import json
+
+    from harborgames.core.errors import FormatError
+
+    game = harborgames.load(name)
+    state = game.new_game(game.INFO.min_players, seed=1)
+    document = json.loads(game.dumps(state))
+    document["data"]["forced"] = [{"player": player, "action": text, "outcome": ""}]
+    with pytest.raises(FormatError, match=message):
+        game.loads(json.dumps(document))

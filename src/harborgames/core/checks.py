@@ -11,6 +11,7 @@ from collections.abc import Collection, Sequence, Sized
 from typing import NoReturn, Protocol
 
 from .errors import FormatError
+from .notation import MAX_NOTATION_LENGTH
 
 __all__ = ["StateChecks", "require_seat", "require_state"]
 
@@ -52,9 +53,22 @@ class StateChecks:
             self.fail(f"{name} is {value}, must be a seat 0..{num_players - 1}")
 
     def forced(self, name: str, forced: Sequence[_Seated], num_players: int) -> None:
-        """Each decision the engine took was taken for a seat (``core.decisions.Forced``)."""
+        """Each decision the engine took was taken for a seat (``core.decisions.Forced``), and
+        its texts are notation: printable, at most ``MAX_NOTATION_LENGTH`` characters (a loaded
+        ``\x1b[2J`` would otherwise reach ``render`` and a terminal)."""
         for index, taken in enumerate(forced):
             self.seat(f"{name}[{index}].player", taken.player, num_players)
+            for part in ("action", "outcome"):
+                text = getattr(taken, part, "")
+                if not isinstance(text, str):
+                    self.fail(f"{name}[{index}].{part} must be a text")
+                if len(text) > MAX_NOTATION_LENGTH:
+                    self.fail(
+                        f"{name}[{index}].{part} has {len(text)} characters, at most "
+                        f"{MAX_NOTATION_LENGTH}"
+                    )
+                if not text.isprintable():
+                    self.fail(f"{name}[{index}].{part} holds a control character")
 
     def length(self, name: str, items: Sized, expected: int) -> None:
         if len(items) != expected:

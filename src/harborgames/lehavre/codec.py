@@ -53,6 +53,7 @@ def validate_state(state: State, *, observed: bool = False, observer: int = -1) 
     if not over:
         check.seat("current_player", state.current_player, n)
     check.seat("turn_player", state.turn_player, n)
+    check.forced("forced", state.forced, n)
     cards = round_cards(n, state.rules.variant)
     check.within("round", state.round, 0, len(cards))
     check.within("turn", state.turn, 0, TURNS_PER_ROUND)  # 7: the round's turns are over (feeding)
