@@ -107,9 +107,9 @@ def test_registry() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("mcts:iterations=abc", "mcts: iterations must be an int, not 'abc'"),
-        ("mcts:iterations=2.5", "mcts: iterations must be an int, not '2.5'"),
-        ("ismcts:iterations=true", "ismcts: iterations must be an int, not 'true'"),
+        ("mcts:iterations=abc", "mcts: iterations must be an int or none, not 'abc'"),
+        ("mcts:iterations=2.5", "mcts: iterations must be an int or none, not '2.5'"),
+        ("ismcts:iterations=true", "ismcts: iterations must be an int or none, not 'true'"),
         ("mcts:iters=5", "mcts: unknown parameter 'iters'; known: iterations, time_limit, c, rollout"),
         ("mcts:c=wide", "mcts: c must be a number, not 'wide'"),
         ("mcts:time_limit=soon", "mcts: time_limit must be a number or none, not 'soon'"),
@@ -210,3 +210,16 @@ def test_ismcts_defaults_widen() -> None:
         bots.make("mcts", widen=-1.0)
     with pytest.raises(ValueError, match="anchor must be non-negative"):
         bots.make("ismcts", anchor=-1.0)
+
+
+def test_searches_take_the_games_tuned_budget_unless_told() -> None:
+    from harborgames.bots.search import BUDGETS, DEFAULT_ITERATIONS
+
+    bot = bots.make("ismcts")
+    assert isinstance(bot, bots.ISMCTSBot)
+    assert bot.budget("lehavre") == BUDGETS["lehavre"] < DEFAULT_ITERATIONS
+    assert bot.budget("inland_port") == DEFAULT_ITERATIONS
+    told = bots.make("mcts", iterations=9)
+    assert isinstance(told, bots.MCTSBot)
+    assert told.budget("lehavre") == told.budget("gdansk") == 9
+    assert "or none" in str(pytest.raises(ValueError, bots.make, "mcts", iterations=0).value)

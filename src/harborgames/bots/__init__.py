@@ -78,7 +78,7 @@ def make(name: str, seed: int = 0, **params: object) -> Bot:
     ValueError: greedy: unknown parameter 'lookahed'; known: lookahead, samples, relative, max_nodes
     >>> make("mcts", iterations="abc")
     Traceback (most recent call last):
-    ValueError: mcts: iterations must be an int, not 'abc'
+    ValueError: mcts: iterations must be an int or none, not 'abc'
     """
     factory = _REGISTRY.get(name)
     if factory is None:

@@ -6,7 +6,8 @@ in [0, 1] for every game: normalized ranks (``base.rank_rewards``) for finished 
 heuristic margin (``Leaf``) where playouts are cut off. Chance is resolved by
 the RNG inside the sampled state when ``apply`` runs, so no chance nodes are needed.
 
-Budgets are iterations, for reproducibility; ``time_limit`` (seconds) adds a wall-clock stop.
+Budgets are iterations, for reproducibility (by default tuned per game: ``BUDGETS``);
+``time_limit`` (seconds) adds a wall-clock stop.
 
 ``widen`` (progressive widening from the greedy ranking) and ``anchor`` (the final move is
 greedy's unless the statistics clearly prefer another) make a small budget start from the greedy
@@ -26,7 +27,7 @@ from .base import heuristic_rewards, outcome_rewards, seed_of
 from .simple import GreedyBot, evaluate, greedy_step
 from .view import A, S, View
 
-__all__ = ["ISMCTSBot", "Leaf", "MCTSBot", "advantages", "rollout"]
+__all__ = ["BUDGETS", "DEFAULT_ITERATIONS", "ISMCTSBot", "Leaf", "MCTSBot", "advantages", "rollout"]
 
 _ROLLOUTS = ("random", "greedy")
 _LEAVES = ("margin", "rank")
@@ -36,6 +37,13 @@ _CUT: dict[str, Callable[[int, int | None, int | None], bool]] = {
     "turn": lambda to_move, mover, seat: True,
 }
 _CUTOFFS = ("own", "others", "turn", "decision")
+
+DEFAULT_ITERATIONS = 150
+"""Iterations per decision in a game ``BUDGETS`` does not list."""
+BUDGETS: dict[str, int] = {"lehavre": 60}
+"""Iterations per decision by game, where ``iterations`` is not given: what fits in 400 ms on
+2 cores. A Le Havre iteration costs several times an Inland Port or Gdańsk one (longer turns,
+more legal moves for every greedy playout step), so it gets fewer (docs/bots.md, "Cost")."""
 
 
 def rollout(
@@ -138,7 +146,7 @@ class _SearchBot:
         self,
         seed: int = 0,
         *,
-        iterations: int = 150,
+        iterations: int | None = None,
         time_limit: float | None = None,
         c: float = 0.7,
         rollout: str = "greedy",
@@ -149,8 +157,8 @@ class _SearchBot:
         widen: float = 0.0,
         anchor: float = 0.0,
     ) -> None:
-        if iterations < 1:
-            raise ValueError("iterations must be at least 1")
+        if iterations is not None and iterations < 1:
+            raise ValueError("iterations must be at least 1 (or none: the game's tuned budget)")
         if rollout_depth is not None and rollout_depth < 0:
             raise ValueError("rollout_depth must be non-negative (or None: play to the end)")
         _check(rollout, _ROLLOUTS, "rollout")
@@ -177,10 +185,18 @@ class _SearchBot:
         """How many of a node's moves progressive widening admits after ``visits`` visits."""
         return max(1, math.ceil(self.widen * math.sqrt(visits + 1)))
 
-    def _budget(self) -> range | _Timed:
+    def budget(self, game: str) -> int:
+        """The iterations per decision in ``game`` (its registry name): ``iterations`` if given,
+        else the game's tuned budget (``BUDGETS``)."""
+        if self.iterations is not None:
+            return self.iterations
+        return BUDGETS.get(game, DEFAULT_ITERATIONS)
+
+    def _budget(self, game: str) -> range | _Timed:
+        iterations = self.budget(game)
         if self.time_limit is None:
-            return range(self.iterations)
-        return _Timed(self.iterations, self.time_limit)
+            return range(iterations)
+        return _Timed(iterations, self.time_limit)
 
     def _playout(self, game: GameModule[S, A], state: S, seat: int, mover: int) -> S:
         return rollout(
@@ -254,7 +270,7 @@ class MCTSBot(_SearchBot):
         base = advantages(game, start)
         widen, seat = self.widen, view.seat
         count = 0
-        for _ in self._budget():
+        for _ in self._budget(view.info.name):
             count += 1
             node, path = root, [root]
             while True:
@@ -338,7 +354,7 @@ class ISMCTSBot(_SearchBot):
         self,
         seed: int = 0,
         *,
-        iterations: int = 150,
+        iterations: int | None = None,
         time_limit: float | None = None,
         c: float = 0.3,
         rollout: str = "greedy",
@@ -375,7 +391,7 @@ class ISMCTSBot(_SearchBot):
         leaf = Leaf(game, self.leaf)
         count = 0
         widen = self.widen
-        for _ in self._budget():
+        for _ in self._budget(view.info.name):
             count += 1
             state = view.sample(seed_of(rng))
             base = advantages(game, state)
