@@ -1,27 +1,35 @@
 """The decision model every game stands on.
 
-A state says what is being decided: whose turn it is (``current_player``), a ``phase`` and,
-where a decision needs one, a pending record. A game describes itself with three functions:
+A state says what is being decided: whose turn it is (``current_player``) and ``decision``, a
+small frozen object whose class says what is decided and whose fields say about what (Le Havre's
+``PayFee(building)``, Port Gdańsk's ``Reroll()``, ...), or ``None`` once the game is over. A game
+describes each kind of decision once, as a :class:`Rule` of three functions, next to the rule of
+the rulebook it belongs to:
 
-* ``legal(state)``: every action the deciding seat may take, in a fixed order. This is the one
-  place where a rule says what is allowed.
-* ``perform(state, action)``: the state after an action that ``legal`` offered. It checks
-  nothing: legality was settled by ``legal``.
-* ``explain(state, action)``: why an action that ``legal`` did not offer is not allowed,
+* ``legal(state, decision)``: every action the deciding seat may take, in a fixed order. This is
+  the one place where a rule says what is allowed.
+* ``perform(state, decision, action)``: the state after an action that ``legal`` offered. It
+  checks nothing: legality was settled by ``legal``.
+* ``explain(state, decision, action)``: why an action that ``legal`` did not offer is not allowed,
   naming the rule. Called only on refusal, so it may be slow and thorough.
 
-:class:`Rulebook` joins them into the protocol's ``legal_actions`` and ``apply``. ``apply``
-accepts exactly the actions ``legal`` offers (compared by value and exact type, and replaced by
-the offered object itself, so a record always prints and parses back), and it applies the
-**forced-choice policy** of every game: a decision with exactly one legal option is never
-offered; the engine takes it and notes it in the state's ``forced`` field (``render`` shows it,
-and since the engine takes the same steps again, a replayed record reproduces it).
+:class:`Rulebook` dispatches on the decision's class and joins them into the protocol's
+``legal_actions`` and ``apply``. ``apply`` accepts exactly the actions ``legal`` offers (compared
+by value and exact type, and replaced by the offered object itself, so a record always prints and
+parses back), and it applies the **forced-choice policy** of every game: a decision with exactly
+one legal option is never offered; the engine takes it and notes it in the state's ``forced``
+field (``render`` shows it, and since the engine takes the same steps again, a replayed record
+reproduces it).
+
+States are values: nothing is written into a state after it is built. ``forced`` (what led here)
+and ``legal_memo`` (the legal actions, computed as the state is built by ``apply``) are outside
+``==`` and ``hash``: a position equals the same position reached another way.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Generic, Protocol, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
@@ -32,15 +40,17 @@ from .update import update_generic
 __all__ = [
     "Decided",
     "Forced",
+    "Rule",
     "Rulebook",
     "field_problem",
+    "forced_field",
     "legal_memo_field",
     "next_in_turn_order",
     "turn_order",
 ]
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Forced:
     """A decision the engine took for ``player`` because it was the only legal one."""
 
@@ -68,23 +78,40 @@ class Decided(Protocol):
 
 S = TypeVar("S", bound=Decided)
 A = TypeVar("A")
+D = TypeVar("D")
 
-_set = object.__setattr__
+
+def forced_field() -> tuple[Forced, ...]:
+    """The state field noting the decisions the engine took since the last one a player made.
+
+    Saved with the state (``render`` and records show it), but not part of the position: two
+    states that differ only in how they were reached are equal and hash alike.
+    """
+    forced: tuple[Forced, ...] = attrs.field(default=(), eq=False, hash=False)
+    return forced
 
 
 def legal_memo_field() -> tuple[object, ...] | None:
-    """The state field that keeps the state's legal actions once computed (not saved or compared).
-
-    States are immutable, so their legal actions never change; keeping them on the state means
-    ``apply`` (which checks membership) and the bot (which lists them) compute them once.
-    """
+    """The state field holding the state's legal actions, filled as ``apply`` builds the state
+    (not saved or compared; ``None`` on a state built another way, whose actions are computed
+    when asked)."""
     memo: tuple[object, ...] | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
     return memo
 
 
+@attrs.frozen(slots=True, weakref_slot=False)
+class Rule(Generic[S, D, A]):
+    """One kind of decision (``D``, a decision class): its options, their effect, and why an
+    action not offered is refused (see the module docstring)."""
+
+    legal: Callable[[S, D], tuple[A, ...]]
+    perform: Callable[[S, D, A], S]
+    explain: Callable[[S, D, A], str]
+
+
 class Rulebook(Generic[S, A]):
-    """``legal_actions`` and ``apply`` for a game, built from its ``legal``, ``perform`` and
-    ``explain`` (see the module docstring)."""
+    """``legal_actions`` and ``apply`` for a game, dispatching on the class of ``state.decision``
+    to its :class:`Rule` (see the module docstring)."""
 
     def __init__(
         self,
@@ -92,25 +119,49 @@ class Rulebook(Generic[S, A]):
         *,
         state_type: type[S],
         action_types: tuple[type[A], ...],
-        legal: Callable[[S], tuple[A, ...]],
-        perform: Callable[[S, A], S],
-        explain: Callable[[S, A], str],
+        rules: Mapping[type[Any], Rule[S, Any, A]] | None = None,
         outcome: Callable[[S, A, S], str] | None = None,
+        legal: Callable[[S], tuple[A, ...]] | None = None,
+        perform: Callable[[S, A], S] | None = None,
+        explain: Callable[[S, A], str] | None = None,
     ) -> None:
         self.title = title
         self.state_type = state_type
         self.action_types = action_types
-        self._legal = legal
-        self._perform = perform
-        self._explain = explain
+        if rules is None:
+            # Transitional: a game not yet split into decision kinds gives one legal, perform and
+            # explain for all its decisions (its states have no ``decision`` field yet).
+            assert legal is not None and perform is not None and explain is not None
+            whole, act, why = legal, perform, explain
+            rules = {
+                type(None): Rule(
+                    lambda state, _: whole(state),
+                    lambda state, _, action: act(state, action),
+                    lambda state, _, action: why(state, action),
+                )
+            }
+        self.rules: dict[type[Any], Rule[S, Any, A]] = dict(rules)
         self._outcome = outcome
 
+    def _rule(self, state: S) -> Rule[S, Any, A]:
+        decision = _decision(state)
+        try:
+            return self.rules[type(decision)]
+        except KeyError:
+            raise TypeError(f"{self.title} has no rule for the decision {decision!r}") from None
+
+    def _legal(self, state: S) -> tuple[A, ...]:
+        if state.current_player is None:
+            return ()
+        decision = _decision(state)
+        return self.rules[type(decision)].legal(state, decision)
+
     def legal_tuple(self, state: S) -> tuple[A, ...]:
-        """The legal actions as a tuple, computed once per state."""
+        """The legal actions as a tuple: the ones ``apply`` computed as it built the state, or
+        computed now (nothing is written into the state)."""
         memo = state.legal_memo
         if memo is None:
-            memo = self._legal(state) if state.current_player is not None else ()
-            _set(state, "legal_memo", memo)
+            return self._legal(state)
         return memo  # type: ignore[return-value]  # the memo holds what ``legal`` returned: A's
 
     def legal_actions(self, state: S) -> list[A]:
@@ -118,6 +169,11 @@ class Rulebook(Generic[S, A]):
         if type(state) is not self.state_type:
             require_state(state, self.state_type, "legal_actions", self.title)
         return list(self.legal_tuple(state))
+
+    def perform(self, state: S, action: A) -> S:
+        """The state right after an offered ``action``, before any forced decision is taken."""
+        decision = _decision(state)
+        return self.rules[type(decision)].perform(state, decision, action)
 
     def apply(self, state: S, action: A) -> S:
         """The state after ``action`` and any forced decisions that follow it.
@@ -136,16 +192,8 @@ class Rulebook(Generic[S, A]):
             if equal is None:
                 raise IllegalActionError(self.why_not(state, action))
             offered = equal
-        after = self._perform(state, offered)
-        if after.current_player is not None and after is not state:
-            # The common case, written out for speed: a real choice follows.
-            following = self._legal(after)
-            _set(after, "legal_memo", following)
-            if len(following) != 1:
-                if after.forced:
-                    _set(after, "forced", ())
-                return after
-        return self._settle(after, fresh=after is not state)
+        decision = _decision(state)
+        return self._settle(self.rules[type(decision)].perform(state, decision, offered))
 
     def why_not(self, state: S, action: object) -> str:
         """The reason ``action`` is refused: the checks every game shares, then the game's own.
@@ -165,7 +213,8 @@ class Rulebook(Generic[S, A]):
         if state.current_player is None:
             return f"{_shown(action)}: the game is over"
         try:
-            reason = self._explain(state, action)  # type: ignore[arg-type]  # its class is checked
+            rule = self._rule(state)
+            reason = rule.explain(state, _decision(state), action)  # type: ignore[arg-type]  # its class is checked
         except Exception as error:  # an explainer that trips over an odd value still refuses
             return f"{_shown(action)} is not a legal action here ({type(error).__name__} explaining why)"
         if not isinstance(reason, str) or not reason:
@@ -175,33 +224,39 @@ class Rulebook(Generic[S, A]):
         return reason
 
     def settle(self, state: S) -> S:
-        """Take every decision that has exactly one legal option, noting each in ``forced``.
+        """Take every decision that has exactly one legal option, noting each in ``forced``, and
+        keep the legal actions of the state reached.
 
         ``new_game`` calls this too, so no state a game hands out waits on a lone option.
         Returns a new state; ``state`` itself is never changed.
         """
-        return self._settle(state, fresh=False)
+        return self._settle(state)
 
-    def _settle(self, state: S, *, fresh: bool) -> S:
-        # ``fresh``: ``state`` was just built by ``perform`` and nobody else holds it yet, so its
-        # ``forced`` field is written in place (part of building it) instead of building the
-        # state once more; the hot path saves two state rebuilds per forced decision.
+    def _settle(self, state: S) -> S:
         taken: list[Forced] = []
-        while state.current_player is not None:
-            legal = self.legal_tuple(state)
+        rules = self.rules
+        while True:
+            seat = state.current_player
+            if seat is None:
+                legal: tuple[A, ...] = ()
+                break
+            decision = _decision(state)
+            rule = rules[type(decision)]
+            legal = rule.legal(state, decision)
             if len(legal) != 1:
                 break
             only = legal[0]
-            after = self._perform(state, only)
+            after = rule.perform(state, decision, only)
             outcome = self._outcome(state, only, after) if self._outcome is not None else ""
-            taken.append(Forced(state.current_player, str(only), outcome))
-            state, fresh = after, True
-        if not taken and not state.forced:
-            return state
-        if fresh:
-            _set(state, "forced", tuple(taken))
-            return state
-        return update_generic(state, forced=tuple(taken))
+            taken.append(Forced(seat, str(only), outcome))
+            state = after
+        # The one copy a decision costs beyond the rules' own: the state as it is handed out,
+        # with what led to it and its legal actions (never written into afterwards).
+        return update_generic(state, forced=tuple(taken), legal_memo=legal)
+
+
+def _decision(state: Decided) -> object | None:
+    return getattr(state, "decision", None)  # transitional: until every game has the field
 
 
 def _equal_offer(legal: tuple[A, ...], action: A) -> A | None:

@@ -47,7 +47,11 @@ def _updater(cls: type[attrs.AttrsInstance], changed: tuple[str, ...]) -> Callab
     """
     fields = attrs.fields(cls)
     names = {field.name for field in fields if field.init}
-    unknown = [name for name in changed if name not in names]
+    # A field outside ``__init__`` (a state's ``legal_memo``) can be given only to a copy made
+    # by filling slots: it is part of building the copy, never written afterwards.
+    fillable = _slots_fillable(cls)
+    settable = {field.name for field in fields} if fillable else names
+    unknown = [name for name in changed if name not in settable]
     if unknown:
         raise TypeError(f"update: {cls.__name__} has no field {', '.join(unknown)}")
     for field in fields:
@@ -55,7 +59,7 @@ def _updater(cls: type[attrs.AttrsInstance], changed: tuple[str, ...]) -> Callab
             raise TypeError(f"update: {cls.__name__}.{field.name} needs its own name as init alias")
     params = "".join(f", {name}" for name in changed)
     namespace: dict[str, object] = {"cls": cls, "new": object.__new__}
-    if _slots_fillable(cls):
+    if fillable:
         # Each slot's value: the new one, the old object's, or the default of a non-init field.
         values: list[tuple[str, str]] = []
         for index, field in enumerate(fields):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import attrs
 
-from ..core.decisions import Forced, legal_memo_field
+from ..core.decisions import Forced, forced_field, legal_memo_field
 from ..core.rng import Rng
 from ..core.update import fast_update
 from .data import Rules
@@ -110,7 +110,7 @@ class State:
     first_player: int  # the seat holding the first-player card
     round: int  # rounds started (1 = the first round of turns); 0 during setup
     end_triggered: bool  # an end condition has been met: the round is the last
-    forced: tuple[Forced, ...] = ()  # decisions the engine took since the last one a player made
+    forced: tuple[Forced, ...] = forced_field()  # what the engine took since a player last decided (not compared)
     legal_memo: tuple[object, ...] | None = legal_memo_field()  # legal actions, once computed
 
 

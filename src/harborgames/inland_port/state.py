@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from ..core.decisions import Forced, legal_memo_field
+from ..core.decisions import Forced, forced_field, legal_memo_field
 from ..core.rng import Rng
 from .data import Rules
 
@@ -44,7 +44,7 @@ class State:
     pending: Pending | None  # the main action awaiting a choice, in phases CHOOSE and PAY
     rules: Rules  # the rule options the game was started with
     rng: Rng  # the seeded stream (used only for the starting player)
-    forced: tuple[Forced, ...] = ()  # decisions the engine took since the last one a player made
+    forced: tuple[Forced, ...] = forced_field()  # what the engine took since a player last decided (not compared)
     legal_memo: tuple[object, ...] | None = legal_memo_field()  # legal actions, once computed
 
 

@@ -12,7 +12,7 @@ from operator import add, sub
 
 import attrs
 
-from ..core.decisions import Forced, legal_memo_field
+from ..core.decisions import Forced, forced_field, legal_memo_field
 from ..core.options import option, options_of
 from ..core.rng import Rng
 from ..core.update import fast_update
@@ -136,7 +136,7 @@ class State:
     specials: tuple[int, ...] = ()  # full game: the face-down special buildings, top first
     known: tuple[tuple[int, ...], ...] = ()  # per seat: the special deck as that seat knows it
     # (a card id where it looked with the Marketplace, -1 elsewhere; as long as ``specials``)
-    forced: tuple[Forced, ...] = ()  # decisions the engine took since the last one a player made
+    forced: tuple[Forced, ...] = forced_field()  # what the engine took since a player last decided (not compared)
     legal_memo: tuple[object, ...] | None = legal_memo_field()  # legal actions, once computed
 
 
