@@ -110,7 +110,7 @@ class State:
     first_player: int  # the seat holding the first-player card
     round: int  # rounds started (1 = the first round of turns); 0 during setup
     end_triggered: bool  # an end condition has been met: the round is the last
-    forced: tuple[Forced, ...] = forced_field()  # what the engine took since a player last decided (not compared)
+    forced: tuple[Forced, ...] = forced_field()  # what the engine took since a player last decided
     legal_memo: tuple[object, ...] | None = legal_memo_field()  # legal actions, once computed
 
 

@@ -44,7 +44,7 @@ class State:
     pending: Pending | None  # the main action awaiting a choice, in phases CHOOSE and PAY
     rules: Rules  # the rule options the game was started with
     rng: Rng  # the seeded stream (used only for the starting player)
-    forced: tuple[Forced, ...] = forced_field()  # what the engine took since a player last decided (not compared)
+    forced: tuple[Forced, ...] = forced_field()  # what the engine took since a player last decided
     legal_memo: tuple[object, ...] | None = legal_memo_field()  # legal actions, once computed
 
 

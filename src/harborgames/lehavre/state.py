@@ -136,7 +136,7 @@ class State:
     specials: tuple[int, ...] = ()  # full game: the face-down special buildings, top first
     known: tuple[tuple[int, ...], ...] = ()  # per seat: the special deck as that seat knows it
     # (a card id where it looked with the Marketplace, -1 elsewhere; as long as ``specials``)
-    forced: tuple[Forced, ...] = forced_field()  # what the engine took since a player last decided (not compared)
+    forced: tuple[Forced, ...] = forced_field()  # what the engine took since a player last decided
     legal_memo: tuple[object, ...] | None = legal_memo_field()  # legal actions, once computed
 
 
