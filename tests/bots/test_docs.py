@@ -22,3 +22,16 @@ def test_the_writing_a_bot_examples_run(capsys: pytest.CaptureFixture[str]) -> N
     finally:
         bots._REGISTRY.pop("one_ply", None)
     assert "winners: (0,)" in capsys.readouterr().out
+
+
+README = Path(__file__).parents[2] / "README.md"
+
+
+def test_the_readme_bot_prints_what_the_readme_shows(capsys: pytest.CaptureFixture[str]) -> None:
+    section = README.read_text(encoding="utf-8").split("## Write a bot in ten lines")[1]
+    section = section.split("\n## ")[0]
+    code = re.search(r"```python\n(.*?)```", section, re.S)
+    shown = re.search(r"```text\n(.*?)```", section, re.S)
+    assert code is not None and shown is not None
+    exec(compile(code.group(1), str(README), "exec"), {"__name__": "readme"})  # our own README
+    assert capsys.readouterr().out == shown.group(1), "rerun the README's bot and paste its output"

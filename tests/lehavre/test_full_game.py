@@ -468,4 +468,4 @@ def test_the_examples_of_docs_lehavre_md_run_as_written(capsys: pytest.CaptureFi
     assert len(blocks) == 2
     for block in blocks:
         exec(compile(block, str(doc), "exec"), {"__name__": "docs_lehavre"})
-    assert "300 decisions; wealth (-4, -210, -243) winners (0,)" in capsys.readouterr().out
+    assert "364 decisions; wealth (174, -188, -195) winners (0,)" in capsys.readouterr().out
