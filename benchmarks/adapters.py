@@ -6,7 +6,10 @@
 One run, CPU µs per decision; every column replays the same recorded random games:
 
 - bare: ``legal_actions`` + ``apply`` (what a bot pays);
-- PettingZoo: ``last()`` (the mover's observation tensor and action mask) + ``step``;
+- Gymnasium: seat 0's ``step`` (its tensor and mask after it), the other seats played inside by
+  a policy opponent that reads the record (each is handed its tensor and mask);
+- PettingZoo: ``env()`` (the classic wrappers): ``last()`` (the mover's observation tensor and
+  action mask) + ``step``;
 - OpenSpiel: ``legal_actions`` + ``observation_tensor`` of the mover + ``apply_action``.
 
 The adapters add the integer surface (mask, tensor), which the bare loop does not compute; the
@@ -24,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 import harborgames
+from harborgames.adapters import gymnasium as gym_adapter
 from harborgames.adapters.openspiel import load_game
 from harborgames.adapters.pettingzoo import env
 
@@ -68,6 +72,15 @@ def pettingzoo(played: Game) -> None:
     table.reset(seed=seed)
     for index in ids:
         table.last()  # the mover's observation tensor and action mask
+        table.step(index)
+
+
+def gymnasium(played: Game) -> None:
+    name, players, variant, seed, _, ids = played
+    recorded = iter(ids)
+    table = gym_adapter.env(name, players, variant, opponents=lambda observation, mask: next(recorded))
+    table.reset(seed=seed)
+    for index in recorded:  # seat 0's ids; the opponents take theirs from the same record
         table.step(index)
 
 
@@ -125,7 +138,7 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=3000, help="decisions per cell, at least")
     parser.add_argument("--parts", action="store_true", help="also time each encoding function alone")
     args = parser.parse_args()
-    columns = (("bare", bare), ("PettingZoo", pettingzoo), ("OpenSpiel", openspiel))
+    columns = (("bare", bare), ("Gymnasium", gymnasium), ("PettingZoo", pettingzoo), ("OpenSpiel", openspiel))
     print(f"CPU µs per decision (the same random games in each column, >= {args.steps} decisions, one run)")
     print(f"{'game':<24}{'decisions':>10}" + "".join(f"{title:>12}" for title, _ in columns))
     recorded: list[list[Game]] = []

@@ -69,6 +69,6 @@ def test_most_positions_are_bounded_by_one() -> None:
     for name in harborgames.games():
         encoded_or_skip(name)
         info = harborgames.load(name).INFO
-        low, high = observation_bounds(name, info.min_players, info.default_variant)
+        _, high = observation_bounds(name, info.min_players, info.default_variant)
         assert (high == 1).sum() > 0.4 * len(high)  # Gdańsk: its Order tokens are open (a components file)
         assert set(np.unique(high)) <= {1.0, np.float32(UNBOUNDED)}

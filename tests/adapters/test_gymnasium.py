@@ -65,7 +65,9 @@ def test_check_env_passes(name: str, players: int, variant: str, capsys: pytest.
     assert capsys.readouterr().out.strip(), "the human render mode printed the table"
 
 
-@pytest.mark.parametrize(("name", "players", "variant"), [("inland_port", 2, "standard"), ("gdansk", 3, "standard")])
+@pytest.mark.parametrize(
+    ("name", "players", "variant"), [("inland_port", 2, "standard"), ("gdansk", 3, "standard")]
+)
 def test_a_whole_episode_ends_with_the_final_reward(name: str, players: int, variant: str) -> None:
     encoded_or_skip(name)
     game = harborgames.load(name)

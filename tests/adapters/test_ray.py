@@ -61,8 +61,8 @@ def test_an_arena_joins_a_ray_start_head_cluster_by_its_address(tmp_path: Path) 
     its own home folder, so no token or cluster of the machine is touched."""
     import os
     import secrets
-    import signal
     import shutil
+    import signal
     import subprocess
     import sys
     import tempfile
@@ -103,7 +103,9 @@ def test_an_arena_joins_a_ray_start_head_cluster_by_its_address(tmp_path: Path) 
         assert done.returncode == 0, done.stderr
         assert "Traceback" not in done.stderr and "Token authentication" not in done.stderr, done.stderr
         local = tmp_path / "local.json"
-        subprocess.run([*arena, "--jobs", "1", "--json", str(local)], env=environment, check=True, timeout=180)
+        subprocess.run(
+            [*arena, "--jobs", "1", "--json", str(local)], env=environment, check=True, timeout=180
+        )
         assert json.loads(summary.read_text()) == json.loads(local.read_text())
     finally:
         for stop in (signal.SIGTERM, signal.SIGKILL):  # the head's session: what it started
