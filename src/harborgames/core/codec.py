@@ -317,6 +317,21 @@ class Codec(Generic[S, Obs]):
         """JSON text of a state, observation, action or game record, in its envelope."""
         return json.dumps(self.unstructure(obj), separators=(",", ":"), sort_keys=False)
 
+    def observation_string(self, observation: object, table: str) -> str:
+        """The observation string of every game: ``table`` (the position as the seat sees it, for
+        people), then the observation itself as one line of JSON, so that the string is one-to-one
+        with the observation (a search that keys its tree by the string, as OpenSpiel's ISMCTS
+        does, never mixes two information states). The ``forced`` notes are left out of the JSON:
+        they tell how the position was reached, not what it is, and a ``resample`` has none."""
+        data = self.unstructure(observation)["data"]
+        if isinstance(data, dict):
+            inner = data.get("state")
+            if isinstance(inner, dict) and "forced" in inner:  # an observation holding a state
+                data = {**data, "state": {**inner, "forced": []}}
+            elif "forced" in data:  # an observation with its own fields
+                data = {**data, "forced": []}
+        return f"{table}\nobservation {json.dumps(data, separators=(',', ':'))}"
+
     # -- reading ---------------------------------------------------------------------------
     def loads(self, text: str | bytes) -> object:
         """The object ``dumps`` wrote; ``FormatError`` naming the problem if the text is not one

@@ -48,6 +48,7 @@ from .actions import (
     Reroll,
     Unload,
 )
+from .codec import CODEC
 from .data import (
     CACHE_SIZE,
     CRUISE_CARDS,
@@ -458,6 +459,6 @@ def observation_string(state: State, player: int) -> str:
     The ``forced:`` lines (what the engine took since the last decision) are left out, as
     ``observe`` leaves them out: they note the last transition rather than the position, and a
     ``resample`` of the state, which the string must not tell from it, has none."""
-    observe(state, player)  # the same check of the seat
+    observation = observe(state, player)
     shown = update(state, forced=()) if state.forced else state
-    return f"You are player {player}.\n{render(shown, player)}"
+    return CODEC.observation_string(observation, f"You are player {player}.\n{render(shown, player)}")

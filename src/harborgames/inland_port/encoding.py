@@ -31,6 +31,7 @@ import numpy.typing as npt
 
 from ..core.encoding import ActionSpace, Field, TensorLayout
 from .actions import Action, Build, End, Move, Pass, Pay, Sell, Times, Use
+from .codec import CODEC
 from .data import (
     BUILDINGS,
     FOOD_COST,
@@ -264,4 +265,5 @@ def observation_tensor(state: State, player: int) -> npt.NDArray[np.float32]:
 def observation_string(state: State, player: int) -> str:
     """The table as ``render`` draws it (the Inland Port hides nothing), headed by the seat."""
     observation = observe(state, player)
-    return f"You are player {observation.player}.\n{render(observation.state, observation.player)}"
+    table = f"You are player {observation.player}.\n{render(observation.state, observation.player)}"
+    return CODEC.observation_string(observation, table)

@@ -30,6 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.encoding import ActionSpace, Field, Slot, TensorLayout
+from ..core.update import update
 from .actions import (
     DONE,
     END,
@@ -54,6 +55,7 @@ from .actions import (
     Trade,
 )
 from .buildings import MARKET_MAX, PRODUCTS
+from .codec import CODEC
 from .construction import SHIP_NAMES
 from .data import (
     BUILDING_INDEX,
@@ -330,8 +332,11 @@ def observation_layout(num_players: int = DEFAULT_PLAYERS, variant: str | None =
 
 
 def observation_string(state: State, player: int) -> str:
-    """The table as ``player`` sees it (``render`` observes first, so nothing hidden shows)."""
-    return render(state, player)
+    """The table as ``player`` sees it (``render`` observes first, so nothing hidden shows),
+    headed by the seat, then the observation as JSON (``Codec.observation_string``)."""
+    shown = update(state, forced=()) if state.forced else state
+    table = f"You are player {player}.\n{render(shown, player)}"
+    return CODEC.observation_string(observe(state, player), table)
 
 
 def observation_tensor(state: State, player: int) -> npt.NDArray[np.float32]:
