@@ -35,8 +35,8 @@ Most trainers (Stable-Baselines3 and sb3-contrib, CleanRL, ...) want one agent i
   every reset and step (and on ``render()``).
 
 ``env(...)`` sets ``spec``, so ``gymnasium.utils.env_checker.check_env`` also checks the other
-render modes, and the games are registered as ``harborgames/<name>-v<INFO.version>`` for
-``gymnasium.make``. Vector envs work as with any env: ``gymnasium.vector.AsyncVectorEnv([lambda:
+render modes; ``register_envs()`` registers the games as ``harborgames/<name>-v<INFO.version>``
+for ``gymnasium.make``. Vector envs work as with any env: ``gymnasium.vector.AsyncVectorEnv([lambda:
 env("gdansk", 3)] * 2)``.
 """
 
@@ -318,7 +318,7 @@ def _env_id(name: str, version: int) -> str:
 def register_envs() -> tuple[str, ...]:
     """Register ``harborgames/<name>-v<INFO.version>`` with Gymnasium for every game with the
     integer-action surface, so ``gymnasium.make("harborgames/gdansk-v2", num_players=3)`` works;
-    done on import, harmless to repeat. Returns the ids."""
+    harmless to repeat. Not done on import, which would load every game. Returns the ids."""
     ids = []
     for name in harborgames.games():
         try:
@@ -331,5 +331,3 @@ def register_envs() -> tuple[str, ...]:
         ids.append(env_id)
     return tuple(ids)
 
-
-register_envs()
