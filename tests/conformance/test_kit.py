@@ -32,3 +32,10 @@ def test_a_game_that_offers_a_lone_option_is_reported() -> None:
 def test_a_game_that_accepts_an_illegal_action_is_reported() -> None:
     with pytest.raises(ConformanceError, match="accepted"):
         check_game(toy.accepts_illegal(), 2, games=5, cross_process=False)
+
+
+def test_a_game_whose_observation_omits_its_decision_is_reported() -> None:
+    # the conformance kit's information-state check: equal observations for the seat to move
+    # must mean equal legal actions
+    with pytest.raises(ConformanceError, match="observation does not hold what is being decided"):
+        check_game(toy.observation_omits_its_decision(), 2, games=20, cross_process=False)

@@ -217,3 +217,27 @@ def offers_lone_option() -> types.SimpleNamespace:
     game.legal_actions = legal_lone
     game.apply = apply_lone
     return game
+
+
+def observation_omits_its_decision() -> types.SimpleNamespace:
+    """A player who has just added 2 gives the next player a third option, ``add 4``, but the
+    observation shows only the total: what is being decided is not in it."""
+    game = correct()
+
+    def follows_a_two(state: State) -> bool:
+        return bool(state.trail) and state.trail[-1] == 2
+
+    def legal_hidden(state: State) -> list[Add]:
+        if state.current_player is None:
+            return []
+        return [Add(1), Add(2), Add(4)] if follows_a_two(state) else [Add(1), Add(2)]
+
+    def apply_hidden(state: State, action: Any) -> State:
+        if action not in legal_hidden(state):
+            raise IllegalActionError(f"{action!r} is not legal at total {state.total}")
+        after = _advance(state, action)
+        return State(after.num_players, after.current_player, after.total, [action.amount])
+
+    game.legal_actions = legal_hidden
+    game.apply = apply_hidden
+    return game

@@ -26,6 +26,7 @@ reads::
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import random
@@ -125,6 +126,12 @@ class _Checker(Generic[S, A]):
         self.seen_actions: dict[str, A] = {}
         self.records: dict[int, tuple[list[A], S]] = {}
         self.where = ""
+        # The information state, along every playout and resample: (seat, digest of what the
+        # seat observes) -> digest of its legal actions; (seat, string) -> observation; (seat,
+        # tensor) -> legal actions. Digests keep long playouts small in memory.
+        self.actions_by_observation: dict[tuple[int, bytes], bytes] = {}
+        self.observation_by_string: dict[tuple[int, bytes], bytes] = {}
+        self.actions_by_tensor: dict[tuple[int, bytes], bytes] = {}
 
     def fail(self, message: str) -> NoReturn:
         raise ConformanceError(f"{self.info.name} ({self.n} players, {self.variant}) {self.where}: {message}")
@@ -205,9 +212,44 @@ class _Checker(Generic[S, A]):
             if parsed != action:
                 self.fail(f"parse_action(str(a)) != a for {text!r}: got {parsed!r}")
             self.seen_actions.setdefault(text, action)
+        self.check_information_state(state, legal)
         if _sampled(step):
             self.check_sampled(state, legal, rng)
         return list(legal)
+
+    def check_information_state(self, state: S, legal: list[A] | tuple[A, ...]) -> None:
+        """What the seat to move observes determines what it may do: two states with the same
+        observation for that seat have the same legal actions; the observation string determines
+        the observation; and equal observation tensors for that seat mean equal legal actions.
+        (An ISMCTS keyed by any of them, as OpenSpiel's is, relies on it.)"""
+        seat = state.current_player
+        if seat is None:
+            return
+        m = self.m
+        actions = _digest("\n".join(map(str, legal)))
+        observation = _digest(_without_forced(m.dumps(m.observe(state, seat))))
+        known = self.actions_by_observation.setdefault((seat, observation), actions)
+        if known != actions:
+            self.fail(
+                f"two states with the same observation for the deciding seat {seat} have different "
+                "legal actions: the observation does not hold what is being decided"
+            )
+        to_string = getattr(m, "observation_string", None)
+        if callable(to_string):
+            text = to_string(state, seat)
+            known = self.observation_by_string.setdefault((seat, _digest(text)), observation)
+            if known != observation:
+                self.fail(f"two different observations of seat {seat} have the same observation_string")
+        to_tensor = getattr(m, "observation_tensor", None)
+        if callable(to_tensor):
+            tensor = to_tensor(state, seat)
+            raw = tensor.tobytes() if hasattr(tensor, "tobytes") else repr(tensor).encode()
+            known = self.actions_by_tensor.setdefault((seat, _digest(raw)), actions)
+            if known != actions:
+                self.fail(
+                    f"two states with the same observation_tensor for the deciding seat {seat} have "
+                    "different legal actions: the tensor does not hold what is being decided"
+                )
 
     def check_sampled(self, state: S, legal: list[A], rng: random.Random) -> None:
         m = self.m
@@ -218,8 +260,8 @@ class _Checker(Generic[S, A]):
             self.fail(f"a state loads back as {type(loaded).__name__}")
         if loaded != state or m.dumps(loaded) != text:
             self.fail("the state does not round-trip through JSON")
-        if hash(loaded) != hash(state):
-            self.fail("a state loaded from JSON hashes differently")
+        if hash(loaded) != hash(state) or loaded not in {state}:
+            self.fail("a state loaded from JSON hashes differently (or is not found in a set)")
         if m.legal_actions(loaded) != legal:
             self.fail("legal_actions differs (or is ordered differently) after a JSON round-trip")
         for action in legal:
@@ -263,8 +305,10 @@ class _Checker(Generic[S, A]):
             sample = m.resample(state, player, rng.randrange(2**32))
             if m.observe(sample, player) != m.observe(state, player):
                 self.fail(f"resample for seat {player} changed what that seat observes")
-            if player == state.current_player and m.legal_actions(sample) != m.legal_actions(state):
-                self.fail(f"resample for the deciding seat {player} changed its legal actions")
+            if player == state.current_player:
+                if m.legal_actions(sample) != m.legal_actions(state):
+                    self.fail(f"resample for the deciding seat {player} changed its legal actions")
+                self.check_information_state(sample, m.legal_actions(sample))
             if self.info.information == "perfect" and sample != state:
                 self.fail(f"resample for seat {player} changed a perfect-information state")
 
@@ -313,6 +357,24 @@ class _Checker(Generic[S, A]):
             self.fail(f"the replay process failed: {result.stderr.strip()[-500:]}")
         if result.stdout.strip() != self.m.dumps(state):
             self.fail("a replay in another process (other PYTHONHASHSEED) gave different JSON")
+
+
+def _digest(text: str | bytes) -> bytes:
+    return hashlib.blake2b(text.encode() if isinstance(text, str) else text, digest_size=16).digest()
+
+
+def _without_forced(document: str) -> str:
+    """An observation's JSON without the ``forced`` notes, which tell how the position was
+    reached, not what it is (they are outside a state's ``==``)."""
+    parsed = json.loads(document)
+    data = parsed.get("data") if isinstance(parsed, dict) else None
+    if isinstance(data, dict):
+        inner = data.get("state")
+        if isinstance(inner, dict) and "forced" in inner:
+            inner["forced"] = []
+        elif "forced" in data:
+            data["forced"] = []
+    return json.dumps(parsed, separators=(",", ":"))
 
 
 def legal(module: GameModule[S, A], state: S) -> list[str]:
