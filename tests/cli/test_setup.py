@@ -173,7 +173,7 @@ def test_arena_setup_errors(
 @pytest.mark.parametrize(
     ("bot", "message"),
     [
-        ("mcts:iterations=abc", "mcts: iterations must be an int, not 'abc'"),
+        ("mcts:iterations=abc", "mcts: iterations must be an int or none, not 'abc'"),
         ("mcts:iters=5", "mcts: unknown parameter 'iters'; known: iterations, time_limit, c, "),
         ("ismcts:c=wide", "ismcts: c must be a number, not 'wide'"),
         ("greedy:lookahead=0", "greedy: lookahead, samples and max_nodes must be at least 1"),

@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import inspect
 import random
-import re
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -20,13 +19,13 @@ from .. import bots
 from ..bots.arena import check_spec
 from ..bots.base import derive_seed
 from ..core.errors import IllegalActionError
-from ..core.play import make_record
+from ..core.play import group_actions, make_record
 from ..core.protocol import GameModule, State
 from .arguments import Commands, add_game_argument, add_rules_arguments
 from .setup import check_setup, load_game, parse_options
 from .words import plural
 
-__all__ = ["add_play_parser", "group_actions"]
+__all__ = ["add_play_parser"]
 
 S = TypeVar("S", bound=State)
 A = TypeVar("A")
@@ -57,22 +56,6 @@ def add_play_parser(commands: Commands) -> None:
     parser.add_argument("--seed", type=int, help="game seed (default: random, printed)")
     add_rules_arguments(parser)
     parser.set_defaults(run=run_play)
-
-
-def _kind(action: object) -> str:
-    """The group an action is listed under: its ``kind`` if it has one, else its class name."""
-    kind = getattr(action, "kind", None)
-    if isinstance(kind, str):
-        return kind
-    return re.sub(r"(?<!^)(?=[A-Z])", " ", type(action).__name__).lower()
-
-
-def group_actions(actions: Sequence[A]) -> list[tuple[str, list[A]]]:
-    """Actions grouped by kind, groups in order of first appearance, order kept inside."""
-    groups: dict[str, list[A]] = {}
-    for action in actions:
-        groups.setdefault(_kind(action), []).append(action)
-    return list(groups.items())
 
 
 class _Session(Generic[S, A]):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TypeVar
 
@@ -12,7 +13,7 @@ from .protocol import GameModule, GameRecord
 S = TypeVar("S")
 A = TypeVar("A")
 
-__all__ = ["make_record", "random_playout", "replay", "replay_states"]
+__all__ = ["group_actions", "make_record", "random_playout", "replay", "replay_states"]
 
 
 def make_record(
@@ -91,3 +92,25 @@ def random_playout(
         actions.append(action)
         state = after
     return state, actions
+
+
+def _kind(action: object) -> str:
+    """The group an action is listed under: its ``kind`` if it has one, else its class name."""
+    kind = getattr(action, "kind", None)
+    if isinstance(kind, str):
+        return kind
+    return re.sub(r"(?<!^)(?=[A-Z])", " ", type(action).__name__).lower()
+
+
+def group_actions(actions: Sequence[A]) -> list[tuple[str, list[A]]]:
+    """Actions grouped by kind, groups in order of first appearance, order kept inside: how a
+    table (the terminal's ``play``, the web page) lists a decision's options.
+
+    >>> from harborgames import inland_port
+    >>> [kind for kind, _ in group_actions(inland_port.legal_actions(inland_port.new_game(seed=1)))]
+    ['build']
+    """
+    groups: dict[str, list[A]] = {}
+    for action in actions:
+        groups.setdefault(_kind(action), []).append(action)
+    return list(groups.items())

@@ -20,10 +20,9 @@ from typing import Any
 
 import harborgames
 
-from ..cli.play import group_actions
 from ..core.codec import JSON, parse_json
 from ..core.errors import FormatError, IllegalActionError
-from ..core.play import make_record, replay_states
+from ..core.play import group_actions, make_record, replay_states
 from ..core.protocol import GameRecord, LoadedGame
 from .storage import Storage, StoredGame
 from .tables import table
