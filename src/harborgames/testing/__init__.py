@@ -40,6 +40,10 @@ import attrs
 from ..core.errors import IllegalActionError
 from ..core.play import make_record, replay
 from ..core.protocol import GameModule, GameRecord, State
+from .errors import ConformanceError
+from .fuzz import fuzz_documents
+from .fuzz_input import fuzz_actions, fuzz_notation
+from .fuzzing import FuzzReport
 
 S = TypeVar("S", bound=State)  # the kit reads ``current_player``
 A = TypeVar("A")
@@ -56,10 +60,6 @@ __all__ = [
     "perft",
     "play",
 ]
-
-
-class ConformanceError(AssertionError):
-    """A game module broke a promise of the protocol."""
 
 
 @attrs.frozen
@@ -404,6 +404,3 @@ def perft(module: GameModule[S, A], state: S, depth: int) -> int:
     return sum(
         perft(module, module.apply(state, action), depth - 1) for action in module.legal_actions(state)
     )
-
-
-from .fuzz import FuzzReport, fuzz_actions, fuzz_documents, fuzz_notation  # noqa: E402  # uses ConformanceError

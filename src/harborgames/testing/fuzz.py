@@ -39,132 +39,14 @@ import math
 import random
 import re
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, Generic, NoReturn, TypeVar
-
-import attrs
+from typing import Any
 
 from ..core.errors import FormatError
-from ..core.protocol import GameModule, State
+from ..core.protocol import GameModule
+from .fuzzing import HUGE, A, Fuzz, FuzzReport, JSONValue, S, cut
 
-__all__ = ["FuzzReport", "fuzz_actions", "fuzz_documents", "fuzz_notation"]
+__all__ = ["fuzz_documents"]
 
-S = TypeVar("S", bound=State)
-A = TypeVar("A")
-
-JSONValue = Any  # what json.loads returns
-
-
-@attrs.frozen
-class FuzzReport:
-    """What a fuzzer did: ``tried`` mutations, of which ``refused`` were refused (``FormatError``
-    or ``IllegalActionError``) and ``accepted`` passed every check; ``findings`` lists the
-    failures (only with ``collect=True``; otherwise the first raises ``ConformanceError``)."""
-
-    game: str
-    fuzzer: str
-    num_players: int
-    tried: int
-    refused: int
-    accepted: int
-    findings: tuple[str, ...] = ()
-
-
-def _conformance_error(message: str) -> AssertionError:
-    from . import ConformanceError  # the package imports this module
-
-    return ConformanceError(message)
-
-
-class _Fuzz(Generic[S, A]):
-    """What the three fuzzers share: positions from playouts, counting, failing."""
-
-    def __init__(
-        self,
-        module: GameModule[S, A],
-        fuzzer: str,
-        num_players: int,
-        seed: int,
-        variant: str | None,
-        options: Mapping[str, str] | None,
-        collect: bool,
-    ) -> None:
-        self.m = module
-        self.fuzzer = fuzzer
-        self.n = num_players
-        self.seed = seed
-        self.variant = variant or module.INFO.default_variant
-        self.options = dict(options or {})
-        self.collect = collect
-        self.rng = random.Random(f"{module.INFO.name}/{fuzzer}/{num_players}/{seed}")
-        self.findings: list[str] = []
-        self.tried = self.refused = self.accepted = 0
-        self.where = ""
-
-    def fail(self, message: str) -> NoReturn:
-        raise _conformance_error(
-            f"{self.m.INFO.name} ({self.n} players, {self.variant}) {self.fuzzer}, {self.where}: {message}"
-        )
-
-    def check(self, run: Callable[..., bool], *args: Any) -> None:
-        """Run one mutation's check ``run(self, *args)``: True accepted, False refused,
-        ``ConformanceError`` a finding."""
-        from . import ConformanceError
-
-        self.tried += 1
-        try:
-            if run(self, *args):
-                self.accepted += 1
-            else:
-                self.refused += 1
-        except ConformanceError as error:
-            if not self.collect:
-                raise
-            self.findings.append(str(error))
-
-    def report(self) -> FuzzReport:
-        return FuzzReport(
-            self.m.INFO.name,
-            self.fuzzer,
-            self.n,
-            self.tried,
-            self.refused,
-            self.accepted,
-            tuple(self.findings),
-        )
-
-    def positions(self, count: int) -> list[tuple[str, S]]:
-        """About ``count`` positions from seeded random playouts, with where each comes from
-        (always the start and the end of a game among them)."""
-        found: list[tuple[str, S]] = []
-        game = 0
-        while len(found) < count:
-            game_seed = self.seed * 1000 + game
-            rng = random.Random(game_seed)
-            state = self.m.new_game(
-                self.n, seed=game_seed, variant=self.variant, options=self.options or None
-            )
-            keep = max(1, count // 4)
-            every = rng.randrange(5, 40)
-            step = 0
-            while True:
-                legal = self.m.legal_actions(state)
-                if step % every == 0 or not legal:
-                    found.append((f"playout seed {game_seed}, step {step}", state))
-                    if len(found) >= count or (len(found) % keep == 0 and legal):
-                        break
-                if not legal:
-                    break
-                state = self.m.apply(state, legal[rng.randrange(len(legal))])
-                step += 1
-            game += 1
-        return found[:count]
-
-
-# ---------------------------------------------------------------------------------------------
-# Documents
-
-
-_HUGE = 10**30
 
 
 def _paths(value: JSONValue, path: str) -> Iterator[tuple[str, JSONValue]]:
@@ -238,8 +120,8 @@ def _mutations(value: JSONValue, strings: list[str], rng: random.Random) -> list
             ("value - 1", lambda v: v - 1),
             ("0", lambda v: 0),
             ("-1", lambda v: -1),
-            ("10**30", lambda v: _HUGE),
-            ("-10**30", lambda v: -_HUGE),
+            ("10**30", lambda v: HUGE),
+            ("-10**30", lambda v: -HUGE),
             ("float(value)", lambda v: float(v)),
             ("str(value)", lambda v: str(v)),
             ("value + 0.5", lambda v: v + 0.5),
@@ -317,7 +199,7 @@ def fuzz_documents(
     ``playout`` is the length of the random playout from each loaded mutant. A failure raises
     ``ConformanceError`` naming the position and the mutation path, unless ``collect``.
     """
-    fuzz = _Fuzz(module, "document fuzz", num_players, seed, variant, options, collect)
+    fuzz = Fuzz(module, "document fuzz", num_players, seed, variant, options, collect)
     positions = fuzz.positions(max(4, min(40, mutations // 10 + 2)))
     documents = [(where, state, json.loads(module.dumps(state))) for where, state in positions]
     paths = [list(_paths(document, "$")) for _, _, document in documents]
@@ -337,7 +219,7 @@ def fuzz_documents(
     return fuzz.report()
 
 
-def _check_document(fuzz: _Fuzz[S, A], original: S, text: str, playout: int) -> bool:
+def _check_document(fuzz: Fuzz[S, A], original: S, text: str, playout: int) -> bool:
     m = fuzz.m
     try:
         loaded = m.loads(text)
@@ -346,7 +228,7 @@ def _check_document(fuzz: _Fuzz[S, A], original: S, text: str, playout: int) -> 
             fuzz.fail("loads refused it with an empty FormatError")
         return False
     except Exception as error:  # anything else is a finding
-        fuzz.fail(f"loads raised {type(error).__name__}: {_cut(error)} (expected FormatError)")
+        fuzz.fail(f"loads raised {type(error).__name__}: {cut(error)} (expected FormatError)")
     try:
         again = m.dumps(loaded)
         if m.loads(again) != loaded or m.dumps(m.loads(again)) != again:
@@ -356,14 +238,14 @@ def _check_document(fuzz: _Fuzz[S, A], original: S, text: str, playout: int) -> 
 
         if isinstance(error, ConformanceError):
             raise
-        fuzz.fail(f"it loads, but dumps/loads of it raises {type(error).__name__}: {_cut(error)}")
+        fuzz.fail(f"it loads, but dumps/loads of it raises {type(error).__name__}: {cut(error)}")
     if type(loaded) is not type(original):
         return True  # another kind of document (an observation, say): it round-trips
     _check_playable(fuzz, loaded, playout)
     return True
 
 
-def _check_playable(fuzz: _Fuzz[S, A], state: S, playout: int) -> None:
+def _check_playable(fuzz: Fuzz[S, A], state: S, playout: int) -> None:
     m = fuzz.m
     step = "on loading"
     try:
@@ -398,12 +280,4 @@ def _check_playable(fuzz: _Fuzz[S, A], state: S, playout: int) -> None:
 
         if isinstance(error, ConformanceError):
             raise
-        fuzz.fail(f"it loads, but {step} raised {type(error).__name__}: {_cut(error)}")
-
-
-def _cut(error: BaseException, limit: int = 200) -> str:
-    text = str(error).replace("\n", " ")
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-from .fuzz_input import fuzz_actions, fuzz_notation  # noqa: E402  # (the input fuzzers use _Fuzz)
+        fuzz.fail(f"it loads, but {step} raised {type(error).__name__}: {cut(error)}")

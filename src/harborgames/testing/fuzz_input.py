@@ -16,7 +16,8 @@ import attrs
 from ..core.decisions import field_problem
 from ..core.errors import FormatError, IllegalActionError
 from ..core.protocol import GameModule
-from .fuzz import _HUGE, A, FuzzReport, S, _cut, _Fuzz
+from .errors import ConformanceError
+from .fuzzing import HUGE, A, Fuzz, FuzzReport, S, cut
 
 __all__ = ["fuzz_actions", "fuzz_notation"]
 
@@ -46,8 +47,8 @@ def _twins_and_odd(value: object) -> list[tuple[str, object]]:
         ("None", None),
         ("-1", -1),
         ("0", 0),
-        ("10**30", _HUGE),
-        ("-10**30", -_HUGE),
+        ("10**30", HUGE),
+        ("-10**30", -HUGE),
         ("nan", math.nan),
         ("inf", math.inf),
         ('""', ""),
@@ -115,7 +116,7 @@ def fuzz_actions(
     """Hand ``apply`` legal actions with one field changed (numeric twins, odd values) and
     look-alike objects, ``mutations`` times: each must be refused with ``IllegalActionError``
     or applied as the offered action it equals (see the module docstring)."""
-    fuzz = _Fuzz(module, "action fuzz", num_players, seed, variant, options, collect)
+    fuzz = Fuzz(module, "action fuzz", num_players, seed, variant, options, collect)
     positions = [
         (w, s)
         for w, s in fuzz.positions(max(4, min(40, mutations // 10 + 2)))
@@ -157,7 +158,7 @@ def _action_mutants(action: Any) -> list[tuple[str, object]]:
     return found
 
 
-def _check_action(fuzz: _Fuzz[S, A], state: S, legal: list[A], mutant: object) -> bool:
+def _check_action(fuzz: Fuzz[S, A], state: S, legal: list[A], mutant: object) -> bool:
     m = fuzz.m
     before = m.dumps(state)
     apply_anything: Callable[[S, Any], S] = m.apply
@@ -172,7 +173,7 @@ def _check_action(fuzz: _Fuzz[S, A], state: S, legal: list[A], mutant: object) -
             fuzz.fail("the refused action changed the state")
         return False
     except Exception as error:
-        fuzz.fail(f"apply raised {type(error).__name__}: {_cut(error)} (expected IllegalActionError)")
+        fuzz.fail(f"apply raised {type(error).__name__}: {cut(error)} (expected IllegalActionError)")
     offered = [a for a in legal if type(a) is type(mutant) and _equal(a, mutant)]
     if not offered:
         fuzz.fail("apply accepted it, but it equals no offered action of its exact class")
@@ -185,11 +186,10 @@ def _check_action(fuzz: _Fuzz[S, A], state: S, legal: list[A], mutant: object) -
         if m.parse_action(state, str(offered[0])) != offered[0]:
             fuzz.fail(f"the offered action {offered[0]} does not parse back")
     except Exception as error:
-        from . import ConformanceError
 
         if isinstance(error, ConformanceError):
             raise
-        fuzz.fail(f"apply accepted it, and then {type(error).__name__}: {_cut(error)}")
+        fuzz.fail(f"apply accepted it, and then {type(error).__name__}: {cut(error)}")
     return True
 
 
@@ -258,7 +258,7 @@ def fuzz_notation(
     """Hand ``parse_action`` random and mutated text ``mutations`` times (and, with ``big``,
     strings of 1 and 10 MB): each must raise ``FormatError`` within a second, or give an action
     of exact field types that prints back to text reading the same (see the module docstring)."""
-    fuzz = _Fuzz(module, "notation fuzz", num_players, seed, variant, options, collect)
+    fuzz = Fuzz(module, "notation fuzz", num_players, seed, variant, options, collect)
     positions = fuzz.positions(max(4, min(20, mutations // 20 + 2)))
     rng = fuzz.rng
     for number in range(mutations):
@@ -290,7 +290,7 @@ def _cut_text(text: str, limit: int = 60) -> str:
 _ASCII_NUMBER = re.compile(r"[0-9]+")
 
 
-def _check_notation(fuzz: _Fuzz[S, A], state: S, text: str) -> bool:
+def _check_notation(fuzz: Fuzz[S, A], state: S, text: str) -> bool:
     m = fuzz.m
     started = time.perf_counter()
     try:
@@ -303,7 +303,7 @@ def _check_notation(fuzz: _Fuzz[S, A], state: S, text: str) -> bool:
             fuzz.fail(f"the FormatError message is {len(str(error))} characters long")
         return False
     except Exception as error:
-        fuzz.fail(f"parse_action raised {type(error).__name__}: {_cut(error)} (expected FormatError)")
+        fuzz.fail(f"parse_action raised {type(error).__name__}: {cut(error)} (expected FormatError)")
     problem = field_problem(action)
     if problem:
         fuzz.fail(f"parse_action gave {action!r}: {problem}")
@@ -325,7 +325,7 @@ def _check_notation(fuzz: _Fuzz[S, A], state: S, text: str) -> bool:
         again = m.parse_action(state, printed)
     except Exception as error:
         fuzz.fail(
-            f"it reads as {printed!r}, which does not parse back: {type(error).__name__}: {_cut(error)}"
+            f"it reads as {printed!r}, which does not parse back: {type(error).__name__}: {cut(error)}"
         )
     if again != action or type(again) is not type(action):
         fuzz.fail(f"it reads as {printed!r}, which parses back as {again!r}, not {action!r}")
