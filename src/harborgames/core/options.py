@@ -9,6 +9,7 @@ keep in step.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TypeVar
 
 import attrs
 
@@ -17,11 +18,20 @@ __all__ = ["option", "options_of"]
 _VALUES = "harborgames.option_values"
 
 
-def option(*values: str) -> str:
-    """A rule option field taking one of ``values``; the first is the default."""
+Value = TypeVar("Value", bound=str)
+
+
+def option(*values: Value) -> Value:
+    """A rule option field taking one of ``values``; the first is the default.
+
+    Annotate the field with the ``Literal`` of its values, and mypy checks every comparison and
+    assignment against them::
+
+        ironworks_cost: Literal["rulebook", "sources"] = option("rulebook", "sources")
+    """
     if not values or len(set(values)) != len(values):
         raise ValueError(f"an option needs distinct values, not {values!r}")
-    chosen: str = attrs.field(
+    chosen: Value = attrs.field(
         default=values[0], metadata={_VALUES: values}, validator=attrs.validators.in_(values)
     )
     return chosen
