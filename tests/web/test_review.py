@@ -147,3 +147,22 @@ def test_lehavre_table_shows_the_special_deck_as_each_seat_knows_it() -> None:
     assert all(b["text"] and b["occupants"] == [] for b in other["town"])
     card = other["round_card"]
     assert card["town_builds"] in lh_data.TOWN_BUILD_NAMES and card["ship_name"]
+
+
+def test_a_seed_above_2_to_the_53_stays_exact_from_the_lobby_to_the_record(server: Any) -> None:
+    # The page sends the seed as its digits (a JavaScript number would round 6387471596401453391
+    # to 6387471596401453000); the stored game, its record and the view's seed_text are exact.
+    big = 6387471596401453391
+    _, created = server.request(
+        "POST", "/api/games", {"game": "inland_port", "players": 2, "seed": str(big), "bots": {"1": "random"}}
+    )
+    game_id, token = created["id"], created["tokens"]["0"]
+    final = server.play_first_legal(game_id, token)
+    assert final["seed"] == big and final["seed_text"] == str(big)
+    status, record = server.request("GET", f"/api/games/{game_id}/record")
+    assert status == 200 and record["data"]["seed"] == big
+    for bad in ("-1", "1e5", "12a", "9" * 20, " 1"):
+        status, answer = server.request(
+            "POST", "/api/games", {"game": "inland_port", "players": 2, "seed": bad}
+        )
+        assert status == 400 and "seed" in answer["error"], bad

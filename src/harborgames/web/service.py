@@ -151,6 +151,19 @@ def _int(body: Mapping[str, object], key: str, default: int | None = None) -> in
     return value
 
 
+def _seed(body: Mapping[str, object]) -> int:
+    """The seed asked for: an integer, or a string of decimal digits (what a page sends, since a
+    JavaScript number keeps only 53 bits); missing or null: 63 random bits."""
+    value = body.get("seed")
+    if value is None:
+        return secrets.randbits(63)
+    if type(value) is str and value.isascii() and value.isdigit() and len(value) <= 19:
+        return int(value)
+    if type(value) is not int:
+        raise BadRequest("seed must be an integer or a string of decimal digits")
+    return value
+
+
 def _optional(body: Mapping[str, object], key: str, kind: type, what: str) -> object:
     """``body[key]`` if it is of ``kind``, ``None`` if missing or null; ``BadRequest`` naming
     the field otherwise (``[]`` is not an empty object, ``0`` not a missing one)."""
@@ -319,7 +332,7 @@ class GameService:
         num_players = _int(body, "players", info.min_players)
         # 63 random bits: a seat's first observation pins the seed, so a smaller space could
         # be searched for it (2**31 seeds is hours of CPU) to learn every hidden card and roll
-        seed = _int(body, "seed", secrets.randbits(63))
+        seed = _seed(body)
         if seed < 0 or seed >= 2**63:
             raise BadRequest("seed must be from 0 to 2**63 - 1")
         variant = _optional(body, "variant", str, "a string or null")
@@ -349,9 +362,7 @@ class GameService:
             bot_seats[int(key)] = name
         if len(bot_seats) == num_players:
             raise BadRequest("at least one seat must be a person (leave it out of bots)")
-        tokens = {
-            seat: secrets.token_urlsafe(24) for seat in range(num_players) if seat not in bot_seats
-        }
+        tokens = {seat: secrets.token_urlsafe(24) for seat in range(num_players) if seat not in bot_seats}
         game_id = secrets.token_urlsafe(9)
         try:
             state = module.new_game(num_players, seed=seed, variant=variant, options=options)
@@ -472,11 +483,11 @@ class GameService:
             "variant": game.variant,
             # the seed fixes every shuffle and roll: told once there is nothing left to hide
             "seed": game.seed if module.is_terminal(state) else None,
+            # the same as text: a JavaScript number keeps only 53 bits of a 63-bit seed
+            "seed_text": str(game.seed) if module.is_terminal(state) else None,
             "num_players": game.num_players,
             "seat": seat,
-            "seats": [
-                {"seat": s, "bot": game.bots.get(s)} for s in range(game.num_players)
-            ],
+            "seats": [{"seat": s, "bot": game.bots.get(s)} for s in range(game.num_players)],
             "current_player": state.current_player,
             "over": bool(module.is_terminal(state)),
             "scores": _visible_scores(module, state, seat),
@@ -487,9 +498,7 @@ class GameService:
                 {"label": label, "actions": [str(a) for a in group]} for label, group in group_actions(legal)
             ],
             "forced": [str(f) for f in getattr(state, "forced", ())],
-            "log": [
-                {"seat": m.seat, "move": m.text if m.seat == seat else m.public} for m in moves
-            ],
+            "log": [{"seat": m.seat, "move": m.text if m.seat == seat else m.public} for m in moves],
             "render": module.render(state, seat),
             "table": table(module.INFO.name, observation),
         }
@@ -582,6 +591,7 @@ class GameService:
             "title": module.INFO.title,
             "variant": replay.record.variant,
             "seed": replay.record.seed,
+            "seed_text": str(replay.record.seed),
             "num_players": replay.record.num_players,
             "seat": viewer,
             "step": number,

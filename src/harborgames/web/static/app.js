@@ -97,7 +97,9 @@ async function lobby() {
   const variant = el("select", { id: "variant" });
   // Left empty, the server draws the seed and tells it only at the end: whoever knows the seed
   // knows every face-down card and every roll to come.
-  const seed = el("input", { id: "seed", type: "number", min: 0, placeholder: "random, kept secret" });
+  // Text, not a number input: a JavaScript number keeps 53 bits, a seed has 63, and the seed is
+  // sent as its digits so that it arrives exact.
+  const seed = el("input", { id: "seed", type: "text", inputmode: "numeric", pattern: "[0-9]*", placeholder: "random, kept secret" });
   const seats = el("div", { id: "seats" });
   const error = el("p", { class: "error", id: "lobby-error" });
   const links = el("div", { id: "links" });
@@ -137,7 +139,7 @@ async function lobby() {
     try {
       const created = await api("POST", "/api/games", {
         game: gameSelect.value, players: Number(players.value), variant: variant.value,
-        seed: seed.value === "" ? null : Number(seed.value), bots,
+        seed: seed.value.trim() === "" ? null : seed.value.trim(), bots,
       });
       const title = gameSelect.options[gameSelect.selectedIndex].textContent;
       saveGame({ id: created.id, title, tokens: created.tokens, when: new Date().toISOString() });
@@ -221,7 +223,7 @@ function drawGame(view, token, refusal, typedText) {
       view.over ? el("p", {},
         el("a", { href: local(`/api/games/${encodeURIComponent(view.id)}/record`), download: `${view.game}-${view.id}.json` }, "game record"),
         " · ", el("a", { href: "#", id: "open-replay", onclick: (e) => { e.preventDefault(); replayOf(view.id, token, error); } }, "replay it")) : null));
-  const seed = view.seed === null ? "" : ` · seed ${view.seed}`;
+  const seed = view.seed_text === null ? "" : ` · seed ${view.seed_text}`;
   const title = `${view.title}${view.variant && view.game === "lehavre" ? ` (${view.variant})` : ""} · game ${view.id}${seed} · you are ${seatName(view, view.seat)}`;
   show(
     el("h1", {}, title),
@@ -314,7 +316,7 @@ function drawReplay(view, id, step, seat) {
     seats);
   const move = view.step > 0 ? view.log[view.step - 1] : null;
   show(
-    el("h1", {}, `Replay: ${view.title} · ${view.num_players} players · seed ${view.seed}`),
+    el("h1", {}, `Replay: ${view.title} · ${view.num_players} players · seed ${view.seed_text}`),
     bar,
     el("div", { class: "layout" },
       el("div", { id: "table" }, drawTable(view), textView(view)),
