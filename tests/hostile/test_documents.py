@@ -359,7 +359,7 @@ def _owned_unlocked(state: Any) -> int | None:
 
 
 def test_inland_port_a_building_older_than_the_forced_sale_age_is_refused() -> None:
-    doc = _ip_doc(lambda s: s.phase == "main" and s.round >= 6 and _owned_unlocked(s) is not None)
+    doc = _ip_doc(lambda s: s.decision == ip.MainAction() and s.round >= 6 and _owned_unlocked(s) is not None)
     data = doc["data"]
     b = next(b for b, who in enumerate(data["owner"]) if who >= 0 and data["placed"][b] < data["round"])
     data["placed"][b] = data["round"] - 5
@@ -373,13 +373,21 @@ def test_inland_port_a_building_older_than_the_forced_sale_age_is_refused() -> N
         ({"placed": {0: -1}}, r"wood_company: placed is -1, outside"),
         ({"forced": [{"player": 2, "action": "pass", "outcome": ""}]}, r"forced\[0\].player is 2"),
         ({"actions_left": 0}, r"actions_left is 0, outside 1\.\."),
-        ({"pending": {"building": 1, "action": "build", "applications": 0, "times": 0}, "phase": "pay"},
-         r"a build of farmland cannot be pending here \(unbuilt, entered, paid in goods\)"),
+        ({"decision": {"type": "PayBuildCost", "building": "farmland"}},
+         r"a build of farmland cannot be waiting for its payment here \(unbuilt, entered, paid in goods\)"),
+        ({"decision": {"type": "ChooseUse", "building": "kiln", "applications": 3}},
+         "kiln has no choice to wait for"),
+        ({"decision": {"type": "PayExchangeFood", "building": "nowhere", "times": 1}},
+         "the decision names no building of the game: 'nowhere'"),
+        ({"decision": {"type": "Phase", "name": "main"}}, "unknown decision type 'Phase'"),
+        ({"decision": "main"}, "a decision is an object with a string 'type'"),
+        ({"decision": {"type": "MainAction", "building": "kiln"}}, r"extra fields|building"),
+        ({"decision": None}, "a finished game is at round 12"),
     ],
     ids=lambda v: str(v)[:30],
 )
 def test_inland_port_fields_out_of_range_are_refused(change: Doc, message: str) -> None:
-    doc = _ip_doc(lambda s: s.phase == "main" and s.round >= 2)
+    doc = _ip_doc(lambda s: s.decision == ip.MainAction() and s.round >= 2)
     for key, value in change.items():
         if key == "placed":
             for index, when in value.items():
@@ -390,7 +398,7 @@ def test_inland_port_fields_out_of_range_are_refused(change: Doc, message: str) 
 
 
 def test_inland_port_a_finished_game_with_actions_left_is_refused() -> None:
-    doc = _ip_doc(lambda s: s.round == 11 and s.actions_left == 1 and s.phase == "main")
+    doc = _ip_doc(lambda s: s.round == 11 and s.actions_left == 1 and s.decision == ip.MainAction())
     state = ip.loads(json.dumps(doc))
     rng = random.Random(0)
     while not ip.is_terminal(state):

@@ -21,7 +21,7 @@ from harborgames import testing
 from harborgames.inland_port import State, new_game
 from harborgames.inland_port.codec import validate_state
 from harborgames.inland_port.data import BUILDING_INDEX, NUM_BUILDINGS, ROUND_ACTIONS, ROUND_LETTERS
-from harborgames.inland_port.state import MAIN
+from harborgames.inland_port.state import MainAction
 
 __all__ = [
     "BUILDING_INDEX",
@@ -92,12 +92,11 @@ def position(
         round=round,
         actions_left=ROUND_ACTIONS[round] if actions_left is None else actions_left,
         first_player=first_player,
-        phase=MAIN,
+        decision=MainAction(),
         francs=(all_francs[0], all_francs[1]),
         goods=(all_goods[0], all_goods[1]),
         owner=tuple(owner),
         placed=tuple(placed),
-        pending=None,
     )
     validate_state(state)
     return state

@@ -16,7 +16,19 @@ import pytest
 
 from harborgames import inland_port as ip
 from harborgames.core.errors import IllegalActionError
-from harborgames.inland_port import Build, State, apply, legal_actions, parse_action, scores
+from harborgames.inland_port import (
+    Build,
+    ChooseUse,
+    MainAction,
+    PayBuildCost,
+    PayExchangeFood,
+    SellOrEnd,
+    State,
+    apply,
+    legal_actions,
+    parse_action,
+    scores,
+)
 from harborgames.inland_port.data import BUILDINGS, MAX_GOODS
 from tests.inland_port.positions import BUILDING_INDEX, SECTOR_AGE, legal, play, position
 
@@ -57,7 +69,7 @@ def use(key: str, sector: str, **kwargs: object) -> State:
 def assert_used(state: State, key: str) -> None:
     """The use is complete: the building sits in its owner's sector 0 and the turn is in its tail."""
     assert state.placed[BUILDING_INDEX[key]] == state.round
-    assert state.phase == "after"
+    assert state.decision == SellOrEnd()
     assert legal(state)[-1] == "end"
 
 
@@ -207,7 +219,7 @@ def test_hardware_store_cost_and_value() -> None:
 def test_hardware_store_moves_wood_or_clay_not_both() -> None:
     # Sector 4 from (4,3,0,1): wood (0,0) and clay (3,0) can each take 2 of the 4 steps.
     state = use("hardware_store", "4", goods=(4, 3, 0, 1))
-    assert state.phase == "choose"
+    assert state.decision == ChooseUse("hardware_store", 4)
     assert legal(state) == ["move W2", "move C2"]  # never split, e.g. not "move W1 C1"
     with pytest.raises(IllegalActionError, match="not a choice Hardware Store allows"):
         apply(state, parse_action(state, "move W1 C1"))
@@ -321,7 +333,7 @@ def test_wood_trader_pays_a_franc_and_two_food_per_wood_up() -> None:
     assert legal(state) == ["times 0", "times 1", "times 2"]
     paying = play(state, "times 2")
     # 4 food from fish (3,1) and grain (0,1), no change: both exact ways are offered
-    assert paying.phase == "pay"
+    assert paying.decision == PayExchangeFood("wood_trader", 2)
     assert sorted(legal(paying)) == ["pay F3 G1", "pay F4"]
     done = play(paying, "pay F3 G1")
     assert done.goods[0] == (1, 3, 8, 0)  # wood (0,2) -> (3,2) -> (6,2)
@@ -788,7 +800,7 @@ def test_building_index_has_31_buildings_with_the_printed_tallies() -> None:
     assert (kinds.count("wood_clay"), kinds.count("food"), kinds.count("francs")) == (21, 5, 5)
     per_letter = {letter: sum(b.letter == letter for b in BUILDINGS) for letter in "ABCDEFGHIJKL"}
     assert per_letter == {"A": 5, "B": 3, **dict.fromkeys("CDEFGHI", 2), **dict.fromkeys("JKL", 3)}
-    locked = {b.key for b in BUILDINGS if b.locked}
+    locked = {b.id for b in BUILDINGS if b.locked}
     assert locked == {
         "fish_factory",
         "town_hall",
@@ -805,7 +817,7 @@ def test_food_costs_split_freely_and_overpay_without_change() -> None:
     # 6 Food from fish (6,1) and grain (0,2): exact ways only; fish alone or fish and grain.
     state = position(round=3, goods={0: (7, 3, 2, 2)})
     paying = play(state, "build marketplace")
-    assert paying.phase == "pay"
+    assert paying.decision == PayBuildCost("marketplace")
     assert sorted(legal(paying)) == ["pay F4 G2", "pay F6"]
     assert play(paying, "pay F4 G2").goods[0] == (3, 3, 2, 0)
     assert play(paying, "pay F6").goods[0] == (1, 3, 2, 2)
@@ -857,7 +869,7 @@ def test_r13_up_to_lets_the_player_apply_the_main_effect_fewer_times() -> None:
     # Wood Company in sector 3, wood (0,0): 1 or 2 right-steps. A third application adds nothing
     # (column 2 is the row's end), so "times 3" would repeat "times 2": each outcome is offered once.
     state = use("wood_company", "3", goods=(4, 3, 0, 1), options=UP_TO)
-    assert state.phase == "choose"
+    assert state.decision == ChooseUse("wood_company", 3)
     assert legal(state) == ["times 1", "times 2"]
     assert play(state, "times 1").goods[0] == (4, 3, 1, 1)
     done = play(state, "times 2")
@@ -1058,7 +1070,7 @@ def test_sell_before_the_main_action_for_half_value() -> None:
     sold = play(state, "sell hardware_store")
     assert sold.francs[0] == 6
     assert sold.owner[BUILDING_INDEX["hardware_store"]] == -1
-    assert sold.phase == "main"  # the main action is still to come: "sell to afford"
+    assert sold.decision == MainAction()  # the main action is still to come: "sell to afford"
     assert "build hardware_store" in legal(sold)  # back in the supply, buildable at once
 
 

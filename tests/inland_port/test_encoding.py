@@ -13,7 +13,7 @@ import pytest
 from harborgames import inland_port as ip
 from harborgames.core.errors import IllegalActionError
 from harborgames.inland_port.encoding import MAX_FOOD_PAID, MAX_OVERPAY, _available, action_space
-from harborgames.inland_port.rules import is_available
+from harborgames.inland_port.state import is_available
 from harborgames.inland_port.warehouse import payment_ends
 from harborgames.testing.encoding import check_encoding
 
@@ -105,10 +105,12 @@ def test_tensor_of_a_fresh_game() -> None:
     state = ip.new_game(seed=1)  # seat 1 starts
     layout = ip.observation_layout()
     tensor = ip.observation_tensor(state, 0)
-    assert tensor.shape == (462,) and tensor.dtype == np.float32
+    assert tensor.shape == (468,) and tensor.dtype == np.float32
     assert tensor[layout.offsets["me"]].tolist() == [1, 0]
     assert tensor[layout.offsets["current_player"]].tolist() == [0, 1]
-    assert tensor[layout.offsets["phase"]].tolist() == [1, 0, 0, 0, 0]
+    assert tensor[layout.offsets["decision"]].tolist() == [1, 0, 0, 0, 0]  # MainAction
+    assert tensor[layout.offsets["decision_building"]].sum() == 0
+    assert tensor[layout.offsets["rules"]].tolist() == [1, 0] * 4  # every option at its default
     assert tensor[layout.offsets["round"]][0] == 1
     assert tensor[layout.offsets["actions_left"]][0] == pytest.approx(3 / 9)
     warehouse = tensor[layout.offsets["warehouse"]].reshape(2, 4, 18)
@@ -127,7 +129,7 @@ def test_tensor_after_a_build_shows_owner_sector_and_pending_payment() -> None:
     owner = tensor[layout.offsets["owner"]].reshape(31, 2)
     sector = tensor[layout.offsets["sector"]].reshape(31, 5)
     assert owner[0].tolist() == [0, 1] and sector[0].tolist() == [1, 0, 0, 0, 0]
-    assert tensor[layout.offsets["phase"]].tolist() == [0, 0, 0, 1, 0]
+    assert tensor[layout.offsets["decision"]].tolist() == [0, 0, 0, 0, 1]  # SellOrEnd
 
 
 def test_observation_string_names_the_seat_and_draws_the_table() -> None:
@@ -142,7 +144,7 @@ def test_the_docs_show_the_layout_table() -> None:
 
 def test_the_tensors_available_buildings_are_the_rules() -> None:
     """The tensor reads availability from precomputed entry rounds (``encoding._available``):
-    it must stay ``rules.is_available`` over a whole game."""
+    it must stay ``state.is_available`` over a whole game."""
     state = ip.new_game(seed=3)
     rng = random.Random(3)
     while not ip.is_terminal(state):
@@ -152,9 +154,10 @@ def test_the_tensors_available_buildings_are_the_rules() -> None:
 
 
 # sha256 of every seat's tensor of ``new_game(n, seed=1, variant=v)``, seat 0 first: the values,
-# not just the layout, are pinned, so a faster tensor writer must write the same bytes.
+# not just the layout, are pinned, so a faster tensor writer must write the same bytes. (Issue 19
+# added the decision kind, its building and the rule options: equal tensors, equal legal actions.)
 FRESH_TENSOR_SHA256 = {
-    ("standard", 2): "783945262dc4404b8a72b7a5e7aeb264482d8ca1a22c1a2eb18451ce11577f9e",
+    ("standard", 2): "2288f01012c78349a614b9184692f402b58d7f9e2247708dfb6af24c9b18774c",
 }
 
 
@@ -163,6 +166,6 @@ def test_a_fresh_games_tensors_are_pinned(variant: str, players: int) -> None:
     state = ip.new_game(players, seed=1, variant=variant)
     tensors = b"".join(ip.observation_tensor(state, seat).tobytes() for seat in range(players))
     assert hashlib.sha256(tensors).hexdigest() == FRESH_TENSOR_SHA256[(variant, players)], (
-        "the observation tensors changed: if intended (a layout or scale change), bump INFO.version "
-        "and update this hash and the game's docs/rl page"
+        "the observation tensors changed: if intended (a layout or scale change), update this hash "
+        "and the game's docs/rl page (INFO.version counts the rules: legal actions, outcomes, notation)"
     )

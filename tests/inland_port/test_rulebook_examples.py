@@ -10,7 +10,12 @@ from typing import Any
 
 from harborgames.inland_port import (
     Build,
+    ChooseUse,
+    MainAction,
     Pass,
+    PayBuildCost,
+    PayExchangeFood,
+    SellOrEnd,
     State,
     Use,
     apply,
@@ -50,9 +55,9 @@ def test_buildings_enter_the_game_by_letter() -> None:
     # With plenty of everything, the buildable tiles are exactly those whose letter has come.
     for round_ in range(12):
         state = position(round=round_, goods={0: (17, 17, 17, 17)}, francs={0: 99})
-        expected = [f"build {b.key}" for b in BUILDINGS if ROUND_LETTERS.index(b.letter) <= round_]
+        expected = [f"build {b.id}" for b in BUILDINGS if ROUND_LETTERS.index(b.letter) <= round_]
         assert legal(state) == expected, ROUND_LETTERS[round_]
-    assert [b.key for b in BUILDINGS if b.letter == "A"] == [
+    assert [b.id for b in BUILDINGS if b.letter == "A"] == [
         "wood_company",
         "farmland",
         "clay_mound",
@@ -65,9 +70,9 @@ def test_buildings_enter_the_game_by_letter() -> None:
 def _main_action(state: State, text: str) -> State:
     """Play one whole turn: ``text`` as the main action, first choice/payment offered, then end."""
     state = play(state, text)
-    while state.phase in ("choose", "pay"):
+    while isinstance(state.decision, (ChooseUse, PayBuildCost, PayExchangeFood)):
         state = apply(state, legal_actions(state)[0])
-    if state.phase == "after":
+    if state.decision == SellOrEnd():
         state = play(state, "end")
     return state
 
@@ -103,11 +108,11 @@ def test_twelve_rounds_3_3_3_5_5_5_7_7_7_9_9_9_make_72_main_actions() -> None:
     per_round: dict[int, list[int]] = {}
     while not is_terminal(state):
         actions = legal_actions(state)
-        if state.phase == "main":
+        if state.decision == MainAction():
             main = [a for a in actions if isinstance(a, (Build, Use, Pass))]
             per_round.setdefault(state.round, []).append(state.current_player)  # type: ignore[arg-type]
             state = apply(state, main[0])
-        elif state.phase == "after":
+        elif state.decision == SellOrEnd():
             state = play(state, "end")
         else:
             state = apply(state, actions[0])
@@ -136,17 +141,17 @@ def test_a_turn_is_sells_then_one_main_action_with_its_choices_then_sells_then_e
         built={"wood_company": (0, 0), "hardware_store": (0, 1), "kiln": (0, 3)},
     )
     state = play(state, "sell wood_company")
-    assert (state.phase, state.francs[0]) == ("main", 5)
+    assert (state.decision, state.francs[0]) == (MainAction(), 5)
     state = play(state, "use hardware_store")
-    assert state.phase == "choose"
+    assert state.decision == ChooseUse("hardware_store", 3)  # sector 3: placed in B, used in D
     assert legal(state) == ["move W2", "move C2"]
     state = play(state, "move W2")
-    assert state.phase == "after"
+    assert state.decision == SellOrEnd()
     assert legal(state) == ["sell hardware_store", "sell kiln", "end"]
     state = play(state, "sell kiln")
-    assert (state.phase, state.francs[0]) == ("after", 9)
+    assert (state.decision, state.francs[0]) == (SellOrEnd(), 9)
     state = play(state, "end")
-    assert (state.current_player, state.phase, state.actions_left) == (1, "main", 4)
+    assert (state.current_player, state.decision, state.actions_left) == (1, MainAction(), 4)
 
 
 # -- Gameplay: the worked examples ----------------------------------------------------------------
@@ -193,7 +198,7 @@ def test_no_change_wood_on_6_in_the_second_column_paying_2_moves_down() -> None:
     # 1 and a second is off the grid, so the counter moves down, paying 3.
     state = position(round=round_of("A"), goods={0: (4, 3, 7, 1)})
     state = play(state, "build grocery_store")
-    assert state.phase == "after"  # the only way to pay was taken without asking
+    assert state.decision == SellOrEnd()  # the only way to pay was taken without asking
     assert state.goods[0] == (4, 3, 4, 1)
     assert square(4) == (3, 1)
 

@@ -31,23 +31,38 @@ from .info import INFO
 from .notation import parse_action
 from .observe import observe, resample
 from .render import render
-from .rules import apply, is_terminal, legal_actions, new_game
 from .scoring import heuristic, scores, winners
-from .state import Observation, Pending, State
+from .setup import new_game
+from .state import (
+    ChooseUse,
+    Decision,
+    MainAction,
+    Observation,
+    PayBuildCost,
+    PayExchangeFood,
+    SellOrEnd,
+    State,
+)
+from .turn import apply, is_terminal, legal_actions
 
 __all__ = [
     "BUILDINGS",
     "INFO",
     "OPTIONS",
     "Build",
+    "ChooseUse",
+    "Decision",
     "End",
+    "MainAction",
     "Move",
     "Observation",
     "Pass",
     "Pay",
-    "Pending",
+    "PayBuildCost",
+    "PayExchangeFood",
     "Rules",
     "Sell",
+    "SellOrEnd",
     "State",
     "Times",
     "Use",

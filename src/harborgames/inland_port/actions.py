@@ -103,6 +103,15 @@ class Pay(_PerGood):
     def __str__(self) -> str:
         return f"pay {_goods_text(self.counts)}"
 
+    def taken_from(self, goods: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+        """The warehouse ``goods`` after this payment."""
+        return (goods[0] - self.fish, goods[1] - self.clay, goods[2] - self.wood, goods[3] - self.grain)
+
+
+def paid(before: tuple[int, int, int, int], after: tuple[int, int, int, int]) -> Pay:
+    """The payment that takes a warehouse from ``before`` to ``after`` (goods given up per good)."""
+    return Pay(before[0] - after[0], before[1] - after[1], before[2] - after[2], before[3] - after[3])
+
 
 Action = Build | Use | Sell | Pass | End | Move | Times | Pay
 ACTION_TYPES: tuple[type[Action], ...] = (Build, Use, Sell, Pass, End, Move, Times, Pay)

@@ -1,26 +1,59 @@
-"""JSON for the Inland Port, with the consistency checks that ``loads`` applies."""
+"""JSON for the Inland Port, with the consistency checks that ``loads`` applies.
+
+A state's ``decision`` is written as a tagged object, ``{"type": "ChooseUse", "building":
+"marketplace", "applications": 4}``, or ``null`` once the game is over.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import cattrs
+from cattrs.gen import make_dict_unstructure_fn
+
 from ..core.checks import StateChecks
-from ..core.codec import Codec
+from ..core.codec import Codec, strict_converter
+from ..core.errors import FormatError
 from .actions import ACTION_TYPES
 from .buildings import EFFECTS, effects
-from .data import BUILDINGS, FORCED_SALE_AGE, FRANCS_COST, MAX_GOODS, NUM_BUILDINGS, NUM_ROUNDS, ROUND_ACTIONS
+from .data import (
+    BUILDING_INDEX,
+    BUILDINGS,
+    FORCED_SALE_AGE,
+    FRANCS_COST,
+    MAX_GOODS,
+    NUM_BUILDINGS,
+    NUM_ROUNDS,
+    ROUND_ACTIONS,
+    SECTOR_APPLICATIONS,
+)
 from .info import INFO
-from .rules import RULEBOOK
-from .state import AFTER, CHOOSE, OVER, PAY, PHASES, Observation, State
+from .state import (
+    DECISION_TYPES,
+    ChooseUse,
+    Decision,
+    Observation,
+    PayBuildCost,
+    PayExchangeFood,
+    SellOrEnd,
+    State,
+)
+from .turn import RULEBOOK
+
+__all__ = ["CODEC", "dumps", "loads", "validate_observation", "validate_state"]
+
+_MOST_APPLICATIONS = max(SECTOR_APPLICATIONS)
 
 
 def validate_state(state: State) -> None:
-    """Refuse positions the rules can never reach in form (counts, ranges, phases)."""
+    """Refuse positions the rules can never reach in form (counts, ranges, decisions)."""
     check = StateChecks("inland_port")
     check.require(state.num_players == 2, f"num_players is {state.num_players}, must be 2")
     check.seat("first_player", state.first_player, 2)
     check.seat("current_player", state.current_player, 2, none_allowed=True)
-    check.one_of("phase", state.phase, PHASES)
     check.forced("forced", state.forced, 2)
-    over = state.phase == OVER
+    decision = state.decision
+    over = decision is None
     if over:
         check.require(
             state.round == NUM_ROUNDS, f"a finished game is at round {NUM_ROUNDS}, not {state.round}"
@@ -36,69 +69,100 @@ def validate_state(state: State) -> None:
     check.length("owner", state.owner, NUM_BUILDINGS)
     check.length("placed", state.placed, NUM_BUILDINGS)
     for b, (owner, placed) in enumerate(zip(state.owner, state.placed, strict=True)):
-        key = BUILDINGS[b].key
-        check.one_of(f"{key}: owner", owner, (-1, 0, 1))
-        check.within(f"{key}: placed", placed, 0, state.round)
+        name = BUILDINGS[b].id
+        check.one_of(f"{name}: owner", owner, (-1, 0, 1))
+        check.within(f"{name}: placed", placed, 0, state.round)
         if owner >= 0:
             check.require(
                 BUILDINGS[b].round <= placed <= state.round,
-                f"{key}: placed in round {placed}, before it entered or in the future",
+                f"{name}: placed in round {placed}, before it entered or in the future",
             )
             # The forced sale at the end of each round leaves no building older than sector 4+.
             check.require(
                 BUILDINGS[b].locked or state.round - placed < FORCED_SALE_AGE,
-                f"{key}: placed in round {placed}, {state.round - placed} rounds ago: the forced "
+                f"{name}: placed in round {placed}, {state.round - placed} rounds ago: the forced "
                 f"sale takes a building at {FORCED_SALE_AGE}",
             )
-    if state.phase == AFTER:
-        check.require(state.current_player in state.owner, "phase 'after' needs a building to sell")
-    check.require(
-        (state.pending is not None) == (state.phase in (CHOOSE, PAY)),
-        "a pending action exists exactly in phases 'choose' and 'pay'",
-    )
-    pending = state.pending
-    if pending is not None:
-        check.within("pending building", pending.building, 0, NUM_BUILDINGS - 1)
-        key = BUILDINGS[pending.building].key
-        check.one_of("pending action", pending.action, ("build", "use"))
-        if pending.action == "use":
-            check.require(
-                key in EFFECTS and 2 <= pending.applications <= 4,
-                f"a use of {key} cannot be pending with {pending.applications} applications",
-            )
-        if state.phase == CHOOSE:
-            check.require(
-                pending.action == "use" and effects(state.rules)[key].options is not None,
-                f"{key} has no choice to wait for",
-            )
-        elif pending.action == "use":
-            check.require(EFFECTS[key].food_per_time > 0, f"{key} has no cost to wait for")
+    if isinstance(decision, SellOrEnd):
+        check.require(state.current_player in state.owner, "SellOrEnd needs a building to sell")
+    if isinstance(decision, (ChooseUse, PayBuildCost, PayExchangeFood)):
+        _check_building_decision(check, state, decision)
     legal_count = 0 if over else len(RULEBOOK.legal_tuple(state))
     check.decision(over, state.current_player, legal_count)
-    if pending is not None:  # what the rules reached, checked after the checks above
-        info = BUILDINGS[pending.building]
-        key = info.key
-        if pending.action == "use":
-            check.require(
-                state.owner[pending.building] >= 0 and state.placed[pending.building] == state.round,
-                f"a use of {key} is pending: it is built and back in sector 0 this round",
-            )
-            if state.phase == CHOOSE:
-                check.require(pending.times == 0, f"times {pending.times} before the choice is made")
-            else:
-                check.within("pending times", pending.times, 1, pending.applications)
-        else:
-            check.require(
-                state.phase == PAY and pending.applications == 0 and pending.times == 0
-                and state.owner[pending.building] < 0 and info.round <= state.round
-                and info.cost.kind != FRANCS_COST,
-                f"a build of {key} cannot be pending here (unbuilt, entered, paid in goods)",
-            )
+
+
+def _check_building_decision(
+    check: StateChecks, state: State, decision: ChooseUse | PayBuildCost | PayExchangeFood
+) -> None:
+    """A decision about a building: one the rules can be waiting on, in the position they reach."""
+    name = decision.building
+    b = BUILDING_INDEX.get(name)
+    check.require(b is not None, f"the decision names no building of the game: {name!r}")
+    assert b is not None
+    info = BUILDINGS[b]
+    if isinstance(decision, PayBuildCost):
+        check.require(
+            state.owner[b] < 0 and info.round <= state.round and info.cost.kind != FRANCS_COST,
+            f"a build of {name} cannot be waiting for its payment here (unbuilt, entered, paid in goods)",
+        )
+        return
+    effect = EFFECTS.get(name)
+    if isinstance(decision, ChooseUse):
+        check.require(
+            effect is not None and 2 <= decision.applications <= _MOST_APPLICATIONS,
+            f"a use of {name} cannot be waiting with {decision.applications} applications",
+        )
+        check.require(effects(state.rules)[name].options is not None, f"{name} has no choice to wait for")
+    else:
+        check.require(effect is not None and effect.food_per_time > 0, f"{name} has no cost to wait for")
+        check.within(f"{name}: times", decision.times, 1, _MOST_APPLICATIONS)
+    check.require(
+        state.owner[b] >= 0 and state.placed[b] == state.round,
+        f"a use of {name} is under way: it is built and back in sector 0 this round",
+    )
 
 
 def validate_observation(observation: Observation) -> None:
     StateChecks("inland_port", "observation").seat("player", observation.player, 2)
     validate_state(observation.state)
+
+
+# -- the decision as a tagged object ----------------------------------------------------------------
+_DECISIONS: dict[str, type[Decision]] = {cls.__name__: cls for cls in DECISION_TYPES}
+
+
+def _tagged(cls: type[Decision], converter: cattrs.Converter) -> Callable[[Decision], dict[str, object]]:
+    fields = make_dict_unstructure_fn(cls, converter)
+
+    def unstructure(decision: Decision) -> dict[str, object]:
+        return {"type": cls.__name__, **fields(decision)}
+
+    return unstructure
+
+
+def _decision_hook(converter: cattrs.Converter) -> Callable[[object, object], Decision | None]:
+    known = ", ".join(_DECISIONS)
+
+    def structure(value: object, _: object) -> Decision | None:
+        if value is None:
+            return None
+        if type(value) is not dict or type(value.get("type")) is not str:
+            raise FormatError(f"a decision is an object with a string 'type' ({known}) or null")
+        cls = _DECISIONS.get(value["type"])
+        if cls is None:
+            raise FormatError(f"unknown decision type {value['type']!r}; known: {known}")
+        return converter.structure({k: v for k, v in value.items() if k != "type"}, cls)
+
+    return structure
+
+
+def _converter() -> cattrs.Converter:
+    converter = strict_converter()
+    for cls in DECISION_TYPES:
+        converter.register_unstructure_hook(cls, _tagged(cls, converter))
+    hook = _decision_hook(converter)
+    converter.register_structure_hook_func(lambda kind: kind == Decision | None, hook)
+    return converter
 
 
 CODEC = Codec(
@@ -108,6 +172,7 @@ CODEC = Codec(
     action_types=ACTION_TYPES,
     validate_state=validate_state,
     validate_observation=validate_observation,
+    converter=_converter(),
     info=INFO,
 )
 dumps = CODEC.dumps

@@ -6,6 +6,8 @@ Values the rulebooks leave out are marked STAND-IN; they live only here (see doc
 
 from __future__ import annotations
 
+from typing import Literal
+
 import attrs
 
 from ..core.options import option, options_of
@@ -77,7 +79,7 @@ def francs(amount: int) -> Cost:
 
 @attrs.frozen
 class Building:
-    key: str  # notation name
+    id: str  # notation name (``build wood_company``), the key of ``BUILDING_INDEX`` and ``EFFECTS``
     name: str  # the rulebook's name
     letter: str  # the round it enters
     cost: Cost
@@ -126,26 +128,31 @@ BUILDINGS: tuple[Building, ...] = (
 )
 del B
 
-BUILDING_INDEX = {b.key: i for i, b in enumerate(BUILDINGS)}
+BUILDING_INDEX = {b.id: i for i, b in enumerate(BUILDINGS)}
 NUM_BUILDINGS = len(BUILDINGS)
 DOCK_PER_ANCHOR = 10
 # The good counted by each factory at the end of the game.
 FACTORY_GOOD = {"fish_factory": FISH, "grain_silo": GRAIN, "wood_factory": WOOD, "brick_factory": CLAY}
 
 # -- rule options (where the rulebooks are silent or unclear; see docs/rules/inland_port.md) ---
+# The values of the two options the warehouse's functions take (mypy checks they match the fields).
+DiagonalEdge = Literal["step_lost", "per_axis"]
+Overpay = Literal["minimal", "least_goods"]
+
+
 @attrs.frozen
 class Rules:
     """The rule options a game was started with; each field's first value is the default."""
 
     # a diagonal step whose target square is off the grid: lost entirely, or keep the in-bounds part
-    diagonal_edge: str = option("step_lost", "per_axis")
+    diagonal_edge: Literal["step_lost", "per_axis"] = option("step_lost", "per_axis")
     # which payments are offered: every end position not dominated square-by-square ("minimal"),
     # or only those paying the least of the goods ("least_goods")
-    overpay: str = option("minimal", "least_goods")
+    overpay: Literal["minimal", "least_goods"] = option("minimal", "least_goods")
     # Wood Trader / Restaurant: one combined payment per use, or one payment per application
-    effect_cost_payment: str = option("combined", "per_application")
+    effect_cost_payment: Literal["combined", "per_application"] = option("combined", "per_application")
     # every main effect but the four exchanges' (R13): applied all N times, or 1..N as the player chooses
-    main_effect_applications: str = option("all", "up_to")
+    main_effect_applications: Literal["all", "up_to"] = option("all", "up_to")
 
 
 OPTIONS = options_of(Rules)

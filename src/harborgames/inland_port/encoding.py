@@ -18,7 +18,7 @@ on the options a game was started with.
 >>> ip.num_distinct_actions(), [ip.encode(state, a) for a in ip.legal_actions(state)]
 (550, [0, 1, 2, 3, 4])
 >>> str(ip.decode(state, 93)), ip.observation_tensor(state, 0).shape
-('pass', (462,))
+('pass', (468,))
 """
 
 from __future__ import annotations
@@ -33,12 +33,14 @@ from ..core.encoding import ActionSpace, Field, TensorLayout
 from .actions import Action, Build, End, Move, Pass, Pay, Sell, Times, Use
 from .codec import CODEC
 from .data import (
+    BUILDING_INDEX,
     BUILDINGS,
     FOOD_COST,
     GOOD_NAMES,
     MAX_GOODS,
     NUM_BUILDINGS,
     NUM_ROUNDS,
+    OPTIONS,
     ROUND_ACTIONS,
     SECTOR_APPLICATIONS,
     SECTOR_LABELS,
@@ -47,8 +49,8 @@ from .data import (
 from .info import INFO
 from .observe import observe
 from .render import render
-from .rules import legal_actions, sector_age
-from .state import PHASES, Observation, State
+from .state import DECISION_TYPES, ChooseUse, Observation, PayBuildCost, PayExchangeFood, State, sector_age
+from .turn import legal_actions
 
 __all__ = [
     "action_space",
@@ -80,9 +82,9 @@ FRANCS_SCALE = 100.0
 
 # -- the action catalogue -------------------------------------------------------------------------
 def _building_actions() -> list[Action]:
-    builds: list[Action] = [Build(b.key) for b in BUILDINGS]
-    uses: list[Action] = [Use(b.key) for b in BUILDINGS]
-    sells: list[Action] = [Sell(b.key) for b in BUILDINGS]
+    builds: list[Action] = [Build(b.id) for b in BUILDINGS]
+    uses: list[Action] = [Use(b.id) for b in BUILDINGS]
+    sells: list[Action] = [Sell(b.id) for b in BUILDINGS]
     return builds + uses + sells
 
 
@@ -160,7 +162,9 @@ def legal_action_mask(state: State) -> npt.NDArray[np.int8]:
 # -- the observation tensor -----------------------------------------------------------------------
 GOODS_SQUARES = MAX_GOODS + 1
 WHEEL_SECTORS = len(SECTOR_LABELS)
-PENDING_KINDS = ("build", "use")
+# Each rule option's values, in the tensor's order: the options change the legal actions
+# (payments, choices), so the tensor holds them (equal tensors, equal legal actions).
+OPTION_VALUES = tuple((name, value) for name, values in OPTIONS.items() for value in values)
 
 
 @cache
@@ -172,7 +176,13 @@ def observation_layout(num_players: int = NUM_PLAYERS, variant: str | None = Non
         Field("me", seats, "one-hot: the observing seat"),
         Field("current_player", seats, "one-hot: the seat deciding now (all 0 once over)"),
         Field("first_player", seats, "one-hot: the seat holding the A-F board"),
-        Field("phase", len(PHASES), "one-hot: " + ", ".join(PHASES)),
+        Field(
+            "decision",
+            len(DECISION_TYPES),
+            "one-hot: what is decided, "
+            + ", ".join(kind.__name__ for kind in DECISION_TYPES)
+            + " (all 0 once over)",
+        ),
         Field("round", NUM_ROUNDS + 1, "one-hot: rounds A..L, then over"),
         Field("actions_left", 1, f"main actions left in the round / {max(ROUND_ACTIONS)}"),
         Field("francs", seats, f"Francs per seat / {FRANCS_SCALE:g} (unbounded)"),
@@ -189,10 +199,14 @@ def observation_layout(num_players: int = NUM_PLAYERS, variant: str | None = Non
             NUM_BUILDINGS * WHEEL_SECTORS,
             "per built unlocked building, one-hot of its wheel sector " + ", ".join(SECTOR_LABELS),
         ),
-        Field("pending_building", NUM_BUILDINGS, "one-hot: the building a choice or payment is for"),
-        Field("pending_kind", len(PENDING_KINDS), "one-hot: the pending main action is a build, a use"),
-        Field("pending_applications", 1, f"the pending use's applications N / {MAX_APPLICATIONS}"),
-        Field("pending_times", 1, f"exchanges chosen, awaiting payment / {MAX_APPLICATIONS}"),
+        Field("decision_building", NUM_BUILDINGS, "one-hot: the building a choice or payment is for"),
+        Field("decision_applications", 1, f"ChooseUse: the use's applications N / {MAX_APPLICATIONS}"),
+        Field("decision_times", 1, f"PayExchangeFood: the exchanges chosen / {MAX_APPLICATIONS}"),
+        Field(
+            "rules",
+            len(OPTION_VALUES),
+            "one-hot per rule option: " + "; ".join(f"{name} {', '.join(v)}" for name, v in OPTIONS.items()),
+        ),
     )
     return TensorLayout(fields)
 
@@ -202,12 +216,13 @@ def observation_layout(num_players: int = NUM_PLAYERS, variant: str | None = Non
 # over every building at once (tests/inland_port/test_encoding.py checks they agree).
 _ENTERS = np.array([b.round for b in BUILDINGS], dtype=np.int64)
 _UNLOCKED = tuple(not b.locked for b in BUILDINGS)
-_PHASE_INDEX = {phase: number for number, phase in enumerate(PHASES)}
+_DECISION_INDEX = {kind: number for number, kind in enumerate(DECISION_TYPES)}
+_OPTION_INDEX = {pair: number for number, pair in enumerate(OPTION_VALUES)}
 _MOST_ACTIONS = max(ROUND_ACTIONS)
 
 
 def _available(state: State) -> npt.NDArray[np.bool_]:
-    """Per building: entered and not built, as ``rules.is_available``."""
+    """Per building: entered and not built, as ``state.is_available``."""
     return (np.array(state.owner) < 0) & (state.round >= _ENTERS)
 
 
@@ -228,7 +243,9 @@ def _tensor_of(observation: Observation) -> npt.NDArray[np.float32]:
     if state.current_player is not None:
         values[at["current_player"] + state.current_player] = 1.0
     values[at["first_player"] + state.first_player] = 1.0
-    values[at["phase"] + _PHASE_INDEX[state.phase]] = 1.0
+    decision = state.decision
+    if decision is not None:
+        values[at["decision"] + _DECISION_INDEX[type(decision)]] = 1.0
     values[at["round"] + state.round] = 1.0
     values[at["actions_left"]] = state.actions_left / _MOST_ACTIONS
     start = at["francs"]
@@ -248,12 +265,15 @@ def _tensor_of(observation: Observation) -> npt.NDArray[np.float32]:
         values[owner + b * seats + seat] = 1.0
         if _UNLOCKED[b]:
             values[sector + b * WHEEL_SECTORS + min(max(sector_age(state, b), 0), WHEEL_SECTORS - 1)] = 1.0
-    pending = state.pending
-    if pending is not None:
-        values[at["pending_building"] + pending.building] = 1.0
-        values[at["pending_kind"] + PENDING_KINDS.index(pending.action)] = 1.0
-        values[at["pending_applications"]] = pending.applications / MAX_APPLICATIONS
-        values[at["pending_times"]] = pending.times / MAX_APPLICATIONS
+    if isinstance(decision, (ChooseUse, PayBuildCost, PayExchangeFood)):
+        values[at["decision_building"] + BUILDING_INDEX[decision.building]] = 1.0
+        if isinstance(decision, ChooseUse):
+            values[at["decision_applications"]] = decision.applications / MAX_APPLICATIONS
+        elif isinstance(decision, PayExchangeFood):
+            values[at["decision_times"]] = decision.times / MAX_APPLICATIONS
+    start, rules = at["rules"], state.rules
+    for name in OPTIONS:
+        values[start + _OPTION_INDEX[(name, getattr(rules, name))]] = 1.0
     return values
 
 

@@ -17,20 +17,20 @@ from .actions import Action, Build, End, Move, Pass, Pay, Sell, Times, Use
 from .data import BUILDINGS, GOOD_LETTERS
 from .state import State
 
-_KEYS = {b.key: b.key for b in BUILDINGS}
+_IDS = {b.id: b.id for b in BUILDINGS}
 
 
 def _normal(text: str) -> str:
     return re.sub(r"[\s\-]+", "_", text.strip().lower().replace("'", "").replace("’", ""))
 
 
-_NAMES = {**_KEYS, **{_normal(b.name): b.key for b in BUILDINGS}}
+_NAMES = {**_IDS, **{_normal(b.name): b.id for b in BUILDINGS}}
 _VERBS = ("build", "use", "sell", "move", "pay", "times", "pass", "end")
 _ON_BUILDING: dict[str, type[Build | Use | Sell]] = {"build": Build, "use": Use, "sell": Sell}
 
 
-def building_key(text: str) -> str:
-    """The building a name or unambiguous prefix means."""
+def building_id(text: str) -> str:
+    """The id of the building a name or unambiguous prefix means."""
     wanted = _normal(text)
     if not any(name.startswith(wanted) for name in _NAMES):
         raise NotationError(f"no building is called {shown(text.strip())}")
@@ -66,8 +66,7 @@ def parse_action(state: State, text: str) -> Action:
     if verb in _ON_BUILDING:
         if not rest:
             raise NotationError(f"{verb}: which building?")
-        key = building_key(" ".join(rest))
-        return _ON_BUILDING[verb](key)
+        return _ON_BUILDING[verb](building_id(" ".join(rest)))
     if verb in ("pass", "end"):
         if rest:
             raise NotationError(f"{verb} takes no arguments, got {shown(' '.join(rest))}")

@@ -13,9 +13,8 @@ from .data import (
     SECTOR_LABELS,
     TOP_ROW,
 )
-from .rules import is_available, sector_age
 from .scoring import wealth
-from .state import State
+from .state import State, decision_kind, is_available, sector_age, waiting_for
 
 
 def _warehouse(goods: tuple[int, int, int, int]) -> list[str]:
@@ -33,11 +32,11 @@ def render(state: State, player: int | None = None) -> str:
     """The table; ``player`` is accepted for the common signature (nothing here is hidden)."""
     require_state(state, State, "render", "Inland Port")
     if state.current_player is None:
-        top = header("Le Havre: The Inland Port", "after round L", None, state.phase)
+        top = header("Le Havre: The Inland Port", "after round L", None, decision_kind(state.decision))
     else:
         r = state.round
         where = f"round {ROUND_LETTERS[r]} ({ROUND_ACTIONS[r]} actions, {state.actions_left} left)"
-        top = header("Le Havre: The Inland Port", where, state.current_player, state.phase)
+        top = header("Le Havre: The Inland Port", where, state.current_player, decision_kind(state.decision))
     lines = [top, *forced_lines(state.forced)]
     for p in range(2):
         board = "A-F" if p == state.first_player else "G-L"
@@ -68,6 +67,7 @@ def render(state: State, player: int | None = None) -> str:
     ]
     lines.append("")
     lines.append("Available: " + ("; ".join(supply) if supply else "none"))
-    if state.pending is not None:
-        lines.append(f"Waiting: {state.pending.action} of {BUILDINGS[state.pending.building].name}")
+    waiting = waiting_for(state.decision)
+    if waiting is not None:
+        lines.append(f"Waiting: {waiting}")
     return "\n".join(lines)

@@ -13,8 +13,8 @@ def building_value(state: State, building: int) -> int:
     if info.value is not None:
         return info.value
     owner = state.owner[building]
-    if info.key in FACTORY_GOOD:
-        return state.goods[owner][FACTORY_GOOD[info.key]] if owner >= 0 else 0
+    if info.id in FACTORY_GOOD:
+        return state.goods[owner][FACTORY_GOOD[info.id]] if owner >= 0 else 0
     anchors = sum(1 for b in range(NUM_BUILDINGS) if BUILDINGS[b].anchor and state.owner[b] == owner)
     return DOCK_PER_ANCHOR * anchors
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from itertools import product
 
-from .data import COLUMNS, MAX_GOODS, TOP_ROW, Rules
+from .actions import Pay
+from .data import COLUMNS, MAX_GOODS, TOP_ROW, DiagonalEdge, Overpay, Rules
 
 Goods = tuple[int, int, int, int]  # fish, clay, wood, grain counts
 
@@ -26,7 +27,7 @@ RIGHT, UP, UP_RIGHT, UP_LEFT, LEFT, DOWN, DOWN_LEFT = (
 SQUARES = range(MAX_GOODS + 1)
 
 
-def _target(n: int, d_row: int, d_col: int, diagonal_edge: str) -> int:
+def _target(n: int, d_row: int, d_col: int, diagonal_edge: DiagonalEdge) -> int:
     row, col = divmod(n, COLUMNS)
     new_row, new_col = row + d_row, col + d_col
     row_ok = 0 <= new_row <= TOP_ROW
@@ -45,7 +46,7 @@ def _target(n: int, d_row: int, d_col: int, diagonal_edge: str) -> int:
 
 
 @cache
-def gain_table(kind: str, diagonal_edge: str) -> tuple[int, ...]:
+def gain_table(kind: str, diagonal_edge: DiagonalEdge) -> tuple[int, ...]:
     """The square a gain step of ``kind`` leads to from each square (the same square if lost)."""
     d_row, d_col = {RIGHT: (0, 1), UP: (1, 0), UP_RIGHT: (1, 1), UP_LEFT: (1, -1)}[kind]
     return tuple(_target(n, d_row, d_col, diagonal_edge) for n in SQUARES)
@@ -95,7 +96,7 @@ def _dominates(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
 
 
 @lru_cache(maxsize=65536)
-def payment_ends(starts: tuple[int, ...], amount: int, overpay: str) -> tuple[tuple[int, ...], ...]:
+def payment_ends(starts: tuple[int, ...], amount: int, overpay: Overpay) -> tuple[tuple[int, ...], ...]:
     """End squares of the markers ``starts`` after paying ``amount`` goods between them.
 
     "minimal": every way to pay that leaves no marker lower or further left than needed: no
@@ -119,7 +120,7 @@ def payment_ends(starts: tuple[int, ...], amount: int, overpay: str) -> tuple[tu
 
 @lru_cache(maxsize=65536)
 def repeated_payment_ends(
-    starts: tuple[int, ...], amount: int, times: int, overpay: str
+    starts: tuple[int, ...], amount: int, times: int, overpay: Overpay
 ) -> tuple[tuple[int, ...], ...]:
     """End squares after ``times`` separate payments of ``amount`` (per-application costs)."""
     frontier: set[tuple[int, ...]] = {starts}
@@ -154,3 +155,14 @@ def _distributions(goods: Goods, table: tuple[int, ...], steps: int) -> tuple[tu
 
 def gain_tables(rules: Rules) -> dict[str, tuple[int, ...]]:
     return {kind: gain_table(kind, rules.diagonal_edge) for kind in (RIGHT, UP, UP_RIGHT, UP_LEFT)}
+
+
+def why_not_payment(building: str, offered: tuple[object, ...], action: object) -> str:
+    """Why ``action`` does not answer "which goods pay for ``building``" (its name): the ways
+    to pay are the ``offered`` ones, since a warehouse gives no change."""
+    listed = ", ".join(str(a) for a in offered)
+    if isinstance(action, Pay):
+        return (
+            f"{action} is not a way to pay for {building} here (no change is given); choose one of: {listed}"
+        )
+    return f"{building} is waiting for how to pay ({listed}); {action} is not possible now"

@@ -15,8 +15,8 @@ from ..gdansk import state as gdansk_state
 from ..gdansk.scoring import final_points
 from ..inland_port import data as ip_data
 from ..inland_port import state as ip_state
-from ..inland_port.rules import is_available, sector_age
 from ..inland_port.scoring import wealth as ip_wealth
+from ..inland_port.state import decision_kind, is_available, sector_age, waiting_for
 from ..lehavre import data as lh_data
 from ..lehavre import state as lh_state
 from ..lehavre.observe import HIDDEN, KNOWN_TO_THEM
@@ -68,19 +68,17 @@ def _inland_port(state: ip_state.State) -> dict[str, Any]:
         "round": None if over else ip_data.ROUND_LETTERS[state.round],
         "round_actions": None if over else ip_data.ROUND_ACTIONS[state.round],
         "actions_left": state.actions_left,
-        "phase": state.phase,
+        "phase": decision_kind(state.decision),
         "columns": ip_data.COLUMNS,
         "top_row": ip_data.TOP_ROW,
         "letters": dict(zip(ip_data.GOOD_NAMES, ip_data.GOOD_LETTERS, strict=True)),
         "players": players,
         "available": [
-            {"key": b.key, "name": b.name, "cost": str(b.cost)}
+            {"key": b.id, "name": b.name, "cost": str(b.cost)}
             for i, b in enumerate(ip_data.BUILDINGS)
             if is_available(state, i)
         ],
-        "pending": None
-        if state.pending is None
-        else f"{state.pending.action} of {ip_data.BUILDINGS[state.pending.building].name}",
+        "pending": waiting_for(state.decision),
     }
 
 
