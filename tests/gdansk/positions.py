@@ -1,8 +1,8 @@
 """Build Port Gdańsk positions for tests: a fresh game after setup, then only what a test needs.
 
 >>> s = position(players=3, location={0: "L1"}, hold={0: {"grain": 3}}, orders={1: "O16"})
->>> s.current_player, s.phase, s.players[0].hold[0], s.supply[0]
-(0, 'roll', 3, 9)
+>>> s.current_player, s.decision, s.players[0].hold[0], s.supply[0]
+(0, RollDice(), 3, 9)
 
 Quays are printed numbers, goods and sizes rulebook names, tokens their ids ("O16"). Passing
 ``dice`` (face codes such as ``["L2", "L2", "M1"]``) puts the player after the last roll, ready
@@ -22,11 +22,12 @@ from typing import Any
 
 from harborgames import gdansk, testing
 from harborgames.core.decisions import Forced
+from harborgames.core.update import update
 from harborgames.gdansk import State, new_game
 from harborgames.gdansk.codec import validate_state
 from harborgames.gdansk.data import CRUISE_INDEX, GOOD_INDEX, GOODS, NUM_QUAYS, SECTOR_INDEX
-from harborgames.gdansk.dice import _dice_done
-from harborgames.gdansk.state import ACTIONS, NO_TURN, REROLL, ROLL, Board, Player, Turn
+from harborgames.gdansk.dice import dice_done, rolling
+from harborgames.gdansk.state import CHOOSE_ACTION, REROLL_DICE, ROLL_DICE, Board, Decision
 
 __all__ = ["TOKEN", "legal", "play", "position", "rolled", "texts"]
 
@@ -58,7 +59,7 @@ def position(
     workers: Mapping[int, int] | None = None,
     score: Mapping[int, int] | None = None,
     markers: Mapping[int, Iterable[int]] | None = None,
-    stock: Mapping[int, int] | None = None,
+    markers_left: Mapping[int, int] | None = None,
     taken: Mapping[int, Sequence[str]] | None = None,
     cards: Mapping[int, Iterable[int]] | None = None,
     cruise: Mapping[int, Sequence[tuple[str, int]]] | None = None,
@@ -90,17 +91,18 @@ def position(
             if c.token_bonus[t] >= 0:
                 bonus[c.token_bonus[t]] += 1
         ships = tuple((CRUISE_INDEX[size], vp) for size, vp in (cruise or {}).get(seat, ()))
-        built.append(Player(
-            (score or {}).get(seat, 0),
-            c.location_index[location.get(seat, "L1")],
-            _goods((hold or {}).get(seat)),
-            (workers or {}).get(seat, 0),
-            (stock or {}).get(seat, c.influence_markers - bits.bit_count()),
-            bits,
-            tuple(bonus),
-            own_tokens,
-            tuple(q - 1 for q in (cards or {}).get(seat, ())),
-            ships,
+        built.append(update(
+            p,
+            score=(score or {}).get(seat, 0),
+            location=c.location_index[location.get(seat, "L1")],
+            hold=_goods((hold or {}).get(seat)),
+            workers=(workers or {}).get(seat, 0),
+            markers_left=(markers_left or {}).get(seat, c.influence_markers - bits.bit_count()),
+            markers=bits,
+            bonus=tuple(bonus),
+            tokens=own_tokens,
+            cards=tuple(q - 1 for q in (cards or {}).get(seat, ())),
+            cruise=ships,
         ))
     supply = tuple(c.supply[g] - sum(p.hold[g] for p in built) for g in range(len(GOODS)))
     tokens = [-1] * NUM_QUAYS
@@ -123,20 +125,23 @@ def position(
     for p in built:
         for size, vp in p.cruise:
             piles[size].remove(vp)
-    board = Board(tuple(tokens), deck_cards, central_port_open, stack, boxed, removed,
-                  tuple(tuple(pile) for pile in piles))
-    turn = NO_TURN
-    phase = ROLL
+    board = Board(tokens=tuple(tokens), deck=deck_cards, central_port_open=central_port_open,
+                  token_stack=stack, boxed_tokens=boxed, removed_sector=removed,
+                  cruise_piles=tuple(tuple(pile) for pile in piles))
+    turn = base.turn
+    decision: Decision = ROLL_DICE
     if dice is not None:
         index = c.face_index
         faces = tuple(sorted(index[f] for f in dice))
         if rolls < 3:
-            turn, phase = Turn(faces, rolls, 0, 0, 0, 0, 0, 0, False, 0, -1), REROLL
+            turn, decision = rolling(c, faces, rolls), REROLL_DICE
         else:
-            turn, phase = _dice_done(c, faces, rolls), ACTIONS
-    state = State(player, players, base.rng, base.rules, phase, tuple(built), turn, supply,
-                  board, first_player, round, end_triggered)
-    validate_state(state)
+            turn, decision = dice_done(c, faces, rolls), CHOOSE_ACTION
+    # Built anew, not copied from ``base``: a copy would keep the legal actions ``base`` knew.
+    state = State(current_player=player, num_players=players, rng=base.rng, rules=base.rules,
+                  decision=decision, players=tuple(built), turn=turn, supply=supply, board=board,
+                  first_player=first_player, round=round, end_triggered=end_triggered)
+    validate_state(state, reached=False)
     return state
 
 
@@ -158,7 +163,7 @@ def rolled(state: State, player: int) -> None:
     codes = state.rules.components.face_codes
     dice = " ".join(codes[face] for face in state.turn.dice)
     assert state.forced[-1:] == (Forced(player, "roll", dice),), f"no roll for P{player}: {state.forced}"
-    assert (state.current_player, state.phase, state.turn.rolls) == (player, "reroll", 1)
+    assert (state.current_player, state.decision, state.turn.rolls) == (player, REROLL_DICE, 1)
     assert len(state.turn.dice) == 3
 
 

@@ -51,7 +51,7 @@ def test_the_cargo_space_holds_9_cubes_and_cubes_return_only_to_make_room() -> N
     with pytest.raises(IllegalActionError, match="load a cube first"):
         gdansk.apply(s, gdansk.End())
     s = play(s, "load containers")
-    assert sum(s.players[0].hold) == 9 and s.turn.left == 0
+    assert sum(s.players[0].hold) == 9 and s.decision == gdansk.LoadCubes(left=0)
     roomy = position(players=2, dice=["L2", "M1", "R1"], hold={0: {"grain": 3}})
     with pytest.raises(IllegalActionError, match="only to make room"):
         gdansk.apply(roomy, gdansk.Discard("grain"))
@@ -165,7 +165,7 @@ def test_option_additional_actions_any_time_lets_them_split_the_dice_actions() -
 
 def test_each_additional_action_at_most_once_per_turn() -> None:
     s = position(players=3, dice=["R1", "L1", "M1"], workers={0: 20}, markers={1: [8, 9], 2: [10]},
-                 stock={0: 8})
+                 markers_left={0: 8})
     s = play(s, "cruise small", "place 8")
     assert not any(a.startswith(("cruise", "place", "swap")) for a in legal(s))
     with pytest.raises(IllegalActionError, match="already served a cruise ship"):
@@ -180,7 +180,7 @@ def test_each_additional_action_at_most_once_per_turn() -> None:
 def test_executing_an_order_places_a_marker_and_keeps_token_and_card() -> None:
     s = play(_ready_to_execute(), "execute 1")
     p = s.players[0]
-    assert p.markers & 1 and p.stock == 7 and p.cards == (0,) and p.tokens == (0,)
+    assert p.markers & 1 and p.markers_left == 7 and p.cards == (0,) and p.tokens == (0,)
     assert p.workers == 2 and p.bonus[1] == 1  # O01 leaves a liquid fuels bonus
     assert s.board.tokens[0] == -1
 
@@ -189,7 +189,7 @@ def test_executing_an_order_needs_an_influence_marker_to_place() -> None:
     s = position(players=3, location={0: "L1"}, dice=["R1", "L1", "M1"], workers={0: 3},
                  hold={0: {"grain": 1, "liquid_fuels": 1, "coal": 2}}, orders={1: "O01"},
                  markers={0: [2, 3, 4, 5, 6, 7, 8, 9]})
-    assert s.players[0].stock == 0 and "execute 1" not in legal(s)
+    assert s.players[0].markers_left == 0 and "execute 1" not in legal(s)
     with pytest.raises(IllegalActionError, match="no Influence marker left"):
         gdansk.apply(s, gdansk.Execute(1))
 
@@ -230,7 +230,7 @@ def test_hr_place_needs_3_workers_and_another_players_marker() -> None:
     with pytest.raises(IllegalActionError, match="needs 3 workers: you have 2"):
         gdansk.apply(poor, gdansk.HrPlace(8))
     s = play(s, "place 8")
-    assert s.players[0].markers == (1 << 7) | (1 << 8) and s.players[0].stock == 6
+    assert s.players[0].markers == (1 << 7) | (1 << 8) and s.players[0].markers_left == 6
 
 
 def test_one_marker_per_player_per_quay_but_one_on_each_quay_of_a_double_location() -> None:
@@ -260,7 +260,7 @@ def test_hr_swap_trades_places_and_never_doubles_a_players_markers_on_a_quay() -
         gdansk.apply(s, gdansk.HrSwap(2))
     # P1's 3 is the lone partner for my 1 (not P1's 2, where I have one): the engine takes it.
     done = play(s, "swap 1")
-    assert done.forced == (Forced(0, "with P1 3"),) and done.phase == "actions"
+    assert done.forced == (Forced(0, "with P1 3"),) and isinstance(done.decision, gdansk.ChooseAction)
     assert done.players[0].markers == 0b110 and done.players[1].markers == 0b011
     assert done.players[0].workers == 0
     # A second marker of P1's (on 4) makes the partner a real choice, so the refusals can be asked.

@@ -31,19 +31,20 @@ def test_dice_set_aside_stay_and_the_others_are_rolled_again() -> None:
     s = position(players=2, dice=["L1", "L1", "M2"], rolls=1)
     after = play(s, "reroll M2")
     codes = [after.rules.components.face_codes[f] for f in after.turn.dice]
-    assert Counter(codes)["L1"] >= 2 and after.turn.rolls == 2 and after.phase == "reroll"
+    assert Counter(codes)["L1"] >= 2 and after.turn.rolls == 2 and after.decision == gdansk.RerollDice()
 
 
 def test_the_final_reroll_may_include_dice_set_aside_after_the_first_roll() -> None:
     s = position(players=2, dice=["L2", "L2", "L2"], rolls=2)
     assert "reroll L2 L2 L2" in legal(s)
     after = play(s, "reroll L2 L2 L2")
-    assert after.phase == "actions" and after.turn.rolls == 3  # no fourth roll
+    assert after.decision == gdansk.ChooseAction(after_dice=False) and after.turn.rolls == 3  # no fourth roll
 
 
 def test_keeping_ends_the_rolling_and_counts_the_symbols() -> None:
     s = play(position(players=2, dice=["L1", "L2", "M2"], rolls=1), "keep")
-    assert s.phase == "actions" and (s.turn.load, s.turn.move, s.turn.recruit) == (3, 2, 0)
+    assert s.decision == gdansk.ChooseAction(after_dice=False)
+    assert (s.turn.load, s.turn.move, s.turn.recruit) == (3, 2, 0)
 
 
 def test_rerolling_faces_that_are_not_showing_is_refused() -> None:

@@ -30,7 +30,7 @@ CATALOGUE_SHA256 = {
     4: "42dda58b330a8d930120fbc4908f83b3395600b69a25ab4a5251e7e3ece16079",
 }
 SIZES = {2: 252, 3: 272, 4: 292}
-TENSOR_SIZES = {2: 695, 3: 801, 4: 907}
+TENSOR_SIZES = {2: 692, 3: 798, 4: 904}
 
 
 @pytest.mark.parametrize("num_players", [2, 3, 4])
@@ -171,15 +171,15 @@ def test_the_catalogue_order_is_pinned(num_players: int) -> None:
 def test_tensor_of_a_fresh_game() -> None:
     state = gdansk.new_game(3, seed=1)
     seat = state.current_player
-    assert seat is not None and state.phase == "place_meeple"
+    assert seat is not None and state.decision == gdansk.ChooseStart()
     layout = gdansk.observation_layout(3)
     tensor = gdansk.observation_tensor(state, 0)
     assert tensor.shape == (TENSOR_SIZES[3],) and tensor.dtype == np.float32
     assert tensor[layout.offsets["me"]].tolist() == [1, 0, 0]
     assert np.flatnonzero(tensor[layout.offsets["current_player"]]).tolist() == [seat]
-    assert tensor[layout.offsets["phase"]].tolist() == [0, 1, 0, 0, 0, 0, 0]
+    assert tensor[layout.offsets["decision"]].tolist() == [0, 1, 0, 0, 0, 0, 0, 0, 0]
     assert tensor[layout.offsets["location"]].sum() == 0  # no meeple placed yet
-    assert tensor[layout.offsets["stock"]].tolist() == [1, 1, 1]
+    assert tensor[layout.offsets["markers_left"]].tolist() == [1, 1, 1]
     assert np.all((tensor >= 0) & (tensor <= 1))
     assert gdansk.observation_tensor(state, 2)[layout.offsets["me"]].tolist() == [0, 0, 1]
 
@@ -225,9 +225,9 @@ def test_the_docs_show_the_layout_table(num_players: int) -> None:
 # sha256 of every seat's tensor of ``new_game(n, seed=1, variant=v)``, seat 0 first: the values,
 # not just the layout, are pinned, so a faster tensor writer must write the same bytes.
 FRESH_TENSOR_SHA256 = {
-    ("standard", 2): "ae740c78ca6eb71184fe9b9c6c10b55b6c1f7a7f0de76ade6c57f1c61543da00",
-    ("standard", 3): "8b75cb4f7e26afaaec9755aa62dec2812cc5dc69db7257bd72f293c80724e19f",
-    ("standard", 4): "9aeae4b90a79d7246a1acb927b20c1660a6049068d066b325fff48a73f795a05",
+    ("standard", 2): "52a559ce0d31204ea6f4f9595d25323e9f6781d30600436fca249039fd298d19",
+    ("standard", 3): "c6616a0668e87d897e6c7eec0b0c061bb606b35a81dca2d35d7ab15667e25144",
+    ("standard", 4): "c14cac6911b469d62962c1bcbb9eddb7b72f89e8f8ebba6376ad622011e43ed2",
 }
 
 

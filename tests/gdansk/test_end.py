@@ -46,9 +46,9 @@ def test_60_vp_from_influence_in_another_players_turn_also_ends_the_game() -> No
 def test_placing_the_eighth_influence_marker_ends_the_game() -> None:
     s = position(players=4, player=1, workers={1: 3}, markers={1: [1, 2, 3, 4, 6, 7, 8], 0: [9]},
                  orders=ORDERS, dice=["R1", "L1", "M1"])
-    assert s.players[1].stock == 1
+    assert s.players[1].markers_left == 1
     s = play(s, "place 9", "end")
-    assert s.players[1].stock == 0 and s.end_triggered
+    assert s.players[1].markers_left == 0 and s.end_triggered
     assert s.current_player == 2
     s, turns = _finish_turns(s)
     assert gdansk.is_terminal(s) and s.round == 1 and turns == 2

@@ -48,7 +48,7 @@ def test_cubes_tokens_cards_and_markers_are_conserved(
         assert on_board + len(b.token_stack) + executed + len(b.boxed_tokens) == 20
         # Influence markers: 8 each, in stock or on a quay.
         for p in state.players:
-            assert p.stock + bin(p.markers).count("1") == 8
+            assert p.markers_left + bin(p.markers).count("1") == 8
             assert p.workers >= 0 and p.score >= 0
         # Port cards: taken, in the deck, or face up above the board with its order; with two
         # players one colour is boxed.

@@ -16,7 +16,7 @@ from harborgames import gdansk
 from harborgames.core.decisions import Forced
 from harborgames.core.errors import FormatError, IllegalActionError
 from harborgames.core.play import replay, replay_states
-from harborgames.gdansk import cruise_ships, hr_panel, loading, orders, setup
+from harborgames.gdansk import cruise_ships, hr_panel, loading, orders, turn
 from harborgames.testing import check_game, perft
 
 from .positions import legal, play, position, rolled
@@ -74,7 +74,7 @@ def _every_action(state: gdansk.State) -> list[Any]:
     return [
         *loading.LOADS, *loading.DISCARDS, *loading.UNLOADS, *orders.EXECUTES, *hr_panel.HR_SWAPS,
         *hr_panel.HR_PLACES, *(a for row in hr_panel.HR_WITH for a in row), *cruise_ships.CRUISES,
-        *setup.REMOVES, gdansk.RemoveSector("green"), gdansk.Roll(), gdansk.Keep(),
+        *turn.REMOVES, gdansk.RemoveSector("green"), gdansk.Roll(), gdansk.Keep(),
         gdansk.Recruit(), gdansk.End(),
         *(gdansk.Move(name) for name in c.location_ids),
         *(gdansk.PlaceMeeple(name) for name in c.location_ids),
@@ -159,7 +159,7 @@ def test_pinned_legal_actions_while_loading_and_for_a_swap() -> None:
 def test_the_number_of_opening_moves() -> None:
     s = gdansk.new_game(4, seed=0)
     assert len(gdansk.legal_actions(s)) == 18  # every location, the Central Port included
-    while s.phase == "place_meeple":
+    while s.decision == gdansk.ChooseStart():
         s = play(s, "start L1")
     # The roll, the lone option after the last meeple, is taken by the engine: the first real
     # decision is which of the three (different) dice to reroll, or to keep them.
@@ -304,15 +304,15 @@ def test_malformed_or_inconsistent_json_is_refused() -> None:
     with pytest.raises(FormatError, match="components"):
         gdansk.loads(json.dumps(broken))
     broken = json.loads(json.dumps(data))
-    broken["data"]["players"][0]["stock"] = 9
+    broken["data"]["players"][0]["markers_left"] = 9
     with pytest.raises(FormatError, match="must add up to 8"):
         gdansk.loads(json.dumps(broken))
     broken = json.loads(json.dumps(data))
-    broken["data"]["phase"] = "dancing"
-    with pytest.raises(FormatError, match="phase 'dancing'"):
+    broken["data"]["decision"] = {"type": "Dancing"}
+    with pytest.raises(FormatError, match="unknown decision type 'Dancing'"):
         gdansk.loads(json.dumps(broken))
     broken = json.loads(json.dumps(data))
-    broken["data"]["phase"] = "swap_with"
+    broken["data"]["decision"] = {"type": "SwapWith", "quay": 0}
     with pytest.raises(FormatError, match="dice and rolls"):
         gdansk.loads(json.dumps(broken))
     rolled = json.loads(gdansk.dumps(position(players=2, dice=["L1", "L1", "M2"])))
@@ -333,7 +333,7 @@ def test_render_shows_places_orders_markers_meeples_and_each_players_board() -> 
     assert "L9_14   9 Górniczy Basin [purple] order O16" in text
     assert "14 Rudowe Quay [green] markers P1" in text
     assert "meeples P0" in text and "Central Port (Central Port card not out)  meeples P1" in text
-    assert "hold 2 ro_ro; workers 4; markers in stock 8" in text
+    assert "hold 2 ro_ro; workers 4; markers left 8" in text
     assert "Port cards 14 green; cruise ships medium 7" in text
     assert "bonuses 1 coal" in text
 

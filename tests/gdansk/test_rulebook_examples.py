@@ -36,14 +36,14 @@ def test_caroline_rolls_keeps_loading_and_rerolls_the_rest() -> None:
     """Roll, set aside the loading die, reroll two, then choose not to roll a third time."""
     s = position(players=3, player=CAROLINE, location={CAROLINE: "L1"})
     s = play(s, "roll")
-    assert s.phase == "reroll" and s.turn.rolls == 1
+    assert s.decision == gdansk.RerollDice() and s.turn.rolls == 1
     assert "keep" in legal(s)
     dice = sorted(s.rules.components.face_codes[f] for f in s.turn.dice)
     others = [f for f in dice if f != dice[0]] or dice[1:]
     s = play(s, "reroll " + " ".join(sorted(others)[:2]))
-    assert s.turn.rolls == 2 and s.phase == "reroll"
+    assert s.turn.rolls == 2 and s.decision == gdansk.RerollDice()
     s = play(s, "keep")
-    assert s.phase == "actions" and s.turn.rolls == 2
+    assert s.decision == gdansk.ChooseAction(after_dice=False) and s.turn.rolls == 2
 
 
 def test_caroline_with_4_loading_symbols_has_the_rulebooks_four_kinds_of_choice() -> None:
@@ -134,7 +134,7 @@ def test_carolines_12_vp_order_scores_adam_4_and_not_her_own_blue_marker() -> No
     assert caroline.score == 12 and adam.score == 4 and anna.score == 0
     assert caroline.hold == (0,) * 6 and caroline.workers == 1
     assert s.supply == s.rules.components.supply  # cubes back in the unloading zone
-    assert caroline.markers == (1 << 0) | (1 << 1) and caroline.stock == 6
+    assert caroline.markers == (1 << 0) | (1 << 1) and caroline.markers_left == 6
     assert caroline.tokens == (TOKEN["O16"],) and caroline.cards == (0,)
     # Two new Port cards, Oliwskie Quay (4) and Północne Quay (7), each with the next token.
     assert s.board.tokens[0] == -1

@@ -11,7 +11,7 @@ from .positions import legal, play, position, rolled
 
 
 def _placed(state: gdansk.State, where: str = "L1") -> gdansk.State:
-    while state.phase == "place_meeple":
+    while state.decision == gdansk.ChooseStart():
         state = play(state, f"start {where}")
     return state
 
@@ -24,7 +24,7 @@ def test_three_or_four_players_use_every_card_and_token(players: int) -> None:
     assert sorted(s.board.token_stack) == list(range(20)) and s.board.boxed_tokens == ()
     assert sorted(s.board.deck) == list(range(20)) and s.board.removed_sector == -1
     assert not s.board.central_port_open  # the Central Port card lies at the bottom
-    assert all(p.stock == 8 and p.score == 0 and p.workers == 0 for p in s.players)
+    assert all(p.markers_left == 8 and p.score == 0 and p.workers == 0 for p in s.players)
     assert [sorted(pile) for pile in s.board.cruise_piles] == [sorted(v) for v in c.cruise_vp]
 
 
@@ -41,13 +41,13 @@ def test_two_players_box_the_top_5_tokens_and_one_colour_other_than_green() -> N
 
 def test_the_first_player_chooses_the_colour_when_the_option_says_so() -> None:
     s = gdansk.new_game(2, seed=1, options={"two_player_removed_sector": "first_player_chooses"})
-    assert s.phase == "choose_sector" and s.current_player == s.first_player
+    assert s.decision == gdansk.ChooseSector() and s.current_player == s.first_player
     assert legal(s) == ["remove blue", "remove purple", "remove brown"]
     with pytest.raises(IllegalActionError, match="other than green"):
         gdansk.apply(s, gdansk.RemoveSector("green"))
     s = play(s, "remove purple")
     assert s.board.removed_sector == 1 and len(s.board.deck) == 15
-    assert s.phase == "place_meeple" and s.current_player == s.first_player
+    assert s.decision == gdansk.ChooseStart() and s.current_player == s.first_player
 
 
 def test_the_first_player_is_drawn_from_the_seed() -> None:
@@ -60,7 +60,7 @@ def test_meeples_are_placed_in_turn_order_before_the_first_cards() -> None:
     s = gdansk.new_game(4, seed=2)
     first = s.first_player
     order = []
-    while s.phase == "place_meeple":
+    while s.decision == gdansk.ChooseStart():
         order.append(s.current_player)
         assert all(t < 0 for t in s.board.tokens)  # no Port card revealed yet
         assert len(legal(s)) == 18 and "start CP" in legal(s)  # any location

@@ -213,8 +213,8 @@ def _gdansk_doc(predicate: Callable[[Any], bool]) -> Doc:
 
 def _actions_doc() -> Doc:
     """Mid-game, the current player about to take actions, with Port cards still in the deck."""
-    return _gdansk_doc(lambda s: s.phase == "actions" and s.round >= 3 and s.board.deck
-                       and not s.turn.used and s.turn.load)
+    return _gdansk_doc(lambda s: s.decision == gdansk.ChooseAction(after_dice=False) and s.round >= 3
+                       and s.board.deck and not s.turn.used and s.turn.load)
 
 
 def test_gdansk_supply_must_list_six_goods() -> None:
@@ -252,7 +252,7 @@ def test_gdansk_a_marker_on_a_quay_whose_card_is_in_the_deck_is_refused() -> Non
     quay = doc["data"]["board"]["deck"][0]
     player = doc["data"]["players"][0]
     player["markers"] |= 1 << quay
-    player["stock"] -= 1
+    player["markers_left"] -= 1
     _refused(gdansk, doc, rf"quays \[{quay + 1}\]: an Influence marker lies exactly on each quay whose "
                           "Port card was taken")
 
@@ -264,14 +264,15 @@ def test_gdansk_must_load_with_a_full_cargo_space_is_refused() -> None:
     supply = [sum(p["hold"][g] for p in data["players"]) + data["supply"][g] for g in range(6)]
     data["players"][me]["hold"] = [3, 3, 3, 0, 0, 0]
     data["supply"] = [supply[g] - sum(p["hold"][g] for p in data["players"]) for g in range(6)]
-    data["turn"].update(active=1, used=1, left=1, must_load=True, stage=1)
+    data["turn"].update(used=1)
+    data["decision"] = {"type": "FillRoom", "left": 1}
     _refused(gdansk, doc, "a cube returned to make room leaves exactly one free space to load")
 
 
 def test_gdansk_an_active_load_not_marked_used_is_refused() -> None:
     doc = _actions_doc()
-    doc["data"]["turn"].update(active=1, used=0, left=0)
-    _refused(gdansk, doc, r"the action under way \(active\) must be marked used")
+    doc["data"]["decision"] = {"type": "LoadCubes", "left": 0}
+    _refused(gdansk, doc, r"the loading or unloading under way \(LoadCubes\) must be marked used")
 
 
 def test_gdansk_swap_with_nobody_to_swap_with_is_refused() -> None:
@@ -280,23 +281,24 @@ def test_gdansk_swap_with_nobody_to_swap_with_is_refused() -> None:
     state = position(players=3, dice=["R1", "L1", "M1"], workers={0: 5}, markers={0: [3]}, cards={0: [3]},
                      taken={0: ["O01"]})
     doc = _doc(gdansk, state)
-    doc["data"]["phase"] = "swap_with"
-    doc["data"]["turn"]["swap_from"] = 2
+    doc["data"]["decision"] = {"type": "SwapWith", "quay": 2}
     _refused(gdansk, doc, "the player to decide would have no legal action")
 
 
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"phase": "roll"}, r"the dice and rolls \d do not fit phase 'roll'"),
-        ({"turn": {"rolls": 3}, "phase": "reroll"}, "no reroll after the third roll"),
-        ({"turn": {"used": 128}}, "used actions or active action are out of range"),
-        ({"turn": {"active": 3, "used": 3}}, "used actions or active action are out of range"),
-        ({"turn": {"stage": 3}}, "stage 3 is out of range"),
-        ({"turn": {"stage": 2}}, "the stage is 'before dice' exactly while no dice action was taken"),
-        ({"turn": {"left": 7}}, "7 loading symbols left do not fit"),
-        ({"turn": {"swap_from": 4}}, "swap_from is set exactly in phase 'swap_with'"),
-        ({"turn": {"must_load": True}}, "a pending load belongs to a loading action"),
+        ({"decision": {"type": "RollDice"}}, r"the dice and rolls \d do not fit the decision RollDice"),
+        ({"turn": {"rolls": 3}, "decision": {"type": "RerollDice"}}, "no reroll after the third roll"),
+        ({"turn": {"used": 128}}, "the turn's used actions are out of range"),
+        ({"decision": {"type": "ChooseAction"}}, r"missing keys \['after_dice'\]"),
+        ({"decision": {"type": "Dancing"}}, "unknown decision type 'Dancing'"),
+        ({"decision": {"type": "ChooseAction", "after_dice": True}},
+         r"the dice actions are over \(after_dice\) only after a dice action and an additional"),
+        ({"decision": {"type": "LoadCubes", "left": 7}, "turn": {"used": 1}},
+         "7 loading symbols left do not fit"),
+        ({"decision": {"type": "SwapWith", "quay": 25}}, "the quay of SwapWith must hold"),
+        ({"decision": None}, "current_player is null exactly when the decision is null"),
         ({"round": 0}, "round 0 is outside 1..100"),
         ({"round": 101}, "round 101 is outside 1..100"),
         ({"first_player": 3}, "first_player 3 is not a seat"),
@@ -304,10 +306,10 @@ def test_gdansk_swap_with_nobody_to_swap_with_is_refused() -> None:
     ],
     ids=lambda v: str(v)[:40],
 )
-def test_gdansk_a_turn_that_does_not_fit_its_phase_is_refused(change: Doc, message: str) -> None:
+def test_gdansk_a_turn_that_does_not_fit_its_decision_is_refused(change: Doc, message: str) -> None:
     doc = _actions_doc()
     for key, value in change.items():
-        if isinstance(value, dict):
+        if isinstance(value, dict) and key != "decision":
             doc["data"][key].update(value)
         else:
             doc["data"][key] = value
@@ -315,7 +317,7 @@ def test_gdansk_a_turn_that_does_not_fit_its_phase_is_refused(change: Doc, messa
 
 
 def test_gdansk_observations_with_impossible_counts_are_refused() -> None:
-    state = next(s for s in _gdansk_game() if s.phase == "actions" and s.round >= 3)
+    state = next(s for s in _gdansk_game() if isinstance(s.decision, gdansk.ChooseAction) and s.round >= 3)
     base = _doc(gdansk, gdansk.observe(state, 0))
     for field, value, message in [
         ("deck_size", -5, "deck_size -5: every Port card must be in exactly one place"),
@@ -421,8 +423,8 @@ def _option_sets(module: Any) -> list[dict[str, str]]:
 def test_every_state_of_a_gdansk_game_loads_back_equal(num_players: int, options: dict[str, str]) -> None:
     states = _gdansk_states(num_players, 11 * num_players, options)
     for i, state in enumerate(states):
-        if i % 2 and i != len(states) - 1 and state.phase == states[i - 1].phase:
-            continue  # every other state of a phase, every change of phase, and the end
+        if i % 2 and i != len(states) - 1 and type(state.decision) is type(states[i - 1].decision):
+            continue  # every other state of a kind of decision, every change of kind, and the end
         assert gdansk.loads(gdansk.dumps(state)) == state
         observation = gdansk.observe(state, i % num_players)
         assert gdansk.loads(gdansk.dumps(observation)) == observation

@@ -45,23 +45,46 @@ from .notation import parse_action
 from .observe import observe, resample
 from .render import render
 from .scoring import heuristic, scores, winners
-from .state import Board, Observation, Player, State, Turn
-from .turn import apply, is_terminal, legal_actions, new_game
+from .setup import new_game
+from .state import (
+    Board,
+    ChooseAction,
+    ChooseSector,
+    ChooseStart,
+    Decision,
+    FillRoom,
+    LoadCubes,
+    Observation,
+    Player,
+    RerollDice,
+    RollDice,
+    State,
+    SwapWith,
+    Turn,
+    UnloadCubes,
+)
+from .turn import apply, is_terminal, legal_actions
 
 __all__ = [
     "INFO",
     "OPTIONS",
     "Board",
+    "ChooseAction",
+    "ChooseSector",
+    "ChooseStart",
     "Components",
     "Cruise",
+    "Decision",
     "Discard",
     "End",
     "Execute",
+    "FillRoom",
     "HrPlace",
     "HrSwap",
     "HrSwapWith",
     "Keep",
     "Load",
+    "LoadCubes",
     "Move",
     "Observation",
     "PlaceMeeple",
@@ -69,11 +92,15 @@ __all__ = [
     "Recruit",
     "RemoveSector",
     "Reroll",
+    "RerollDice",
     "Roll",
+    "RollDice",
     "Rules",
     "State",
+    "SwapWith",
     "Turn",
     "Unload",
+    "UnloadCubes",
     "apply",
     "decode",
     "dumps",

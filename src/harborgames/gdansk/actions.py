@@ -137,7 +137,8 @@ class HrSwapWith:
 
 @attrs.frozen(slots=True)
 class HrPlace:
-    """HR panel, place: an Influence marker from your stock onto a quay another player holds."""
+    """HR panel, place: one of your Influence markers left beside your board onto a quay another
+    player holds."""
 
     quay: int
 
@@ -196,6 +197,20 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Execute,
     HrSwap,
     HrSwapWith,
+    HrPlace,
+    Cruise,
+    End,
+)
+
+# The actions chosen once rolling is over: dice actions, additional actions, and ``end``.
+TURN_ACTION_TYPES: tuple[type[Action], ...] = (
+    Load,
+    Discard,
+    Unload,
+    Move,
+    Recruit,
+    Execute,
+    HrSwap,
     HrPlace,
     Cruise,
     End,

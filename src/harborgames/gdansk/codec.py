@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+import attrs
+
 from ..core.checks import StateChecks
 from ..core.codec import Codec
+from ..core.errors import FormatError
 from ..core.update import update
 from .actions import ACTION_TYPES
 from .data import (
@@ -28,45 +31,52 @@ from .data import (
 from .dice import dice_symbols
 from .info import INFO
 from .state import (
-    ACTIONS,
-    AFTER_DICE,
-    BEFORE_DICE,
-    CHOOSE_SECTOR,
     CRUISE,
+    DECISION_TYPES,
+    DICE_ACTIONS,
     EXECUTE,
     HR,
     LOAD,
     MOVE,
     NO_TURN,
-    OVER,
-    PHASES,
-    PLACE_MEEPLE,
     RECRUIT,
-    REROLL,
-    SWAP_WITH,
     UNLOAD,
+    ChooseAction,
+    ChooseSector,
+    ChooseStart,
+    Decision,
+    FillRoom,
+    LoadCubes,
     Observation,
     Player,
+    RerollDice,
+    RollDice,
     State,
+    SwapWith,
+    UnloadCubes,
 )
 from .turn import RULEBOOK
 
+__all__ = ["CODEC", "dumps", "loads", "validate_observation", "validate_state"]
+
 _STATE = StateChecks("gdansk")
 _OBSERVATION = StateChecks("gdansk", "observation")
-_SETUP = (CHOOSE_SECTOR, PLACE_MEEPLE)  # round 0: no meeple has moved, no card is out yet
-_ROLLED = (REROLL, ACTIONS, SWAP_WITH)  # the turn has dice
+_SETUP = (ChooseSector, ChooseStart)  # round 0: no meeple has moved, no card is out yet
+_NOT_ROLLED = (ChooseSector, ChooseStart, RollDice, type(None))  # the turn has no dice
 _ALL_ACTIONS = LOAD | UNLOAD | MOVE | RECRUIT | EXECUTE | HR | CRUISE
 _ADDITIONAL = EXECUTE | HR | CRUISE
+_DECISION_NAMES = ", ".join(cls.__name__ for cls in DECISION_TYPES)
 
 
 def _check_common(view: State | Observation, ck: StateChecks, *, own: int | None,
                   whole: bool) -> None:
-    """What a state and an observation share: seats, phase, round, the players' boards, the
+    """What a state and an observation share: seats, the decision, round, the players' boards, the
     cubes, the Order tokens on the board and the turn record. ``own``: an observation's seat
     (the others' Cruise Ship values are hidden, -1); ``None`` for a state (nothing hidden).
-    ``whole``: also the conservation of Port cards and Order tokens (``validate_loaded_state``)."""
+    ``whole``: also the conservation of Port cards and Order tokens (a position the rules reached)."""
     n = view.num_players
-    phase = view.phase
+    decision = view.decision
+    setup = type(decision) in _SETUP
     current = view.current_player
     c = view.rules.components
     players = view.players
@@ -74,20 +84,18 @@ def _check_common(view: State | Observation, ck: StateChecks, *, own: int | None
         ck.fail(f"num_players is {n}, must be 2..4")
     if len(players) != n:
         ck.fail(f"{len(players)} players for num_players {n}")
-    if phase not in PHASES:
-        ck.fail(f"phase {phase!r} is not one of {PHASES}")
-    if (phase == OVER) != (current is None):
-        ck.fail("current_player is null exactly when the phase is 'over'")
+    if (decision is None) != (current is None):
+        ck.fail("current_player is null exactly when the decision is null (the game is over)")
     if current is not None and not 0 <= current < n:
         ck.fail(f"current_player {current} is not a seat")
     if not 0 <= view.first_player < n:
         ck.fail(f"first_player {view.first_player} is not a seat")
-    if phase in _SETUP:
+    if setup:
         if view.round != 0:
-            ck.fail(f"round {view.round} during setup (phase {phase!r}), must be 0")
+            ck.fail(f"round {view.round} during setup (decision {type(decision).__name__}), must be 0")
     elif not 1 <= view.round <= ROUND_LIMIT:
         ck.fail(f"round {view.round} is outside 1..{ROUND_LIMIT}")
-    if phase == OVER and not (view.end_triggered or view.round >= ROUND_LIMIT):
+    if decision is None and not (view.end_triggered or view.round >= ROUND_LIMIT):
         ck.fail(f"the game is over before an end condition or round {ROUND_LIMIT}")
     ck.forced("forced", view.forced, n)
     if len(view.supply) != len(GOODS):
@@ -119,8 +127,8 @@ def _check_player(view: State | Observation, ck: StateChecks, seat: int, p: Play
         ck.fail(f"{where}: location {p.location} does not exist")
     if p.markers >> NUM_QUAYS or p.markers < 0:
         ck.fail(f"{where}: markers on quays that do not exist")
-    if p.stock < 0 or p.stock + p.markers.bit_count() != c.influence_markers:
-        ck.fail(f"{where}: stock and markers on the board must add up to "
+    if p.markers_left < 0 or p.markers_left + p.markers.bit_count() != c.influence_markers:
+        ck.fail(f"{where}: markers_left and markers on the board must add up to "
               f"{c.influence_markers}")
     if any(not 0 <= q < NUM_QUAYS for q in p.cards):
         ck.fail(f"{where}: a Port card that does not exist")
@@ -147,11 +155,11 @@ def _check_player(view: State | Observation, ck: StateChecks, seat: int, p: Play
 
 def _check_locations(view: State | Observation, ck: StateChecks) -> None:
     """Setup places the meeples in turn order from the first player; then all are out."""
-    phase = view.phase
+    kind = type(view.decision)
     located = [p.location >= 0 for p in view.players]
-    if phase == CHOOSE_SECTOR:
+    if kind is ChooseSector:
         expected = [False] * view.num_players
-    elif phase == PLACE_MEEPLE:
+    elif kind is ChooseStart:
         current = view.current_player
         assert current is not None
         placed = (current - view.first_player) % view.num_players
@@ -160,10 +168,10 @@ def _check_locations(view: State | Observation, ck: StateChecks) -> None:
     else:
         expected = [True] * view.num_players
     if located != expected:
-        if phase in _SETUP:
+        if kind in _SETUP:
             ck.fail("meeples are placed in turn order from the first player, up to the current "
                   "player")
-        ck.fail(f"every meeple is on the board in phase {phase!r}")
+        ck.fail("every meeple is on the board once setup is over")
 
 
 def _check_markers(view: State | Observation, ck: StateChecks, whole: bool) -> None:
@@ -190,20 +198,22 @@ def _check_markers(view: State | Observation, ck: StateChecks, whole: bool) -> N
 
 
 def _check_turn(view: State | Observation, ck: StateChecks) -> None:
-    """The turn record must fit the phase, so legal_actions can trust it."""
+    """The turn record must fit the decision, so legal_actions can trust it."""
     c = view.rules.components
     t = view.turn
-    phase = view.phase
-    rolled = phase in _ROLLED
+    decision = view.decision
+    kind = type(decision)
+    name = kind.__name__
+    rolled = kind not in _NOT_ROLLED
     if any(not 0 <= f < len(c.face_codes) for f in t.dice) or list(t.dice) != sorted(t.dice):
         ck.fail("dice must be sorted face ids of the components")
     if rolled != (len(t.dice) == c.dice_count) or not (1 if rolled else 0) <= t.rolls <= 3:
-        ck.fail(f"the dice and rolls {t.rolls} do not fit phase {phase!r}")
+        ck.fail(f"the dice and rolls {t.rolls} do not fit the decision {name}")
     if not rolled:
         if t != NO_TURN:
-            ck.fail(f"no turn is under way in phase {phase!r}: the turn record must be empty")
+            ck.fail(f"no turn is under way in decision {name}: the turn record must be empty")
         return
-    if phase == REROLL:
+    if kind is RerollDice:
         if t.rolls == 3:
             ck.fail("no reroll after the third roll")
         if t != update(NO_TURN, dice=t.dice, rolls=t.rolls):
@@ -211,37 +221,32 @@ def _check_turn(view: State | Observation, ck: StateChecks) -> None:
         return
     if (t.load, t.move, t.recruit) != dice_symbols(c, t.dice):
         ck.fail("the symbols do not match the dice")
-    if not 0 <= t.used <= _ALL_ACTIONS or t.active not in (0, LOAD, UNLOAD):
-        ck.fail("the turn's used actions or active action are out of range")
-    for kind, symbols in ((LOAD, t.load), (UNLOAD, t.load), (MOVE, t.move),
-                          (RECRUIT, t.recruit)):
-        if t.used & kind and not symbols:
+    if not 0 <= t.used <= _ALL_ACTIONS:
+        ck.fail("the turn's used actions are out of range")
+    for bit, symbols in ((LOAD, t.load), (UNLOAD, t.load), (MOVE, t.move),
+                         (RECRUIT, t.recruit)):
+        if t.used & bit and not symbols:
             ck.fail("a dice action was used without its symbols")
     if view.rules.load_and_unload == "either" and t.used & LOAD and t.used & UNLOAD:
         ck.fail("loading and unloading share the loading symbols (load_and_unload=either)")
-    if t.active and not t.used & t.active:
-        ck.fail("the action under way (active) must be marked used")
-    if not 0 <= t.left <= (t.load if t.active else 0):
-        ck.fail(f"{t.left} loading symbols left do not fit the action under way")
-    if not BEFORE_DICE <= t.stage <= AFTER_DICE:
-        ck.fail(f"stage {t.stage} is out of range")
-    if (t.stage == BEFORE_DICE) != (not t.used & (LOAD | UNLOAD | MOVE | RECRUIT)):
-        ck.fail("the stage is 'before dice' exactly while no dice action was taken")
-    if t.stage == AFTER_DICE and not t.used & _ADDITIONAL:
-        ck.fail("the stage is 'after dice' only after an additional action")
     me = view.current_player
     assert me is not None
     player = view.players[me]
-    if t.must_load:
-        if t.active != LOAD or phase != ACTIONS:
-            ck.fail("a pending load belongs to a loading action")
-        if sum(player.hold) != c.cargo_capacity - 1:
-            ck.fail("a cube returned to make room leaves exactly one free space to load")
-    if (phase == SWAP_WITH) != (t.swap_from >= 0):
-        ck.fail("swap_from is set exactly in phase 'swap_with'")
-    if phase == SWAP_WITH:
-        if t.swap_from >= NUM_QUAYS or not player.markers >> t.swap_from & 1:
-            ck.fail("swap_from must be a quay holding the current player's marker")
+    if isinstance(decision, LoadCubes | FillRoom | UnloadCubes):
+        bit = UNLOAD if kind is UnloadCubes else LOAD
+        if not t.used & bit:
+            ck.fail(f"the loading or unloading under way ({name}) must be marked used")
+        if not 0 <= decision.left <= t.load:
+            ck.fail(f"{decision.left} loading symbols left do not fit the {t.load} rolled")
+    if isinstance(decision, ChooseAction) and decision.after_dice and not (
+            t.used & DICE_ACTIONS and t.used & _ADDITIONAL):
+        ck.fail("the dice actions are over (after_dice) only after a dice action and an "
+                "additional action")
+    if kind is FillRoom and sum(player.hold) != c.cargo_capacity - 1:
+        ck.fail("a cube returned to make room leaves exactly one free space to load")
+    if isinstance(decision, SwapWith):
+        if not 0 <= decision.quay < NUM_QUAYS or not player.markers >> decision.quay & 1:
+            ck.fail("the quay of SwapWith must hold the current player's marker")
         if t.used & HR or player.workers < c.hr_swap_cost:
             ck.fail("an HR swap needs the HR panel unused this turn and its workers")
 
@@ -256,9 +261,9 @@ def _check_cards(view: State | Observation, ck: StateChecks, deck: tuple[int, ..
     n = view.num_players
     removed = b.removed_sector
     if n == 2:
-        sitting_out = view.phase == CHOOSE_SECTOR
+        sitting_out = type(view.decision) is ChooseSector
         if (removed == -1) != sitting_out:
-            ck.fail("with two players one colour sits out, chosen in phase 'choose_sector'")
+            ck.fail("with two players one colour sits out, chosen in the decision ChooseSector")
         if sitting_out and view.rules.two_player_removed_sector != "first_player_chooses":
             ck.fail("the colour that sits out is drawn at random (two_player_removed_sector)")
         if not sitting_out and removed not in c.removable_sectors:
@@ -283,7 +288,7 @@ def _check_cards(view: State | Observation, ck: StateChecks, deck: tuple[int, ..
         deck_size = len(deck)
     if whole and b.central_port_open != (deck_size == 0):
         ck.fail("the Central Port card is out exactly when the Port deck is empty")
-    if view.phase in _SETUP and (shown or taken):
+    if type(view.decision) in _SETUP and (shown or taken):
         ck.fail("no Port card is revealed before every meeple is placed")
 
 
@@ -300,24 +305,17 @@ def _check_cruise(view: State | Observation, ck: StateChecks,
             ck.fail(f"the {CRUISE_SIZES[size]} cruise ships do not match the components")
 
 
-def validate_loaded_state(state: State) -> None:
-    """What ``loads`` checks: ``validate_state`` and the conservation of every Port card and
-    Order token (each in exactly one place, a marker exactly where an order was executed)."""
-    _validate_state(state, whole=True)
-
-
-def validate_state(state: State) -> None:
+def validate_state(state: State, *, reached: bool = True) -> None:
     """Refuse positions the rules cannot play from: every count in range, every cube, Order
-    token and Cruise Ship card of the components once, no Port card in two places, a turn
-    record that fits the phase, so that ``legal_actions`` and ``apply`` can trust it.
+    token and Cruise Ship card of the components once, no Port card in two places, a decision
+    and a turn record that fit each other, so that ``legal_actions`` and ``apply`` can trust it.
 
-    Hand-built test positions are checked with this; ``loads`` checks more
-    (``validate_loaded_state``), since a saved game is one the rules reached.
+    ``loads`` checks a position the rules ``reached``: then also the conservation of every Port
+    card and Order token (each in exactly one place, a marker exactly where an order was
+    executed). A hand-built test position, which may put markers and cards anywhere, is checked
+    with ``reached=False``.
     """
-    _validate_state(state, whole=False)
-
-
-def _validate_state(state: State, *, whole: bool) -> None:
+    whole = reached
     ck = _STATE
     _check_common(state, ck, own=None, whole=whole)
     b = state.board
@@ -329,11 +327,11 @@ def _validate_state(state: State, *, whole: bool) -> None:
     all_tokens = sorted([*on_board, *b.token_stack, *b.boxed_tokens, *taken])
     if all_tokens != list(range(NUM_TOKENS)):
         ck.fail("the Order tokens must each appear once (board, stack, box, players)")
-    if whole and state.phase != CHOOSE_SECTOR and len(b.token_stack) != len(b.deck):
+    if whole and type(state.decision) is not ChooseSector and len(b.token_stack) != len(b.deck):
         ck.fail(f"{len(b.token_stack)} Order tokens in the stack for {len(b.deck)} Port cards in "
               "the deck (each revealed card gets a token)")
     _check_cruise(state, ck, b.cruise_piles, tuple(len(pile) for pile in b.cruise_piles))
-    over = state.phase == OVER
+    over = state.decision is None
     ck.decision(over, state.current_player, 0 if over else len(RULEBOOK.legal_tuple(state)))
 
 
@@ -356,7 +354,7 @@ def validate_observation(observation: Observation) -> None:
     if (any(not 0 <= t < NUM_TOKENS for t in known) or len(set(known)) != len(known)
             or len(on_board) + len(o.boxed_tokens) + len(taken) + o.token_stack_size != NUM_TOKENS):
         ck.fail("the Order tokens must each appear once (board, stack, box, players)")
-    if o.phase != CHOOSE_SECTOR and o.token_stack_size != o.deck_size:
+    if type(o.decision) is not ChooseSector and o.token_stack_size != o.deck_size:
         ck.fail("the token stack and the Port deck hold as many each")
     _check_cruise(o, ck, None, o.cruise_pile_sizes)
 
@@ -367,7 +365,7 @@ def _make_codec() -> Codec[State, Observation]:
         state_type=State,
         observation_type=Observation,
         action_types=ACTION_TYPES,
-        validate_state=validate_loaded_state,
+        validate_state=validate_state,
         validate_observation=validate_observation,
         info=INFO,
     )
@@ -379,7 +377,43 @@ def _make_codec() -> Codec[State, Observation]:
 
     codec.converter.register_unstructure_hook(Components, lambda c: c.text)
     codec.converter.register_structure_hook(Components, structure_components)
+    _register_decisions(codec)
     return codec
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _register_decisions(codec: Codec[State, Observation]) -> None:
+    """The decision as a tagged object, ``{"type": "LoadCubes", "left": 2}`` (or ``null`` once
+    the game is over): its class by name, then its fields, read as strictly as any other value."""
+    converter = codec.converter
+    by_name: dict[str, type[Decision]] = {cls.__name__: cls for cls in DECISION_TYPES}
+
+    def unstructure(decision: Decision | None) -> object:
+        if decision is None:
+            return None
+        return {"type": type(decision).__name__, **attrs.asdict(decision)}
+
+    def structure(value: object, _: object) -> Decision | None:
+        if value is None:
+            return None
+        if type(value) is not dict:
+            raise FormatError("the decision must be an object with a 'type', or null once the game is over")
+        name = value.get("type")
+        cls = by_name.get(name) if isinstance(name, str) else None
+        if cls is None:
+            raise FormatError(f"unknown decision type {_shown(name)}; known: {_DECISION_NAMES}")
+        fields = {key: item for key, item in value.items() if key != "type"}
+        decision: Decision = converter.structure(fields, cls)
+        return decision
+
+    for cls in DECISION_TYPES:
+        converter.register_unstructure_hook(cls, unstructure)
+    converter.register_unstructure_hook(Decision | None, unstructure)
+    converter.register_structure_hook(Decision | None, structure)
 
 
 CODEC = _make_codec()

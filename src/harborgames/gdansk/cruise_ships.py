@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..core.update import update
 from .actions import Action, Cruise
 from .data import CRUISE_INDEX, CRUISE_SIZES, CRUISE_WORKERS
-from .state import CRUISE, Player, State, additional_turn, with_player
+from .state import CRUISE, Decision, Player, State, additional_done, with_player
 
 CRUISES = tuple(Cruise(size) for size in CRUISE_SIZES)
 
@@ -18,7 +18,7 @@ def add_cruises(out: list[Action], state: State, player: Player) -> None:
             out.append(CRUISES[size])
 
 
-def cruise(state: State, action: Cruise) -> State:
+def cruise(state: State, _: Decision, action: Cruise) -> State:
     me = state.current_player
     assert me is not None
     size = CRUISE_INDEX[action.size]
@@ -27,15 +27,17 @@ def cruise(state: State, action: Cruise) -> State:
     pile = board.cruise_piles[size]
     mover = update(p, workers=p.workers - CRUISE_WORKERS[size], cruise=(*p.cruise, (size, pile[0])))
     piles = (*board.cruise_piles[:size], pile[1:], *board.cruise_piles[size + 1 :])
+    turn, decision = additional_done(state, CRUISE)
     return update(
         state,
+        decision=decision,
         players=with_player(state.players, me, mover),
         board=update(board, cruise_piles=piles),
-        turn=additional_turn(state.turn, CRUISE),
+        turn=turn,
     )
 
 
-def why_not_cruise(state: State, action: Cruise) -> str:
+def why_not_cruise(state: State, _: Decision, action: Cruise) -> str:
     me = state.current_player
     assert me is not None
     size = CRUISE_INDEX.get(action.size)

@@ -27,7 +27,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Mapping
 from importlib import resources
-from typing import Any, TypedDict
+from typing import Any, Literal, TypedDict
 
 import attrs
 
@@ -268,14 +268,16 @@ class Rules:
 
     components: Components  # the board, cards, tokens, ships and dice in use
     # "place your meeple on any location": the Central Port is a location too.
-    meeple_start: str = option("any_location", "quays_only")
+    meeple_start: Literal["any_location", "quays_only"] = option("any_location", "quays_only")
     # Loading and unloading both spend loading symbols: once ("either") or each in full ("both").
-    load_and_unload: str = option("either", "both")
+    load_and_unload: Literal["either", "both"] = option("either", "both")
     # "Before and/or after performing all of your actions from your dice roll": additional
     # actions may not split the dice actions ("around_dice"), or may come at any time.
-    additional_actions: str = option("around_dice", "any_time")
+    additional_actions: Literal["around_dice", "any_time"] = option("around_dice", "any_time")
     # Two players: the colour that sits out is drawn at random, or chosen by the first player.
-    two_player_removed_sector: str = option("random", "first_player_chooses")
+    two_player_removed_sector: Literal["random", "first_player_chooses"] = option(
+        "random", "first_player_chooses"
+    )
 
 
 OPTIONS = options_of(Rules)

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from ..core.decisions import Rule
 from ..core.rng import Rng
 from ..core.update import update
-from .actions import KEEP, Keep, Reroll, Roll
+from .actions import KEEP, ROLL, Action, Keep, Reroll
 from .data import LOADING, MOVEMENT, Components
-from .state import ACTIONS, NO_TURN, REROLL, State, Turn, with_roll
+from .state import CHOOSE_ACTION, NO_TURN, REROLL_DICE, RerollDice, RollDice, State, Turn, not_now
 
 MAX_ROLLS = 3
 
@@ -55,7 +56,7 @@ def _roll(rng: Rng, count: int, c: Components) -> tuple[list[int], Rng]:
     return faces, rng
 
 
-def _dice_done(c: Components, dice: tuple[int, ...], rolls: int) -> Turn:
+def dice_done(c: Components, dice: tuple[int, ...], rolls: int) -> Turn:
     """The turn once rolling is over: its symbols known, nothing done yet (memoised: few exist)."""
     key = ("done", dice, rolls)
     turn: Turn | None = c.memo.get(key)
@@ -65,8 +66,8 @@ def _dice_done(c: Components, dice: tuple[int, ...], rolls: int) -> Turn:
     return turn
 
 
-def _rolling(c: Components, dice: tuple[int, ...], rolls: int) -> Turn:
-    """The turn between rolls (memoised like ``_dice_done``)."""
+def rolling(c: Components, dice: tuple[int, ...], rolls: int) -> Turn:
+    """The turn between rolls (memoised like ``dice_done``)."""
     key = ("rolling", dice, rolls)
     turn: Turn | None = c.memo.get(key)
     if turn is None:
@@ -77,39 +78,56 @@ def _rolling(c: Components, dice: tuple[int, ...], rolls: int) -> Turn:
 def _after_roll(state: State, dice: tuple[int, ...], rolls: int, rng: Rng) -> State:
     c = state.rules.components
     if rolls < MAX_ROLLS:
-        return with_roll(state, rng, REROLL, _rolling(c, dice, rolls))
-    return with_roll(state, rng, ACTIONS, _dice_done(c, dice, rolls))
+        return update(state, rng=rng, decision=REROLL_DICE, turn=rolling(c, dice, rolls))
+    return update(state, rng=rng, decision=CHOOSE_ACTION, turn=dice_done(c, dice, rolls))
 
 
-def roll(state: State, _: Roll) -> State:
+# -- the roll that begins a turn ---------------------------------------------------------------
+def roll_choices(state: State, _: RollDice) -> tuple[Action, ...]:
+    return (ROLL,)
+
+
+def roll(state: State, _: RollDice, action: Action) -> State:
     c = state.rules.components
     faces, rng = _roll(state.rng, c.dice_count, c)
     return _after_roll(state, tuple(sorted(faces)), 1, rng)
 
 
-def reroll_choices(state: State) -> tuple[Reroll | Keep, ...]:
+def why_not_roll(state: State, decision: RollDice, action: Action) -> str:
+    return not_now(action, decision)
+
+
+ROLL_RULE: Rule[State, RollDice, Action] = Rule(roll_choices, roll, why_not_roll)
+
+
+# -- rerolling, or keeping the dice ------------------------------------------------------------
+def reroll_choices(state: State, _: RerollDice) -> tuple[Action, ...]:
     return dice_table(state.rules.components, state.turn.dice)[1]
 
 
-def reroll(state: State, action: Reroll) -> State:
+def reroll(state: State, _: RerollDice, action: Action) -> State:
     c = state.rules.components
+    if type(action) is Keep:
+        turn = state.turn
+        return update(state, decision=CHOOSE_ACTION, turn=dice_done(c, turn.dice, turn.rolls))
+    assert type(action) is Reroll
     kept = dice_table(c, state.turn.dice)[2][action]
     faces, rng = _roll(state.rng, len(action.faces), c)
     return _after_roll(state, tuple(sorted((*kept, *faces))), state.turn.rolls + 1, rng)
 
 
-def keep(state: State, _: Keep) -> State:
-    turn = state.turn
-    return update(state, phase=ACTIONS, turn=_dice_done(state.rules.components, turn.dice, turn.rolls))
-
-
-def why_not_reroll(state: State, action: Reroll) -> str:
+def why_not_reroll(state: State, decision: RerollDice, action: Action) -> str:
+    if type(action) is not Reroll:
+        return not_now(action, decision)
     c = state.rules.components
     dice = " ".join(c.face_codes[face] for face in state.turn.dice)
     return (
         f"{action} does not name dice you can reroll: the dice show {dice} "
         "(name the faces to reroll in order, e.g. 'reroll L1 M2')"
     )
+
+
+REROLL_RULE: Rule[State, RerollDice, Action] = Rule(reroll_choices, reroll, why_not_reroll)
 
 
 def rolled(state: State) -> str:

@@ -16,7 +16,7 @@ and 4 players.
 >>> gdansk.num_distinct_actions(2), gdansk.encode(state, gdansk.legal_actions(state)[0])
 (252, 4)
 >>> str(gdansk.decode(state, 4)), gdansk.observation_tensor(state, 0).shape
-('start L1', (695,))
+('start L1', (692,))
 """
 
 from __future__ import annotations
@@ -67,16 +67,20 @@ from .info import INFO
 from .observe import observe
 from .render import render
 from .state import (
-    AFTER_DICE,
     CRUISE,
+    DECISION_TYPES,
     EXECUTE,
     HR,
     LOAD,
     MOVE,
-    PHASES,
     UNLOAD,
+    ChooseAction,
+    FillRoom,
+    LoadCubes,
     Observation,
     State,
+    SwapWith,
+    UnloadCubes,
     bits,
 )
 from .state import RECRUIT as RECRUIT_BIT
@@ -215,6 +219,7 @@ QUAY_WORKERS_SCALE = 4  # ~: the workers a Port card asks for
 QUAYS_PER_COLOUR = NUM_QUAYS // len(SECTORS)  # 5: a full colour of Port cards
 TURN_BITS = (LOAD, UNLOAD, MOVE, RECRUIT_BIT, EXECUTE, HR, CRUISE)
 TURN_BIT_NAMES = ("load", "unload", "move", "recruit", "execute", "hr", "cruise")
+_KINDS = ", ".join(kind.__name__ for kind in DECISION_TYPES)
 ORDER_FEATURES = 2 + 2 * len(GOODS)  # present, VP, bonus good one-hot, cubes required per good
 
 
@@ -249,7 +254,7 @@ def _seat_fields(seats: int) -> tuple[Field, ...]:
         Field("location", seats * MAX_LOCATIONS, "per seat, one-hot of the meeple's location (file order)"),
         Field("hold", seats * len(GOODS), f"per seat, cubes aboard per good / {MAX_CARGO}"),
         Field("workers", seats, f"per seat, Worker tokens / {WORKERS_SCALE} (~)"),
-        Field("stock", seats, "per seat, Influence markers in stock / markers per player"),
+        Field("markers_left", seats, "per seat, Influence markers not yet on the board / markers per player"),
         Field("bonus", seats * len(GOODS), f"per seat, constant bonuses per good / {BONUS_SCALE} (~)"),
         Field("executed", seats * NUM_TOKENS, "per seat, multi-hot over token ids: tokens executed"),
         Field("cards", seats * NUM_QUAYS, "per seat, multi-hot over quays: Port cards taken"),
@@ -267,11 +272,19 @@ def _turn_fields() -> tuple[Field, ...]:
         Field("rolls", 1, f"rolls made this turn / {DICE}"),
         Field("symbols", 3, f"loading, movement, recruitment symbols rolled / {MAX_SYMBOLS}"),
         Field("used", len(TURN_BITS), "taken this turn: " + ", ".join(TURN_BIT_NAMES)),
-        Field("active", 2, "one-hot: loading, unloading under way cube by cube"),
-        Field("left", 1, f"loading symbols the active action may still spend / {MAX_SYMBOLS}"),
-        Field("must_load", 1, "a cube was returned to make room: a cube must be loaded now"),
-        Field("stage", 3, "one-hot: before, during, after the dice actions"),
-        Field("swap_from", NUM_QUAYS, "one-hot: the quay of my marker being swapped (phase swap_with)"),
+    )
+
+
+def _decision_fields() -> tuple[Field, ...]:
+    return (
+        Field("decision", len(DECISION_TYPES), "one-hot: what is being decided (all 0 once over): " + _KINDS),
+        Field("after_dice", 1, "ChooseAction: the dice actions are over (an additional action followed)"),
+        Field(
+            "left",
+            1,
+            f"LoadCubes, FillRoom, UnloadCubes: loading symbols the action may still spend / {MAX_SYMBOLS}",
+        ),
+        Field("swap_from", NUM_QUAYS, "SwapWith: one-hot of the quay of the mover's marker being swapped"),
     )
 
 
@@ -284,10 +297,11 @@ def observation_layout(num_players: int = DEFAULT_PLAYERS, variant: str | None =
         Field("me", seats, "one-hot: the observing seat"),
         Field("current_player", seats, "one-hot: the seat deciding now (all 0 once over)"),
         Field("first_player", seats, "one-hot: the seat holding the first-player card"),
-        Field("phase", len(PHASES), "one-hot: " + ", ".join(PHASES)),
         Field("round", 1, f"rounds started / {ROUND_LIMIT} (the engine's round limit)"),
     )
-    return TensorLayout(perspective + _board_fields(seats) + _seat_fields(seats) + _turn_fields())
+    return TensorLayout(
+        perspective + _decision_fields() + _board_fields(seats) + _seat_fields(seats) + _turn_fields()
+    )
 
 
 def _order_features(components: Components, token: int) -> list[float]:
@@ -310,11 +324,10 @@ def _repeated(step: float, most: int) -> tuple[float, ...]:
     return tuple(sums)
 
 
-_PHASE_INDEX = {phase: number for number, phase in enumerate(PHASES)}
+_DECISION_INDEX: dict[type, int] = {kind: number for number, kind in enumerate(DECISION_TYPES)}
 _DICE_VALUE = _repeated(1 / DICE, DICE)
 _COLOUR_VALUE = _repeated(1 / QUAYS_PER_COLOUR, NUM_QUAYS)
 _CRUISE_VALUE = _repeated(1 / PILE_SCALE, CRUISE_CARDS)
-_ACTIVE = {LOAD: 0, UNLOAD: 1}
 
 
 class _Tables:
@@ -355,8 +368,8 @@ def _tensor_of(observation: Observation) -> npt.NDArray[np.float32]:
     if observation.current_player is not None:
         values[at["current_player"] + observation.current_player] = 1.0
     values[at["first_player"] + observation.first_player] = 1.0
-    values[at["phase"] + _PHASE_INDEX[observation.phase]] = 1.0
     values[at["round"]] = observation.round / ROUND_LIMIT
+    _write_decision(values, at, observation)
     # The board.
     values[at["end_triggered"]] = float(observation.end_triggered)
     values[at["central_port_open"]] = float(observation.central_port_open)
@@ -400,7 +413,7 @@ def _write_seats(values: npt.NDArray[np.float32], tables: _Tables, observation: 
         start = at["hold"] + seat * goods
         values[start : start + goods] = [n / MAX_CARGO for n in player.hold]
         values[at["workers"] + seat] = player.workers / WORKERS_SCALE
-        values[at["stock"] + seat] = player.stock / tables.markers
+        values[at["markers_left"] + seat] = player.markers_left / tables.markers
         start = at["bonus"] + seat * goods
         values[start : start + goods] = [n / BONUS_SCALE for n in player.bonus]
         start = at["executed"] + seat * NUM_TOKENS
@@ -436,14 +449,21 @@ def _write_turn(values: npt.NDArray[np.float32], at: dict[str, int], observation
     if turn.used:
         start = at["used"]
         values[start : start + len(TURN_BITS)] = [float(bool(turn.used & bit)) for bit in TURN_BITS]
-    active = _ACTIVE.get(turn.active)
-    if active is not None:
-        values[at["active"] + active] = 1.0
-    values[at["left"]] = turn.left / MAX_SYMBOLS
-    values[at["must_load"]] = float(turn.must_load)
-    values[at["stage"] + min(turn.stage, AFTER_DICE)] = 1.0
-    if turn.swap_from >= 0:
-        values[at["swap_from"] + turn.swap_from] = 1.0
+
+
+def _write_decision(values: npt.NDArray[np.float32], at: dict[str, int], observation: Observation) -> None:
+    """The kind of decision and its fields: with the board, the seats and the turn, all that
+    the legal actions depend on (equal tensors for the seat to move: equal legal actions)."""
+    decision = observation.decision
+    if decision is None:
+        return
+    values[at["decision"] + _DECISION_INDEX[type(decision)]] = 1.0
+    if isinstance(decision, ChooseAction):
+        values[at["after_dice"]] = float(decision.after_dice)
+    elif isinstance(decision, LoadCubes | FillRoom | UnloadCubes):
+        values[at["left"]] = decision.left / MAX_SYMBOLS
+    elif isinstance(decision, SwapWith):
+        values[at["swap_from"] + decision.quay] = 1.0
 
 
 def observation_tensor(state: State, player: int) -> npt.NDArray[np.float32]:

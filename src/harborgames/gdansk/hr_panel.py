@@ -1,16 +1,18 @@
 """The HR panel (rulebook "Additional actions: HR panel"): swap one of your Influence markers
-with another player's, or place a marker from your stock where another player has one."""
+with another player's, or place one of the markers left beside your board where another player has one."""
 
 from __future__ import annotations
 
+from ..core.decisions import Rule
 from ..core.update import update
-from .actions import HrPlace, HrSwap, HrSwapWith
+from .actions import Action, HrPlace, HrSwap, HrSwapWith
 from .data import MAX_PLAYERS, NUM_QUAYS
-from .state import ACTIONS, HR, SWAP_WITH, Player, State, additional_turn, bits, with_player
+from .state import HR, Decision, Player, State, SwapWith, additional_done, bits, not_now, with_player
 
 HR_SWAPS = tuple(HrSwap(q + 1) for q in range(NUM_QUAYS))
 HR_PLACES = tuple(HrPlace(q + 1) for q in range(NUM_QUAYS))
 HR_WITH = tuple(tuple(HrSwapWith(p, q + 1) for q in range(NUM_QUAYS)) for p in range(MAX_PLAYERS))
+_SWAPPING = tuple(SwapWith(q) for q in range(NUM_QUAYS))
 
 
 def swap_sources(players: tuple[Player, ...], me: int) -> list[int]:
@@ -27,11 +29,11 @@ def swap_sources(players: tuple[Player, ...], me: int) -> list[int]:
     return bits(mine & free)
 
 
-def swap_targets(state: State) -> tuple[HrSwapWith, ...]:
+def swap_targets(state: State, decision: SwapWith) -> tuple[Action, ...]:
     me = state.current_player
     assert me is not None
     mine = state.players[me].markers
-    source = state.turn.swap_from
+    source = decision.quay
     return tuple(
         HR_WITH[seat][q]
         for seat, other in enumerate(state.players)
@@ -51,32 +53,38 @@ def place_targets(state: State, me: int) -> list[int]:
     return [q for q in bits(union & ~players[me].markers) if tokens[q] < 0]
 
 
-def swap(state: State, action: HrSwap) -> State:
+def swap(state: State, _: Decision, action: HrSwap) -> State:
     """First half: your marker is picked; the other marker is the next decision."""
-    return update(state, phase=SWAP_WITH, turn=update(state.turn, must_load=False, swap_from=action.quay - 1))
+    return update(state, decision=_SWAPPING[action.quay - 1])
 
 
-def swap_with(state: State, action: HrSwapWith) -> State:
+def swap_with(state: State, decision: SwapWith, action: Action) -> State:
+    assert type(action) is HrSwapWith
     me = state.current_player
     assert me is not None
     c = state.rules.components
-    trade = (1 << (action.quay - 1)) | (1 << state.turn.swap_from)
+    trade = (1 << (action.quay - 1)) | (1 << decision.quay)
     p, other = state.players[me], state.players[action.player]
     mover = update(p, workers=p.workers - c.hr_swap_cost, markers=p.markers ^ trade)
     them = update(other, markers=other.markers ^ trade)
     players = with_player(with_player(state.players, me, mover), action.player, them)
-    return update(state, phase=ACTIONS, players=players, turn=additional_turn(state.turn, HR))
+    turn, after = additional_done(state, HR)
+    return update(state, decision=after, players=players, turn=turn)
 
 
-def place(state: State, action: HrPlace) -> State:
+def place(state: State, _: Decision, action: HrPlace) -> State:
     me = state.current_player
     assert me is not None
     c = state.rules.components
     p = state.players[me]
     mover = update(
-        p, workers=p.workers - c.hr_place_cost, stock=p.stock - 1, markers=p.markers | 1 << (action.quay - 1)
+        p,
+        workers=p.workers - c.hr_place_cost,
+        markers_left=p.markers_left - 1,
+        markers=p.markers | 1 << (action.quay - 1),
     )
-    return update(state, players=with_player(state.players, me, mover), turn=additional_turn(state.turn, HR))
+    turn, decision = additional_done(state, HR)
+    return update(state, decision=decision, players=with_player(state.players, me, mover), turn=turn)
 
 
 def _quay_error(number: int) -> str | None:
@@ -85,7 +93,7 @@ def _quay_error(number: int) -> str | None:
     return None
 
 
-def why_not_swap(state: State, action: HrSwap) -> str:
+def why_not_swap(state: State, _: Decision, action: HrSwap) -> str:
     me = state.current_player
     assert me is not None
     c = state.rules.components
@@ -103,7 +111,9 @@ def why_not_swap(state: State, action: HrSwap) -> str:
     )
 
 
-def why_not_swap_with(state: State, action: HrSwapWith) -> str:
+def why_not_swap_with(state: State, decision: SwapWith, action: Action) -> str:
+    if type(action) is not HrSwapWith:
+        return not_now(action, decision)
     me = state.current_player
     assert me is not None
     seat = action.player
@@ -113,7 +123,7 @@ def why_not_swap_with(state: State, action: HrSwapWith) -> str:
     if bad:
         return bad
     q = action.quay - 1
-    source = state.turn.swap_from
+    source = decision.quay
     if not state.players[seat].markers >> q & 1:
         return f"P{seat} has no Influence marker on quay {action.quay}"
     if state.players[me].markers >> q & 1:
@@ -121,7 +131,7 @@ def why_not_swap_with(state: State, action: HrSwapWith) -> str:
     return f"P{seat} already has a marker on quay {source + 1}: one marker per player per quay"
 
 
-def why_not_place(state: State, action: HrPlace) -> str:
+def why_not_place(state: State, _: Decision, action: HrPlace) -> str:
     me = state.current_player
     assert me is not None
     c = state.rules.components
@@ -132,10 +142,13 @@ def why_not_place(state: State, action: HrPlace) -> str:
     q = action.quay - 1
     if p.workers < c.hr_place_cost:
         return f"placing a marker with the HR panel needs {c.hr_place_cost} workers: you have {p.workers}"
-    if not p.stock:
-        return "you have no Influence marker left in your stock"
+    if not p.markers_left:
+        return "you have no Influence marker left beside your player board"
     if state.board.tokens[q] >= 0:
         return f"the HR panel never places a marker on a quay with an Order token (quay {action.quay})"
     if p.markers >> q & 1:
         return f"you already have a marker on quay {action.quay}: one marker per player per quay"
     return f"the HR panel places a marker only where another player has one, and quay {action.quay} has none"
+
+
+SWAP_WITH_RULE: Rule[State, SwapWith, Action] = Rule(swap_targets, swap_with, why_not_swap_with)

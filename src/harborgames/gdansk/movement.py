@@ -4,23 +4,32 @@ from __future__ import annotations
 
 from ..core.update import update
 from .actions import Move, Recruit
-from .state import DURING_DICE, MOVE, RECRUIT, State, Turn, with_mover, with_player, with_progress
+from .state import CHOOSE_ACTION, MOVE, RECRUIT, Decision, Player, State, with_player
 
 
-def _dice_action_done(turn: Turn, kind: int) -> Turn:
-    """The action is used up, any cube-by-cube action before it is over."""
-    return with_progress(turn, turn.used | kind, 0, 0, False, DURING_DICE)
+def _dice_action_done(state: State, mover: Player, kind: int) -> State:
+    """The action is used up, any cube-by-cube action before it is over: the next action is
+    chosen freely (dice actions are under way)."""
+    me = state.current_player
+    assert me is not None
+    turn = state.turn
+    return update(
+        state,
+        decision=CHOOSE_ACTION,
+        players=with_player(state.players, me, mover),
+        turn=update(turn, used=turn.used | kind),
+    )
 
 
-def move(state: State, action: Move) -> State:
+def move(state: State, _: Decision, action: Move) -> State:
     me = state.current_player
     assert me is not None
     c = state.rules.components
     mover = update(state.players[me], location=c.location_index[action.location])
-    return with_mover(state, with_player(state.players, me, mover), _dice_action_done(state.turn, MOVE))
+    return _dice_action_done(state, mover, MOVE)
 
 
-def why_not_move(state: State, action: Move) -> str:
+def why_not_move(state: State, _: Decision, action: Move) -> str:
     me = state.current_player
     assert me is not None
     c = state.rules.components
@@ -37,10 +46,8 @@ def why_not_move(state: State, action: Move) -> str:
     )
 
 
-def recruit(state: State, _: Recruit) -> State:
+def recruit(state: State, _: Decision, action: Recruit) -> State:
     me = state.current_player
     assert me is not None
     p = state.players[me]
-    mover = update(p, workers=p.workers + state.turn.recruit)
-    turn = _dice_action_done(state.turn, RECRUIT)
-    return with_mover(state, with_player(state.players, me, mover), turn)
+    return _dice_action_done(state, update(p, workers=p.workers + state.turn.recruit), RECRUIT)

@@ -16,7 +16,7 @@ Grammar (one decision per line, words separated by spaces):
 ``execute <quay>``         execute the order on quay number <quay>
 ``swap <quay>``            HR swap: your marker on this quay ...
 ``with P<seat> <quay>``    ... trades places with seat's marker on this quay
-``place <quay>``           HR place: a marker from stock onto this quay
+``place <quay>``           HR place: one of your markers left, onto this quay
 ``cruise <size>``          serve a small, medium or large cruise ship
 ``end``                    end the turn
 =========================  =====================================================

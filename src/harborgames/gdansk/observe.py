@@ -10,16 +10,18 @@ from __future__ import annotations
 
 from ..core.checks import require_seat
 from ..core.rng import Rng
-from .state import Board, Observation, Player, State
+from ..core.update import update, update_generic
+from .state import Observation, Player, State
 
 
 def _hide_cruise(p: Player) -> Player:
-    return Player(p.score, p.location, p.hold, p.workers, p.stock, p.markers, p.bonus, p.tokens,
-                  p.cards, tuple((size, -1) for size, _ in p.cruise))
+    return update(p, cruise=tuple((size, -1) for size, _ in p.cruise))
 
 
 def observe(state: State, player: int) -> Observation:
-    """The state as ``player`` sees it: hidden cards, tokens and the RNG left out."""
+    """The state as ``player`` sees it: hidden cards, tokens and the RNG left out. It holds the
+    decision and everything the legal actions depend on, so two states the seat to move sees
+    alike offer the same actions."""
     require_seat(player, state.num_players)
     b = state.board
     players = tuple(
@@ -31,7 +33,7 @@ def observe(state: State, player: int) -> Observation:
         current_player=state.current_player,
         num_players=state.num_players,
         rules=state.rules,
-        phase=state.phase,
+        decision=state.decision,
         players=players,
         turn=state.turn,
         supply=state.supply,
@@ -74,11 +76,9 @@ def resample(state: State, player: int, seed: int) -> State:
         for (seat, i), value in zip(slots, dealt, strict=False):
             p = players[seat]
             cruise = (*p.cruise[:i], (size, value), *p.cruise[i + 1:])
-            players[seat] = Player(p.score, p.location, p.hold, p.workers, p.stock, p.markers,
-                                   p.bonus, p.tokens, p.cards, cruise)
+            players[seat] = update(p, cruise=cruise)
         piles.append(tuple(dealt[len(slots):]))
-    board = Board(b.tokens, deck, b.central_port_open, stack, b.boxed_tokens, b.removed_sector,
-                  tuple(piles))
-    return State(state.current_player, state.num_players, rng, state.rules, state.phase,
-                 tuple(players), state.turn, state.supply, board, state.first_player,
-                 state.round, state.end_triggered)
+    board = update(b, deck=deck, token_stack=stack, cruise_piles=tuple(piles))
+    # Nothing of the original is kept that is not part of the position (its legal actions are
+    # recomputed when asked; a resample has no forced notes).
+    return update_generic(state, rng=rng, players=tuple(players), board=board, forced=(), legal_memo=None)

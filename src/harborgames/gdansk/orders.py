@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..core.update import update
 from .actions import Action, Execute
 from .data import GOODS, NUM_QUAYS, Components
-from .state import EXECUTE, Board, Player, State, additional_turn
+from .state import EXECUTE, Board, Decision, Player, State, additional_done
 
 EXECUTES = tuple(Execute(q + 1) for q in range(NUM_QUAYS))
 
@@ -43,7 +43,7 @@ def has_goods(player: Player, requires: tuple[int, ...]) -> bool:
 
 def add_executes(out: list[Action], state: State, player: Player, c: Components) -> None:
     """An order on a quay of the meeple's location, with the goods, the workers and a marker."""
-    if not player.stock:
+    if not player.markers_left:
         return
     tokens = state.board.tokens
     for q in c.location_quays[player.location]:
@@ -52,7 +52,7 @@ def add_executes(out: list[Action], state: State, player: Player, c: Components)
             out.append(EXECUTES[q])
 
 
-def execute(state: State, action: Execute) -> State:
+def execute(state: State, _: Decision, action: Execute) -> State:
     me = state.current_player
     assert me is not None
     c = state.rules.components
@@ -70,7 +70,7 @@ def execute(state: State, action: Execute) -> State:
         score=p.score + c.token_vp[token],
         hold=tuple(have - pay for have, pay in zip(p.hold, paid, strict=True)),
         workers=p.workers - c.quay_workers[q],
-        stock=p.stock - 1,
+        markers_left=p.markers_left - 1,
         markers=p.markers | (1 << q),
         bonus=bonus,
         tokens=(*p.tokens, token),
@@ -87,16 +87,18 @@ def execute(state: State, action: Execute) -> State:
         for seat, other in enumerate(state.players)
     )
     tokens = (*board.tokens[:q], -1, *board.tokens[q + 1 :])
+    turn, decision = additional_done(state, EXECUTE)
     return update(
         state,
+        decision=decision,
         players=players,
         supply=tuple(have + pay for have, pay in zip(state.supply, paid, strict=True)),
         board=reveal(update(board, tokens=tokens), c.cards_per_order),
-        turn=additional_turn(state.turn, EXECUTE),
+        turn=turn,
     )
 
 
-def why_not_execute(state: State, action: Execute) -> str:
+def why_not_execute(state: State, _: Decision, action: Execute) -> str:
     me = state.current_player
     assert me is not None
     c = state.rules.components

@@ -27,7 +27,7 @@ def render(state: State, player: int | None = None) -> str:
     )
     where = f"{state.num_players} players, round {state.round}"
     lines = [
-        header("Port Gdańsk", where, state.current_player, state.phase, last),
+        header("Port Gdańsk", where, state.current_player, str(state.decision), last),
         *forced_lines(state.forced),
     ]
     if c.data_status != "published":
@@ -82,8 +82,8 @@ def render(state: State, player: int | None = None) -> str:
             f"{c.location_ids[p.location] if p.location >= 0 else '-'}"
         )
         lines.append(
-            f"    hold {_cubes(p.hold)}; workers {p.workers}; markers in stock "
-            f"{p.stock}; bonuses {_cubes(p.bonus)}"
+            f"    hold {_cubes(p.hold)}; workers {p.workers}; markers left "
+            f"{p.markers_left}; bonuses {_cubes(p.bonus)}"
         )
         cards = ", ".join(f"{q + 1} {SECTORS[c.quay_sector[q]]}" for q in p.cards) or "-"
         ships = ", ".join(f"{CRUISE_SIZES[size]} {'?' if hidden else vp}" for size, vp in p.cruise) or "-"

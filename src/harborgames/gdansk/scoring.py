@@ -86,7 +86,7 @@ def heuristic(state: State, player: int) -> float:
     bonus = p.bonus
     value += 0.2 * sum(hold)
     best = 0.0
-    if p.location >= 0 and p.stock:
+    if p.location >= 0 and p.markers_left:
         distance = c.distance[p.location]
         for q, token in enumerate(state.board.tokens):
             if token < 0:

@@ -12,25 +12,137 @@ import attrs
 
 from ..core.decisions import Forced, forced_field, legal_memo_field
 from ..core.rng import Rng
-from ..core.update import fast_update
+from ..core.update import update
 from .data import Rules
-
-# The pending decision (``State.phase``)
-CHOOSE_SECTOR = "choose_sector"  # two players, option first_player_chooses: the colour to remove
-PLACE_MEEPLE = "place_meeple"  # setup: each player in turn places the meeple
-ROLL = "roll"  # start of a turn: roll the three dice
-REROLL = "reroll"  # after a roll with rerolls left: reroll some dice, or keep them all
-ACTIONS = "actions"  # dice actions and additional actions in any allowed order, or end
-SWAP_WITH = "swap_with"  # HR swap: your marker is picked, now the other marker
-OVER = "over"  # the game has ended
-PHASES = (CHOOSE_SECTOR, PLACE_MEEPLE, ROLL, REROLL, ACTIONS, SWAP_WITH, OVER)
 
 # Bits of ``Turn.used``: each action at most once per turn.
 LOAD, UNLOAD, MOVE, RECRUIT, EXECUTE, HR, CRUISE = 1, 2, 4, 8, 16, 32, 64
 DICE_ACTIONS = LOAD | UNLOAD | MOVE | RECRUIT
 
-# ``Turn.stage``: where the turn stands with respect to the dice actions.
-BEFORE_DICE, DURING_DICE, AFTER_DICE = 0, 1, 2
+
+# -- what is being decided (``State.decision``) ------------------------------------------------
+# One small class per kind of decision, in the order of play; ``str`` names it for ``render``.
+# Each kind's rule (its options, effect and reasons for refusing) is in the file of its part of
+# the rulebook; ``turn.RULEBOOK`` joins them.
+@attrs.frozen(slots=True, weakref_slot=False)
+class ChooseSector:
+    """Setup, two players, option ``two_player_removed_sector=first_player_chooses``: the first
+    player picks the colour that sits out (``remove <colour>``)."""
+
+    def __str__(self) -> str:
+        return "remove a colour"
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class ChooseStart:
+    """Setup: the current player places the meeple (``start <location>``); each player in turn
+    from the first player."""
+
+    def __str__(self) -> str:
+        return "place the meeple"
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class RollDice:
+    """A turn begins: roll the three dice (a lone option, so the engine takes it)."""
+
+    def __str__(self) -> str:
+        return "roll"
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class RerollDice:
+    """After a roll with rerolls left (``Turn.rolls`` below 3): reroll some dice, or keep them."""
+
+    def __str__(self) -> str:
+        return "reroll or keep"
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class ChooseAction:
+    """Rolling is over: a dice action or an additional action (each at most once a turn), or
+    ``end``."""
+
+    # An additional action has followed dice actions: with option additional_actions=around_dice
+    # no dice action may start any more (additional actions come before and/or after all of them).
+    after_dice: bool
+
+    def __str__(self) -> str:
+        return "actions, dice actions over" if self.after_dice else "actions"
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class LoadCubes:
+    """Loading is under way cube by cube: another cube (or, with a full cargo space, a cube
+    returned to make room), or any other action, which ends the loading."""
+
+    left: int  # loading symbols this loading may still spend
+
+    def __str__(self) -> str:
+        return f"loading, {self.left} symbol(s) left"
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class FillRoom:
+    """A cube was just returned to make room: a cube must be loaded into that space now."""
+
+    left: int  # loading symbols this loading may still spend
+
+    def __str__(self) -> str:
+        return f"load a cube into the room made, {self.left} symbol(s) left"
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class UnloadCubes:
+    """Unloading in Central Port is under way cube by cube: another cube, or any other action,
+    which ends the unloading."""
+
+    left: int  # loading symbols this unloading may still spend
+
+    def __str__(self) -> str:
+        return f"unloading, {self.left} symbol(s) left"
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class SwapWith:
+    """HR swap, second half: your marker on ``quay`` is picked; now the other player's marker it
+    trades places with (``with P<seat> <quay>``)."""
+
+    quay: int  # the quay (index: printed number - 1) of your marker being swapped
+
+    def __str__(self) -> str:
+        return f"swap your marker on quay {self.quay + 1} with"
+
+
+Decision = (
+    ChooseSector
+    | ChooseStart
+    | RollDice
+    | RerollDice
+    | ChooseAction
+    | LoadCubes
+    | FillRoom
+    | UnloadCubes
+    | SwapWith
+)
+DECISION_TYPES: tuple[type[Decision], ...] = (
+    ChooseSector,
+    ChooseStart,
+    RollDice,
+    RerollDice,
+    ChooseAction,
+    LoadCubes,
+    FillRoom,
+    UnloadCubes,
+    SwapWith,
+)
+# The decisions without fields (and the two action choices), built once.
+CHOOSE_SECTOR = ChooseSector()
+CHOOSE_START = ChooseStart()
+ROLL_DICE = RollDice()
+REROLL_DICE = RerollDice()
+CHOOSE_ACTION = ChooseAction(after_dice=False)  # before the dice actions, or while they go on
+CHOOSE_AFTER_DICE = ChooseAction(after_dice=True)
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -41,7 +153,7 @@ class Player:
     location: int  # the meeple's location index; -1 before it is placed
     hold: tuple[int, ...]  # cubes in the cargo space, per good
     workers: int  # Worker tokens
-    stock: int  # Influence markers not yet on the board
+    markers_left: int  # Influence markers not yet on the board (beside the player board)
     markers: int  # bitmask over quays (bit q) holding one of this player's Influence markers
     bonus: tuple[int, ...]  # constant bonuses (virtual cubes) from executed tokens, per good
     tokens: tuple[int, ...]  # executed Order tokens, in the order taken
@@ -51,7 +163,8 @@ class Player:
 
 @attrs.frozen(slots=True, weakref_slot=False)
 class Turn:
-    """The current turn's dice and what has been done with them."""
+    """The current turn's dice and what has been done with them (what is being decided is
+    ``State.decision``)."""
 
     dice: tuple[int, ...]  # the dice as face ids, sorted; empty before the first roll
     rolls: int  # rolls made so far this turn (0..3)
@@ -59,26 +172,9 @@ class Turn:
     move: int  # movement arrows rolled
     recruit: int  # recruitment symbols rolled
     used: int  # bitmask of actions taken this turn (LOAD, UNLOAD, MOVE, ...)
-    active: int  # LOAD or UNLOAD while that cube-by-cube action is under way, else 0
-    left: int  # weight the active action may still move
-    must_load: bool  # a cube was returned to make room: a cube must be loaded next
-    stage: int  # BEFORE_DICE, DURING_DICE or AFTER_DICE
-    swap_from: int  # phase SWAP_WITH: the quay of your marker being swapped; else -1
 
 
-NO_TURN = Turn(
-    dice=(),
-    rolls=0,
-    load=0,
-    move=0,
-    recruit=0,
-    used=0,
-    active=0,
-    left=0,
-    must_load=False,
-    stage=BEFORE_DICE,
-    swap_from=-1,
-)
+NO_TURN = Turn(dice=(), rolls=0, load=0, move=0, recruit=0, used=0)
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -102,7 +198,7 @@ class State:
     num_players: int  # 2..4
     rng: Rng  # the seeded stream: shuffles, first player, every die roll
     rules: Rules  # rule options and components (shared, never copied)
-    phase: str  # the pending decision, one of PHASES
+    decision: Decision | None  # what the current player decides; None once the game is over
     players: tuple[Player, ...]  # per seat
     turn: Turn  # the current turn's dice and progress
     supply: tuple[int, ...]  # cubes in the unloading zone, per good
@@ -122,7 +218,7 @@ class Observation:
     current_player: int | None
     num_players: int
     rules: Rules
-    phase: str
+    decision: Decision | None
     players: tuple[Player, ...]  # other seats' Cruise Ship VP shown as -1
     turn: Turn
     supply: tuple[int, ...]
@@ -138,45 +234,6 @@ class Observation:
     round: int
     end_triggered: bool
     forced: tuple[Forced, ...] = ()  # public: what the engine took (dice rolled, lone choices)
-
-
-# -- the updates made on nearly every decision, bound once (``core.update.fast_update``) ---------
-@fast_update(State)
-def with_roll(state: State, rng: Rng, phase: str, turn: Turn) -> State:
-    """After a roll: the advanced RNG, the next decision and the dice."""
-    raise NotImplementedError  # replaced by the generated update
-
-
-@fast_update(State)
-def with_cube_moved(state: State, players: tuple[Player, ...], turn: Turn, supply: tuple[int, ...]) -> State:
-    """After a cube moved between the unloading zone and a cargo space."""
-    raise NotImplementedError  # replaced by the generated update
-
-
-@fast_update(State)
-def with_mover(state: State, players: tuple[Player, ...], turn: Turn) -> State:
-    """After a dice action that changed the current player's board."""
-    raise NotImplementedError  # replaced by the generated update
-
-
-@fast_update(State)
-def with_next_turn(
-    state: State, current_player: int | None, phase: str, turn: Turn, round: int, end_triggered: bool
-) -> State:
-    """At the end of a turn: the next seat (or nobody, at the end), its first decision, a new turn."""
-    raise NotImplementedError  # replaced by the generated update
-
-
-@fast_update(Player)
-def with_hold(player: Player, score: int, hold: tuple[int, ...]) -> Player:
-    """The player's cargo space and score after a cube moved."""
-    raise NotImplementedError  # replaced by the generated update
-
-
-@fast_update(Turn)
-def with_progress(turn: Turn, used: int, active: int, left: int, must_load: bool, stage: int) -> Turn:
-    """The turn after a dice action (or one cube of it)."""
-    raise NotImplementedError  # replaced by the generated update
 
 
 def with_player(players: tuple[Player, ...], seat: int, player: Player) -> tuple[Player, ...]:
@@ -199,20 +256,28 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-def additional_turn(turn: Turn, kind: int) -> Turn:
-    """The turn after an additional action ``kind``: used up, any cube-by-cube action over, and
-    after dice actions it closes them (rule option ``additional_actions=around_dice``)."""
-    stage = AFTER_DICE if turn.stage == DURING_DICE else turn.stage
-    return Turn(
-        dice=turn.dice,
-        rolls=turn.rolls,
-        load=turn.load,
-        move=turn.move,
-        recruit=turn.recruit,
-        used=turn.used | kind,
-        active=0,
-        left=0,
-        must_load=False,
-        stage=stage,
-        swap_from=-1,
-    )
+def additional_done(state: State, kind: int) -> tuple[Turn, ChooseAction]:
+    """The turn and the next decision after the additional action ``kind``: used up, any
+    cube-by-cube action over, and, once dice actions were taken, the dice actions over (rule
+    option ``additional_actions=around_dice``: before and/or after *all* of them)."""
+    turn = state.turn
+    used = turn.used | kind
+    return update(turn, used=used), CHOOSE_AFTER_DICE if used & DICE_ACTIONS else CHOOSE_ACTION
+
+
+_WORDS: dict[type, str] = {
+    ChooseSector: "choosing the colour that sits out (remove <colour>)",
+    ChooseStart: "placing a meeple (start <location>)",
+    RollDice: "rolling the dice (roll)",
+    RerollDice: "rerolling or keeping the dice (reroll <faces> / keep)",
+    ChooseAction: "taking actions (load, move, recruit, execute, swap, place, cruise, unload, end)",
+    LoadCubes: "taking actions (load, move, recruit, execute, swap, place, cruise, unload, end)",
+    FillRoom: "taking actions (load, move, recruit, execute, swap, place, cruise, unload, end)",
+    UnloadCubes: "taking actions (load, move, recruit, execute, swap, place, cruise, unload, end)",
+    SwapWith: "choosing the marker to swap with (with P<seat> <quay>)",
+}
+
+
+def not_now(action: object, decision: Decision) -> str:
+    """The refusal of an action that belongs to another kind of decision than the current one."""
+    return f"{action} is not possible now: the current decision is {_WORDS[type(decision)]}"

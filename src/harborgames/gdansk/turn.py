@@ -1,25 +1,30 @@
-"""A player's turn (rulebook "Course of play"), top to bottom, and the game end.
+"""The course of play, top to bottom (rulebook "Setup" steps 5-6 and "Course of play"), and
+the game end.
 
-``legal`` lists what the deciding seat may do in each phase: setup choices, the roll, rerolls,
-then the dice actions and additional actions in any allowed order, and ``end``. ``perform`` does
-an offered action without checking it again; ``explain`` says why another is refused. The
-``RULEBOOK`` joins them (``harborgames.core.decisions``): a lone option, such as every roll of
-the dice, is taken by the engine and noted in ``State.forced``.
+After the deal (``setup.py``): with two players the colour that sits out (an option), and each
+player's meeple in turn. Then the turns: the roll and rerolls (``dice.py``), then the dice
+actions and additional actions in any allowed order, and ``end``. Each kind of decision
+(``state.Decision``) has a :class:`~harborgames.core.decisions.Rule` of its options, its effect
+and its reasons for refusing, written next to its rule: the setup's and the choice of actions
+here, the dice's in ``dice.py``, a cube that must fill the room made in ``loading.py``, the
+second half of an HR swap in ``hr_panel.py``. Each action of the choice of actions is done by
+the file of its part of the rulebook (``_PERFORM``). The ``RULEBOOK`` joins them: a lone
+option, such as every roll of the dice, is taken by the engine and noted in ``State.forced``.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
-from ..core.decisions import Rulebook
-from . import cruise_ships, dice, hr_panel, loading, movement, orders, setup
+from ..core.decisions import Rule, Rulebook, next_in_turn_order
+from ..core.update import update
+from . import cruise_ships, dice, hr_panel, loading, movement, orders
 from .actions import (
     ACTION_TYPES,
     END,
     RECRUIT,
-    ROLL,
+    TURN_ACTION_TYPES,
     Action,
     Cruise,
     Discard,
@@ -27,39 +32,40 @@ from .actions import (
     Execute,
     HrPlace,
     HrSwap,
-    HrSwapWith,
-    Keep,
     Load,
     Move,
     PlaceMeeple,
     Recruit,
     RemoveSector,
-    Reroll,
     Roll,
     Unload,
 )
-from .data import ROUND_LIMIT, Components
+from .data import ROUND_LIMIT, SECTOR_INDEX, SECTORS
 from .state import (
-    ACTIONS,
-    AFTER_DICE,
-    CHOOSE_SECTOR,
+    CHOOSE_START,
     CRUISE,
+    DICE_ACTIONS,
     EXECUTE,
     HR,
     LOAD,
     MOVE,
     NO_TURN,
-    OVER,
-    PLACE_MEEPLE,
-    REROLL,
-    SWAP_WITH,
+    ROLL_DICE,
     UNLOAD,
+    ChooseAction,
+    ChooseSector,
+    ChooseStart,
+    Decision,
+    FillRoom,
+    LoadCubes,
+    RerollDice,
+    RollDice,
     State,
-    Turn,
-    with_next_turn,
+    SwapWith,
+    UnloadCubes,
+    not_now,
 )
 from .state import RECRUIT as RECRUIT_BIT
-from .state import ROLL as ROLL_PHASE
 
 _DONE = {
     LOAD: "loaded",
@@ -70,35 +76,6 @@ _DONE = {
     HR: "used your HR panel",
     CRUISE: "served a cruise ship",
 }
-_PHASE_WORDS = {
-    CHOOSE_SECTOR: "choosing the colour that sits out (remove <colour>)",
-    PLACE_MEEPLE: "placing a meeple (start <location>)",
-    ROLL_PHASE: "rolling the dice (roll)",
-    REROLL: "rerolling or keeping the dice (reroll <faces> / keep)",
-    ACTIONS: "taking actions (load, move, recruit, execute, swap, place, cruise, unload, end)",
-    SWAP_WITH: "choosing the marker to swap with (with P<seat> <quay>)",
-    OVER: "nothing: the game is over",
-}
-_PHASE_OF: dict[type, str] = {
-    RemoveSector: CHOOSE_SECTOR,
-    PlaceMeeple: PLACE_MEEPLE,
-    Roll: ROLL_PHASE,
-    Reroll: REROLL,
-    Keep: REROLL,
-    HrSwapWith: SWAP_WITH,
-}
-
-
-def new_game(
-    num_players: int = 2,
-    *,
-    seed: int = 0,
-    variant: str = "standard",
-    options: Mapping[str, str] | None = None,
-    components: str | os.PathLike[str] | Components | None = None,
-) -> State:
-    """A dealt game (``setup.deal``), waiting on the first real decision."""
-    return RULEBOOK.settle(setup.deal(num_players, seed, variant, options, components))
 
 
 def is_terminal(state: State) -> bool:
@@ -106,32 +83,92 @@ def is_terminal(state: State) -> bool:
     return state.current_player is None
 
 
-# -- what may be done -------------------------------------------------------------------------
-def legal(state: State) -> tuple[Action, ...]:
-    """Every decision the current player may take, in a fixed order."""
-    phase = state.phase
-    if phase == ACTIONS:
-        return _turn_actions(state)
-    if phase == REROLL:
-        return dice.reroll_choices(state)
-    if phase == ROLL_PHASE:
-        return (ROLL,)
-    if phase == SWAP_WITH:
-        return hr_panel.swap_targets(state)
-    if phase == PLACE_MEEPLE:
-        return setup.meeple_choices(state)
-    return setup.sector_choices(state)  # CHOOSE_SECTOR
+# -- two players: the colour that sits out -----------------------------------------------------
+REMOVES = tuple(RemoveSector(sector) for sector in SECTORS)
 
 
-def dice_actions_open(turn: Turn, additional_actions: str) -> bool:
+def sector_choices(state: State, _: ChooseSector) -> tuple[Action, ...]:
+    return tuple(REMOVES[s] for s in state.rules.components.removable_sectors)
+
+
+def remove_sector(state: State, _: ChooseSector, action: Action) -> State:
+    assert type(action) is RemoveSector
+    c = state.rules.components
+    sector = SECTOR_INDEX[action.sector]
+    board = state.board
+    deck = tuple(q for q in board.deck if c.quay_sector[q] != sector)
+    return update(state, board=update(board, deck=deck, removed_sector=sector), decision=CHOOSE_START)
+
+
+def why_not_remove_sector(state: State, decision: ChooseSector, action: Action) -> str:
+    if type(action) is not RemoveSector:
+        return not_now(action, decision)
+    c = state.rules.components
+    names = ", ".join(SECTORS[x] for x in c.removable_sectors)
+    return f"two players remove one colour other than green: {names}, not {action.sector!r}"
+
+
+# -- each player in turn places the meeple -----------------------------------------------------
+def meeple_choices(state: State, _: ChooseStart) -> tuple[Action, ...]:
+    rules = state.rules
+    c = rules.components
+    key = ("meeples", rules.meeple_start)
+    choices: tuple[PlaceMeeple, ...] | None = c.memo.get(key)
+    if choices is None:
+        choices = tuple(
+            PlaceMeeple(name)
+            for i, name in enumerate(c.location_ids)
+            if rules.meeple_start == "any_location" or i != c.central_port
+        )
+        c.memo[key] = choices
+    return choices
+
+
+def place_meeple(state: State, _: ChooseStart, action: Action) -> State:
+    assert type(action) is PlaceMeeple
+    me = state.current_player
+    assert me is not None
+    c = state.rules.components
+    mover = update(state.players[me], location=c.location_index[action.location])
+    players = (*state.players[:me], mover, *state.players[me + 1 :])
+    following = next_in_turn_order(me, state.first_player, state.num_players)
+    if following is not None:
+        return update(state, current_player=following, players=players)
+    # Every meeple is out: the first Port cards and Order tokens are revealed; round 1 begins.
+    return update(
+        state,
+        current_player=state.first_player,
+        decision=ROLL_DICE,
+        players=players,
+        turn=NO_TURN,
+        board=orders.reveal(state.board, c.initial_cards),
+        round=1,
+    )
+
+
+def why_not_place_meeple(state: State, decision: ChooseStart, action: Action) -> str:
+    if type(action) is not PlaceMeeple:
+        return not_now(action, decision)
+    c = state.rules.components
+    where = c.location_index.get(action.location)
+    if where is None:
+        return f"{action.location!r} is not a location; locations: {', '.join(c.location_ids)}"
+    return "meeples start on a Port location, not the Central Port (rule option meeple_start=quays_only)"
+
+
+# -- the choice of actions, once rolling is over ---------------------------------------------
+ActionChoice = ChooseAction | LoadCubes | UnloadCubes
+
+
+def dice_actions_open(decision: ActionChoice, additional_actions: str) -> bool:
     """Dice actions may still start: not after an additional action that followed dice actions
     (rule option ``additional_actions=around_dice``: before and/or after *all* of them)."""
-    return turn.stage != AFTER_DICE or additional_actions == "any_time"
+    return not (type(decision) is ChooseAction and decision.after_dice) or additional_actions == "any_time"
 
 
-def _turn_actions(state: State) -> tuple[Action, ...]:
-    """Dice actions (each once; loading and unloading cube by cube), then additional actions
-    (each once, paid with workers), then ``end``."""
+def action_choices(state: State, decision: ActionChoice) -> tuple[Action, ...]:
+    """The cube-by-cube action under way, if any (its next cube), then the dice actions (each
+    once), the additional actions (each once, paid with workers), then ``end``."""
     turn = state.turn
     me = state.current_player
     assert me is not None
@@ -139,15 +176,12 @@ def _turn_actions(state: State) -> tuple[Action, ...]:
     rules = state.rules
     c = rules.components
     out: list[Action] = []
-    if turn.must_load:  # a cube was returned to make room: one must be loaded now
-        loading.add_loads(out, c.weight, state.supply, turn.left)
-        return tuple(out)
+    if type(decision) is LoadCubes:
+        loading.add_loading(out, c, player.hold, state.supply, decision.left)
+    elif type(decision) is UnloadCubes:
+        loading.add_unloads(out, c.weight, player.hold, decision.left)
     used = turn.used
-    if turn.active == LOAD:
-        loading.add_loading(out, c, player.hold, state.supply, turn.left)
-    elif turn.active == UNLOAD:
-        loading.add_unloads(out, c.weight, player.hold, turn.left)
-    if dice_actions_open(turn, rules.additional_actions):
+    if dice_actions_open(decision, rules.additional_actions):
         if turn.load:
             on_port = loading.on_central_port(state, player)
             once = rules.load_and_unload == "either"
@@ -165,7 +199,7 @@ def _turn_actions(state: State) -> tuple[Action, ...]:
         if not used & HR:
             if player.workers >= c.hr_swap_cost:
                 out.extend(hr_panel.HR_SWAPS[q] for q in hr_panel.swap_sources(state.players, me))
-            if player.workers >= c.hr_place_cost and player.stock:
+            if player.workers >= c.hr_place_cost and player.markers_left:
                 out.extend(hr_panel.HR_PLACES[q] for q in hr_panel.place_targets(state, me))
         if not used & CRUISE:
             cruise_ships.add_cruises(out, state, player)
@@ -173,21 +207,17 @@ def _turn_actions(state: State) -> tuple[Action, ...]:
     return tuple(out)
 
 
-# -- doing it ---------------------------------------------------------------------------------
-def perform(state: State, action: Action) -> State:
-    """The state after ``action``, which ``legal`` offered (nothing is checked again here)."""
-    return _PERFORM[type(action)](state, action)
+def perform_action(state: State, decision: ActionChoice, action: Action) -> State:
+    """The state after ``action``, which ``action_choices`` offered (nothing is checked again)."""
+    return _PERFORM[type(action)](state, decision, action)
 
 
-def _end(state: State, _: End) -> State:
+def _end(state: State, _: Decision, action: End) -> State:
     return end_turn(state)
 
 
 # Each handler takes its own action class; a dict by type is the fastest dispatch (hot path).
-_PERFORM: dict[type, Callable[[State, Any], State]] = {
-    Reroll: dice.reroll,
-    Keep: dice.keep,
-    Roll: dice.roll,
+_PERFORM: dict[type, Callable[[State, Decision, Any], State]] = {
     Load: loading.load,
     Discard: loading.discard,
     Unload: loading.unload,
@@ -196,85 +226,39 @@ _PERFORM: dict[type, Callable[[State, Any], State]] = {
     End: _end,
     Execute: orders.execute,
     HrSwap: hr_panel.swap,
-    HrSwapWith: hr_panel.swap_with,
     HrPlace: hr_panel.place,
     Cruise: cruise_ships.cruise,
-    PlaceMeeple: setup.place_meeple,
-    RemoveSector: setup.remove_sector,
 }
 
 
-def end_condition(state: State) -> bool:
-    """Any of the three end triggers (the round is then played to its end)."""
-    c = state.rules.components
-    for p in state.players:
-        if p.score >= c.end_vp or not p.stock:
-            return True
-    return max(state.board.tokens) < 0
-
-
-def end_turn(state: State) -> State:
-    """The next player's turn; after the last player of a round, the game may end."""
-    me = state.current_player
-    assert me is not None
-    triggered = state.end_triggered or end_condition(state)
-    following = (me + 1) % state.num_players
-    round_ = state.round
-    if following == state.first_player:
-        if triggered or round_ >= ROUND_LIMIT:
-            return with_next_turn(state, None, OVER, NO_TURN, round_, triggered)
-        round_ += 1
-    return with_next_turn(state, following, ROLL_PHASE, NO_TURN, round_, triggered)
-
-
-def outcome(before: State, action: Action, after: State) -> str:
-    """What chance made of a forced action: the dice of a roll."""
-    return dice.rolled(after) if isinstance(action, Roll) and after.turn.dice else ""
-
-
-# -- why not ----------------------------------------------------------------------------------
-def explain(state: State, action: Action) -> str:
-    """Which rule forbids ``action`` here (called only when it is not legal)."""
-    phase = _PHASE_OF.get(type(action), ACTIONS)
-    if state.phase != phase:
-        return f"{action} is not possible now: the current decision is {_PHASE_WORDS[state.phase]}"
-    match action:
-        case RemoveSector():
-            return setup.why_not_remove_sector(state, action)
-        case PlaceMeeple():
-            return setup.why_not_place_meeple(state, action)
-        case Reroll():
-            return dice.why_not_reroll(state, action)
-        case HrSwapWith():
-            return hr_panel.why_not_swap_with(state, action)
-    if state.turn.must_load and not isinstance(action, Load):
-        if isinstance(action, Discard):
-            return "you have just returned a cube: load one before returning another"
-        return f"{action} must wait: you returned a cube to make room, so load a cube first"
+def why_not_action(state: State, decision: ActionChoice, action: Action) -> str:
+    """Which rule forbids ``action`` in the choice of actions (called only when it is not legal)."""
+    if type(action) not in TURN_ACTION_TYPES:
+        return not_now(action, decision)
     kind = _KIND.get(type(action), 0)
-    if kind & (LOAD | UNLOAD | MOVE | RECRUIT_BIT):
-        reason = _why_not_dice_action(state, action, kind)
+    if kind & DICE_ACTIONS:
+        reason = _why_not_dice_action(state, decision, action, kind)
         if reason:
             return reason
     elif kind and state.turn.used & kind:
         return f"you have already {_DONE[kind]} this turn: at most once per turn"
     match action:
         case Load():
-            return loading.why_not_load(state, action)
+            return loading.why_not_load(state, decision, action)
         case Discard():
-            return loading.why_not_discard(state, action)
+            return loading.why_not_discard(state, decision, action)
         case Unload():
-            return loading.why_not_unload(state, action)
+            return loading.why_not_unload(state, decision, action)
         case Move():
-            return movement.why_not_move(state, action)
+            return movement.why_not_move(state, decision, action)
         case Execute():
-            return orders.why_not_execute(state, action)
+            return orders.why_not_execute(state, decision, action)
         case HrSwap():
-            return hr_panel.why_not_swap(state, action)
+            return hr_panel.why_not_swap(state, decision, action)
         case HrPlace():
-            return hr_panel.why_not_place(state, action)
+            return hr_panel.why_not_place(state, decision, action)
         case Cruise():
-            return cruise_ships.why_not_cruise(state, action)
+            return cruise_ships.why_not_cruise(state, decision, action)
     return f"{action} is not legal here"
 
 
@@ -291,15 +275,15 @@ _KIND: dict[type, int] = {
 }
 
 
-def _why_not_dice_action(state: State, action: Action, kind: int) -> str | None:
+def _why_not_dice_action(state: State, decision: ActionChoice, action: Action, kind: int) -> str | None:
     """The rules every dice action shares: once per turn, all before or all after, symbols."""
     turn = state.turn
-    if turn.active == kind:
+    if (kind == LOAD and type(decision) is LoadCubes) or (kind == UNLOAD and type(decision) is UnloadCubes):
         return None  # continuing a cube-by-cube action: only the cube's own reasons remain
     if turn.used & kind:
         return f"you have already {_DONE[kind]} this turn: each action at most once a turn"
     rules = state.rules
-    if not dice_actions_open(turn, rules.additional_actions):
+    if not dice_actions_open(decision, rules.additional_actions):
         return (
             f"{action} is too late: additional actions come before and/or after all the "
             "dice actions, and you took one after a dice action"
@@ -328,13 +312,61 @@ def _why_not_dice_action(state: State, action: Action, kind: int) -> str | None:
     return None
 
 
+# -- the end of a turn, and the game end -----------------------------------------------------
+def end_condition(state: State) -> bool:
+    """Any of the three end triggers (the round is then played to its end)."""
+    c = state.rules.components
+    for p in state.players:
+        if p.score >= c.end_vp or not p.markers_left:
+            return True
+    return max(state.board.tokens) < 0
+
+
+def end_turn(state: State) -> State:
+    """The next player's turn; after the last player of a round, the game may end."""
+    me = state.current_player
+    assert me is not None
+    triggered = state.end_triggered or end_condition(state)
+    following = (me + 1) % state.num_players
+    round_ = state.round
+    if following == state.first_player:
+        if triggered or round_ >= ROUND_LIMIT:
+            return update(
+                state, current_player=None, decision=None, turn=NO_TURN, round=round_, end_triggered=triggered
+            )
+        round_ += 1
+    return update(
+        state,
+        current_player=following,
+        decision=ROLL_DICE,
+        turn=NO_TURN,
+        round=round_,
+        end_triggered=triggered,
+    )
+
+
+def outcome(before: State, action: Action, after: State) -> str:
+    """What chance made of a forced action: the dice of a roll."""
+    return dice.rolled(after) if isinstance(action, Roll) and after.turn.dice else ""
+
+
+_ACTION_RULE: Rule[State, ActionChoice, Action] = Rule(action_choices, perform_action, why_not_action)
+
 RULEBOOK: Rulebook[State, Action] = Rulebook(
     "Port Gdańsk",
     state_type=State,
     action_types=ACTION_TYPES,
-    legal=legal,
-    perform=perform,
-    explain=explain,
+    rules={
+        ChooseSector: Rule(sector_choices, remove_sector, why_not_remove_sector),
+        ChooseStart: Rule(meeple_choices, place_meeple, why_not_place_meeple),
+        RollDice: dice.ROLL_RULE,
+        RerollDice: dice.REROLL_RULE,
+        ChooseAction: _ACTION_RULE,
+        LoadCubes: _ACTION_RULE,
+        FillRoom: loading.FILL_ROOM_RULE,
+        UnloadCubes: _ACTION_RULE,
+        SwapWith: hr_panel.SWAP_WITH_RULE,
+    },
     outcome=outcome,
 )
 legal_actions = RULEBOOK.legal_actions

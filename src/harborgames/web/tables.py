@@ -140,7 +140,7 @@ def _gdansk(obs: gdansk_state.Observation) -> dict[str, Any]:
                 "location": c.location_ids[p.location] if p.location >= 0 else None,
                 "hold": _cubes(p.hold),
                 "workers": p.workers,
-                "markers_in_stock": p.stock,
+                "markers_in_stock": p.markers_left,
                 "markers_on_board": [q + 1 for q in range(gdansk_data.NUM_QUAYS) if p.markers >> q & 1],
                 "bonus": _cubes(p.bonus),
                 "orders": [c.token_ids[t] for t in p.tokens],
@@ -157,7 +157,7 @@ def _gdansk(obs: gdansk_state.Observation) -> dict[str, Any]:
     return {
         "kind": "gdansk",
         "round": obs.round,
-        "phase": obs.phase,
+        "phase": "over" if obs.decision is None else str(obs.decision),
         "end_triggered": obs.end_triggered,
         "components": c.data_status,
         "locations": locations,
