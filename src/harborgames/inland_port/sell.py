@@ -21,7 +21,10 @@ SELL_ACTIONS = tuple(Sell(b.id) for b in BUILDINGS)
 
 def sells(state: State, player: int) -> list[Sell]:
     """The player's sales: one per own building, in the Building Index's order."""
-    return [SELL_ACTIONS[b] for b, who in enumerate(state.owner) if who == player]
+    owner = state.owner
+    if player not in owner:  # asked on every decision of a turn; a C-speed scan first
+        return []
+    return [SELL_ACTIONS[b] for b, who in enumerate(owner) if who == player]
 
 
 def sell(state: State, player: int, action: Sell) -> State:

@@ -48,11 +48,13 @@ def tables(rules: Rules) -> Tables:
 def uses(state: State, player: int) -> list[Use]:
     """The buildings the player may use: built, unlocked, out of sector 0, and the fee of 1
     Franc affordable if it is the opponent's."""
-    placed, now = state.placed, state.round
+    owner, placed, now = state.owner, state.placed, state.round
+    if 0 not in owner and 1 not in owner:  # nothing built yet (a C-speed scan first)
+        return []
     can_pay_fee = state.francs[player] >= 1
     return [
         USE_ACTIONS[b]
-        for b, who in enumerate(state.owner)
+        for b, who in enumerate(owner)
         if who >= 0 and not _LOCKED[b] and placed[b] < now and (who == player or can_pay_fee)
     ]
 
