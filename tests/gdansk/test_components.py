@@ -13,7 +13,7 @@ import pytest
 
 from harborgames import gdansk
 from harborgames.core.errors import FormatError
-from harborgames.gdansk.data import components_from_document
+from harborgames.gdansk.component_file import components_from_document
 
 Doc = dict[str, Any]
 

@@ -14,8 +14,8 @@ import pytest
 
 from harborgames import gdansk
 from harborgames.core.errors import FormatError
-from harborgames.gdansk import data
-from harborgames.gdansk.data import components_from_document, components_from_text
+from harborgames.gdansk import component_file, data
+from harborgames.gdansk.component_file import components_from_document, components_from_text
 
 Doc = dict[str, Any]
 
@@ -116,7 +116,7 @@ def test_the_component_cache_is_bounded() -> None:
         doc["meta"]["note"] = f"copy {i}"
         state = gdansk.new_game(2, components=components_from_document(doc))
         assert gdansk.loads(gdansk.dumps(state)) == state
-    assert len(data._CACHE) <= data.CACHE_SIZE
+    assert len(component_file._CACHE) <= data.CACHE_SIZE
     # The stand-in is kept apart: still the one shared object.
     assert gdansk.loads(gdansk.dumps(gdansk.new_game(3))).rules.components is gdansk.standin_components()
 

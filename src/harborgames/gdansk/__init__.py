@@ -30,7 +30,8 @@ from .actions import (
     Unload,
 )
 from .codec import dumps, loads
-from .data import OPTIONS, Components, Rules, load_components, standin_components
+from .component_file import load_components, standin_components
+from .data import OPTIONS, Components, Rules
 from .encoding import (
     decode,
     encode,

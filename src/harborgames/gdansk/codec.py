@@ -17,6 +17,7 @@ from ..core.codec import Codec
 from ..core.errors import FormatError
 from ..core.update import update
 from .actions import ACTION_TYPES
+from .component_file import components_from_text
 from .data import (
     CRUISE_SIZES,
     GOODS,
@@ -26,7 +27,6 @@ from .data import (
     ROUND_LIMIT,
     TWO_PLAYER_TOKENS_REMOVED,
     Components,
-    components_from_text,
 )
 from .dice import dice_symbols
 from .info import INFO

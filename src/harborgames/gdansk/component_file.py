@@ -1,17 +1,24 @@
 """Reading a Port Gdańsk component file: every value checked against the rulebook's constraints
-and the limits of docs/protocol.md before a ``Components`` is built (``data.components_from_*``
-call ``ComponentReader``; the tables and the cache stay in ``data``).
+and the limits of docs/protocol.md before a ``Components`` is built, and the loaders
+(``standin_components``, ``load_components``, ``components_from_text``/``_document``), which
+keep one ``Components`` per content (the tables and the limits are in ``data``).
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
+import os
+import threading
+from collections import OrderedDict
+from importlib import resources
 from typing import NoReturn
 
-from ..core.codec import JSON
+from ..core.codec import JSON, check_json, parse_json
 from ..core.errors import FormatError
 from .actions import Move
 from .data import (
+    CACHE_SIZE,
     CRUISE_CARDS,
     CRUISE_SIZES,
     CRUISE_WORKERS,
@@ -20,6 +27,7 @@ from .data import (
     GOOD_INDEX,
     GOODS,
     LOADING,
+    MAX_COMPONENT_BYTES,
     MAX_ID_CHARS,
     MAX_NAME_CHARS,
     MAX_NOTE_CHARS,
@@ -39,6 +47,14 @@ from .data import (
     TWO_PLAYER_TOKENS_REMOVED,
     Components,
 )
+
+__all__ = [
+    "ComponentReader",
+    "components_from_document",
+    "components_from_text",
+    "load_components",
+    "standin_components",
+]
 
 # -- validation --------------------------------------------------------------------------------
 
@@ -531,3 +547,87 @@ def _same(value: object, expected: object) -> bool:
             and all(_same(v, e) for v, e in zip(value, expected, strict=True))
         )
     return type(value) is type(expected) and value == expected
+
+
+# -- loading: the shipped stand-in, a user's file, embedded text; one object per content ---------
+_CACHE: OrderedDict[str, Components] = OrderedDict()  # canonical text -> Components, LRU order
+_CACHE_LOCK = threading.Lock()
+_STANDIN: list[Components] = []  # the shipped stand-in, built once and never dropped
+
+
+def _cached(text: str) -> Components | None:
+    with _CACHE_LOCK:
+        found = _CACHE.get(text)
+        if found is not None:
+            _CACHE.move_to_end(text)
+        return found
+
+
+def _remember(built: Components) -> Components:
+    with _CACHE_LOCK:
+        found = _CACHE.setdefault(built.text, built)  # another thread may have built it too
+        _CACHE.move_to_end(built.text)
+        while len(_CACHE) > CACHE_SIZE:
+            _CACHE.popitem(last=False)
+        return found
+
+
+def standin_components() -> Components:
+    """The shipped stand-in data (invented; see the file's ``meta.note``)."""
+    if not _STANDIN:
+        text = resources.files(__package__).joinpath("components.json").read_text(encoding="utf-8")
+        _STANDIN.append(components_from_text(text, "components.json (shipped stand-in)"))
+    return _STANDIN[0]
+
+
+def load_components(path: str | os.PathLike[str]) -> Components:
+    """A user's component file, validated; ``FormatError`` names what is wrong.
+
+    Reads at most ``MAX_COMPONENT_BYTES`` (a larger file, or ``/dev/zero``, is refused).
+    """
+    if not isinstance(path, (str, os.PathLike)):
+        raise FormatError(f"components must be a file path or Components, not {type(path).__name__}")
+    source = f"components file {os.fspath(path)!r}"
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_COMPONENT_BYTES + 1)
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the path
+        raise FormatError(f"{source}: cannot read: {error}") from None
+    if len(data) > MAX_COMPONENT_BYTES:
+        raise FormatError(f"{source}: larger than the limit of {MAX_COMPONENT_BYTES} bytes")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise FormatError(f"{source}: not UTF-8 text (byte {error.start} cannot be decoded)") from None
+    return components_from_text(text, source)
+
+
+def components_from_text(text: str, source: str = "components") -> Components:
+    """The components a JSON text describes (at most ``MAX_COMPONENT_BYTES`` characters)."""
+    if not isinstance(text, str):
+        raise FormatError(f"{source}: the component document must be JSON text, not {type(text).__name__}")
+    if len(text) > MAX_COMPONENT_BYTES:
+        raise FormatError(f"{source}: {len(text)} characters is more than the limit of {MAX_COMPONENT_BYTES}")
+    if _STANDIN and text == _STANDIN[0].text:
+        return _STANDIN[0]
+    cached = _cached(text)  # saved states embed the canonical text: found here directly
+    if cached is not None:
+        return cached
+    document = parse_json(text, source, max_chars=MAX_COMPONENT_BYTES)
+    return components_from_document(document, source)
+
+
+def components_from_document(document: JSON, source: str = "components") -> Components:
+    """Validate and build (or fetch the cached object for identical content)."""
+    check_json(document, source)  # before json.dumps, which recurses
+    canonical = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    if _STANDIN and canonical == _STANDIN[0].text:
+        return _STANDIN[0]
+    cached = _cached(canonical)
+    if cached is not None:
+        return cached
+    if len(canonical) > MAX_COMPONENT_BYTES:
+        raise FormatError(
+            f"{source}: {len(canonical)} characters is more than the limit of {MAX_COMPONENT_BYTES}"
+        )
+    return _remember(ComponentReader(source).build(document, canonical))

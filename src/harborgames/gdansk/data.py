@@ -22,17 +22,12 @@ reads every id back; every number an ``int`` (not a float or boolean) up to ``MA
 from __future__ import annotations
 
 import json
-import os
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping
-from importlib import resources
 from typing import Any, Literal, TypedDict
 
 import attrs
 
-from ..core.codec import JSON, check_json, parse_json
-from ..core.errors import FormatError
+from ..core.codec import JSON
 from ..core.options import option, options_of
 from .actions import Move
 
@@ -169,91 +164,6 @@ MAX_NUMBER = 99
 """Every count and VP value in the file (the printed components show one or two digits)."""
 CACHE_SIZE = 32
 """Distinct component documents kept for reuse (least recently used dropped first)."""
-
-_CACHE: OrderedDict[str, Components] = OrderedDict()  # canonical text -> Components, LRU order
-_CACHE_LOCK = threading.Lock()
-_STANDIN: list[Components] = []  # the shipped stand-in, built once and never dropped
-
-
-def _cached(text: str) -> Components | None:
-    with _CACHE_LOCK:
-        found = _CACHE.get(text)
-        if found is not None:
-            _CACHE.move_to_end(text)
-        return found
-
-
-def _remember(built: Components) -> Components:
-    with _CACHE_LOCK:
-        found = _CACHE.setdefault(built.text, built)  # another thread may have built it too
-        _CACHE.move_to_end(built.text)
-        while len(_CACHE) > CACHE_SIZE:
-            _CACHE.popitem(last=False)
-        return found
-
-
-def standin_components() -> Components:
-    """The shipped stand-in data (invented; see the file's ``meta.note``)."""
-    if not _STANDIN:
-        text = resources.files(__package__).joinpath("components.json").read_text(encoding="utf-8")
-        _STANDIN.append(components_from_text(text, "components.json (shipped stand-in)"))
-    return _STANDIN[0]
-
-
-def load_components(path: str | os.PathLike[str]) -> Components:
-    """A user's component file, validated; ``FormatError`` names what is wrong.
-
-    Reads at most ``MAX_COMPONENT_BYTES`` (a larger file, or ``/dev/zero``, is refused).
-    """
-    if not isinstance(path, (str, os.PathLike)):
-        raise FormatError(f"components must be a file path or Components, not {type(path).__name__}")
-    source = f"components file {os.fspath(path)!r}"
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_COMPONENT_BYTES + 1)
-    except (OSError, ValueError) as error:  # ValueError: a NUL in the path
-        raise FormatError(f"{source}: cannot read: {error}") from None
-    if len(data) > MAX_COMPONENT_BYTES:
-        raise FormatError(f"{source}: larger than the limit of {MAX_COMPONENT_BYTES} bytes")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise FormatError(f"{source}: not UTF-8 text (byte {error.start} cannot be decoded)") from None
-    return components_from_text(text, source)
-
-
-def components_from_text(text: str, source: str = "components") -> Components:
-    """The components a JSON text describes (at most ``MAX_COMPONENT_BYTES`` characters)."""
-    if not isinstance(text, str):
-        raise FormatError(f"{source}: the component document must be JSON text, not {type(text).__name__}")
-    if len(text) > MAX_COMPONENT_BYTES:
-        raise FormatError(f"{source}: {len(text)} characters is more than the limit of {MAX_COMPONENT_BYTES}")
-    if _STANDIN and text == _STANDIN[0].text:
-        return _STANDIN[0]
-    cached = _cached(text)  # saved states embed the canonical text: found here directly
-    if cached is not None:
-        return cached
-    document = parse_json(text, source, max_chars=MAX_COMPONENT_BYTES)
-    return components_from_document(document, source)
-
-
-def components_from_document(document: JSON, source: str = "components") -> Components:
-    """Validate and build (or fetch the cached object for identical content)."""
-    check_json(document, source)  # before json.dumps, which recurses
-    canonical = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    if _STANDIN and canonical == _STANDIN[0].text:
-        return _STANDIN[0]
-    cached = _cached(canonical)
-    if cached is not None:
-        return cached
-    if len(canonical) > MAX_COMPONENT_BYTES:
-        raise FormatError(
-            f"{source}: {len(canonical)} characters is more than the limit of {MAX_COMPONENT_BYTES}"
-        )
-    from .component_file import ComponentReader  # (it reads this module's tables)
-
-    return _remember(ComponentReader(source).build(document, canonical))
-
 
 # -- rule options ------------------------------------------------------------------------------
 

@@ -49,6 +49,7 @@ from .actions import (
     Unload,
 )
 from .codec import CODEC
+from .component_file import standin_components
 from .data import (
     CACHE_SIZE,
     CRUISE_CARDS,
@@ -61,7 +62,6 @@ from .data import (
     RULEBOOK_RULES,
     SECTORS,
     Components,
-    standin_components,
 )
 from .info import INFO
 from .observe import observe

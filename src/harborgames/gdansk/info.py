@@ -1,7 +1,8 @@
 """Port Gdańsk's metadata (OpenSpiel-style), declared once."""
 
 from ..core.protocol import GameInfo
-from .data import MAX_PLAYERS, OPTIONS, ROUND_LIMIT, standin_components
+from .component_file import standin_components
+from .data import MAX_PLAYERS, OPTIONS, ROUND_LIMIT
 
 # Decisions per turn, at most: roll + 2 rerolls; loading up to 6 cubes (3 dice x 2 symbols,
 # each cube weighs >= 1) with a return before each; unloading up to 6 cubes (option "both");

@@ -11,14 +11,13 @@ import os
 from collections.abc import Mapping
 
 from ..core.rng import Rng
+from .component_file import load_components, standin_components
 from .data import (
     NUM_QUAYS,
     NUM_TOKENS,
     TWO_PLAYER_TOKENS_REMOVED,
     Components,
     Rules,
-    load_components,
-    standin_components,
 )
 from .info import INFO
 from .state import CHOOSE_SECTOR, CHOOSE_START, NO_TURN, Board, ChooseSector, ChooseStart, Player, State
