@@ -16,10 +16,11 @@ from collections.abc import Iterable, Mapping, Sequence
 import attrs
 
 from harborgames import lehavre
-from harborgames.lehavre import data
-from harborgames.lehavre.construction import SHIP_NAMES
+from harborgames.lehavre import data, decisions
+from harborgames.lehavre.data import SHIP_NAMES
+from harborgames.lehavre.decisions import TURN
 from harborgames.lehavre.setup import special_deck
-from harborgames.lehavre.state import OUT, PROPOSAL, SPECIAL_DECK, TOWN, TURN, State
+from harborgames.lehavre.state import OUT, PROPOSAL, SPECIAL_DECK, TOWN, State
 
 Stock = Mapping[str, int]
 
@@ -143,8 +144,7 @@ def position(
         state,
         current_player=seat,
         turn_player=seat,
-        phase=TURN,
-        pending=None,
+        decision=TURN,
         main_done=False,
         players=tuple(players),
         owner=tuple(owner),
@@ -196,3 +196,9 @@ def enters(state: State) -> list[str]:
 
 
 __all__ = ["enters", "forced", "goods", "legal", "owner_of", "play", "position"]
+
+
+def kind(state: State) -> str:
+    """The kind of decision in a word (what render's header shows): turn, interest, feeding,
+    pay (a payment for a building's action), choose (a building's own choice), or over."""
+    return decisions.kind_word(state.decision)

@@ -15,9 +15,9 @@ import pytest
 from harborgames import lehavre
 from harborgames.core.errors import IllegalActionError
 from harborgames.lehavre import data
-from harborgames.lehavre.state import OUT, OVER, TOWN
+from harborgames.lehavre.state import OUT, TOWN
 
-from .position import enters, forced, goods, legal, owner_of, play, position
+from .position import enters, forced, goods, kind, legal, owner_of, play, position
 
 
 def _upgrade_choices(state: lehavre.State, building: str) -> list[str]:
@@ -803,7 +803,7 @@ def test_church_may_not_be_bought_but_can_be_built() -> None:
 def _final_scores(state: lehavre.State) -> tuple[int, ...]:
     """Play the last final action (take the Francs) and end the game."""
     state = play(state, "take francs", "end")
-    assert state.phase == OVER and lehavre.is_terminal(state)
+    assert kind(state) == "over" and lehavre.is_terminal(state)
     return lehavre.scores(state)
 
 

@@ -169,7 +169,7 @@ def test_a_fresh_game_s_tensor() -> None:
 
     assert part("observer") == [0, 0, 1, 0]
     assert part("current_player") == part("turn_player") == [1, 0, 0, 0]
-    assert part("phase") == [1, 0, 0, 0, 0, 0]  # "turn"
+    assert part("decision") == [1] + [0] * (len(lh.decisions.DECISION_TYPES) - 1)  # Turn()
     assert part("round")[0] == 1 and sum(part("round")) == 1
     assert part("turn") == [1, 0, 0, 0, 0, 0, 0, 0]
     assert part("francs") == pytest.approx([0.1] * 4)  # 5 Francs / 50
@@ -216,7 +216,7 @@ def test_a_face_down_supply_tile_does_not_show_in_the_tensor() -> None:
         assert np.array_equal(lh.observation_tensor(state, seat), lh.observation_tensor(other, seat))
 
 
-TENSOR_SIZES = {"full": (1317, 1512, 1704, 1894, 2082), "short": (659, 773, 887, 997, 1110)}
+TENSOR_SIZES = {"full": (1403, 1599, 1792, 1983, 2172), "short": (709, 824, 939, 1050, 1164)}
 
 
 @pytest.mark.parametrize("variant", ["full", "short"])
@@ -274,16 +274,16 @@ def test_the_sources_rule_options_fit_the_same_ids(n: int, variant: str) -> None
 # sha256 of every seat's tensor of ``new_game(n, seed=1, variant=v)``, seat 0 first: the values,
 # not just the layout, are pinned, so a faster tensor writer must write the same bytes.
 FRESH_TENSOR_SHA256 = {
-    ("full", 1): "46b13e1625e612bea851a55398053034b1eed907e5090205ae8c13d097d80b5a",
-    ("full", 2): "258647f882ffeab2f24b6597ebd3fd5b62774ef7819923f1988801ed8b81e2f8",
-    ("full", 3): "aa8b831f767ca8068a419880a343abd461a785940e3b818d3938e7c8f1f29509",
-    ("full", 4): "dd6ce3bdfa697694e327834e23854e90a5f7e3b8a7ad976717708c36f2bd4e2e",
-    ("full", 5): "366aec6f611eb14f176a4576c820b031fc168084f75b747b8a99c4a982d6dac7",
-    ("short", 1): "993818b6522e4a694d7532339379443d00bbdf6325574ac4f6b6dca291a5dace",
-    ("short", 2): "f6b6bb8eae476d4d059dbdecaf99cfc4344295b47f5e109ef0263935d58d4fe2",
-    ("short", 3): "fef1b2ab426cac3e493c7d811de1955f3a2c5b161a906b8c9c2908be8a6bc0b7",
-    ("short", 4): "61d05b7891fde9813b6e179a71c829b8523cdc771169fe3cb7c32d4499f0e3f0",
-    ("short", 5): "61a599a48f83a093b88d667faf1022fe4df9c31bb9d8edc39401fa4e340cdd93",
+    ("full", 1): "6322a5480c6ef3682f382bd1e5d66ae3d8b6eabd5a7eff2a4ba5c41ab05b6fae",
+    ("full", 2): "97f1a3b73fe34cc32c14d2861b17282e98723913842a7874beffa7729e82a5ef",
+    ("full", 3): "6241ec847d629278d78f938733b82b0464bafd45738ba707b55b0e9270508ef2",
+    ("full", 4): "7082983a0285b2e8b7210f2bd01256e3a407dc5528d14b8d053d53329271385d",
+    ("full", 5): "d940c92cbae88add6eaa490d088d4d8438c20a03853d4839a95e4bec1820355d",
+    ("short", 1): "eaecfc7e16a24b6350b1b9859c7f13b39480aff2da7dde2d499461e7d0ebaf0a",
+    ("short", 2): "11b8074c43cab517d7f0678e0d3f00f1cb2a8705897d38572b8ca1f23d85c3dd",
+    ("short", 3): "37d2b881a66b10b07872f6d20d4fa5539cc9382641dedbc11d8ba52109377f68",
+    ("short", 4): "e7e2f59c7baac0e06bcd1f1f391f484e582132a6db16daafc6fdbdde3cd7783c",
+    ("short", 5): "827025f5fb2da8e0b9902fe0cc3ef894b6625808d18bf86c5394360044f488e5",
 }
 
 

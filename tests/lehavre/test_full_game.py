@@ -20,6 +20,8 @@ from harborgames import lehavre as lh
 from harborgames.lehavre import data as D
 from harborgames.testing import legal, perft, play
 
+from .position import kind
+
 B = D.BUILDING_INDEX
 TOWN, PROPOSAL, OUT, SPECIAL_DECK = -1, -2, -3, -4
 SPECIALS = {B[b.id] for b in D.SPECIAL_BUILDINGS}
@@ -228,7 +230,7 @@ def _finish_round(state: lh.State) -> lh.State:
     start = state.round
     state = play(lh, state, "take francs")
     while state.round == start:
-        if state.phase == "turn":
+        if kind(state) == "turn":
             state = play(lh, state, "end")
         else:
             state = lh.apply(state, lh.legal_actions(state)[0])
@@ -386,7 +388,7 @@ def _wealth_by_hand(state: lh.State, seat: int) -> int:
 
 def test_full_record_plays_to_the_end_of_the_final_stage() -> None:
     state = _final()
-    assert state.current_player is None and state.phase == "over"
+    assert state.current_player is None and kind(state) == "over"
     assert lh.legal_actions(state) == []
     assert state.round == 20 and state.final_turns == 0
     # five special symbols at 4 players: five cards turned up, one left face down

@@ -23,6 +23,8 @@ from harborgames.lehavre import data as D
 from harborgames.lehavre.setup import special_deck
 from harborgames.testing import legal, play
 
+from .position import kind
+
 B = D.BUILDING_INDEX
 TOWN, OUT, SPECIAL_DECK = -1, -3, -4
 SPECIALS = frozenset(B[b.id] for b in D.SPECIAL_BUILDINGS)
@@ -50,9 +52,7 @@ def _sampled_positions(n: int, seed: int, every: int = 40) -> list[lh.State]:
     chosen = []
     previous: lh.State | None = None
     for k, state in enumerate(_looking_playout(n, seed)):
-        looking = (
-            state.phase == "choose" and state.pending is not None and state.pending.building == MARKETPLACE
-        )
+        looking = isinstance(state.decision, lh.decisions.MarketplaceLook)
         looked = previous is not None and previous.known != state.known and state.specials
         if (k % every == 0 or looking or looked) and state.specials:
             chosen.append(state)
@@ -192,7 +192,7 @@ def _look(state: lh.State, order: str) -> tuple[lh.State, lh.State]:
     """The current player enters the Marketplace, takes the first goods offered and returns the
     top two cards in ``order``: the position at the order decision, and after it."""
     state = play(lh, state, "enter marketplace")
-    while state.phase != "choose" or state.pending is None or state.pending.step != 1:
+    while not isinstance(state.decision, lh.decisions.MarketplaceLook):
         state = lh.apply(state, lh.legal_actions(state)[0])
     assert legal(lh, state) == ["order keep", "order swap"]
     return state, play(lh, state, f"order {order}")
@@ -245,7 +245,7 @@ def test_a_look_at_a_one_card_deck_shows_that_card_and_asks_no_order() -> None:
     )
     state = attrs.evolve(state, specials=(last,), known=((-1,), (-1,)), owner=owner)
     state = play(lh, state, "enter marketplace")
-    while state.current_player == 0 and state.phase != "turn":
+    while state.current_player == 0 and kind(state) != "turn":
         state = lh.apply(state, lh.legal_actions(state)[0])
     assert state.known == ((last,), (-1,))
     assert lh.observe(state, 0).state.specials == (last,)

@@ -14,6 +14,8 @@ from harborgames import lehavre as lh
 from harborgames.lehavre import data as D
 from harborgames.testing import play
 
+from .position import kind
+
 SEED = 0
 RECORD = (
     # round 1
@@ -113,7 +115,7 @@ def _wealth_by_hand(state: lh.State, seat: int) -> int:
 
 def test_the_record_plays_to_the_end_of_the_final_stage() -> None:
     state = _final()
-    assert state.current_player is None and state.phase == "over"
+    assert state.current_player is None and kind(state) == "over"
     assert lh.legal_actions(state) == []
     assert state.round == 8 and state.final_turns == 0
 

@@ -19,6 +19,8 @@ from harborgames import lehavre as lh
 from harborgames.lehavre import data as D
 from harborgames.lehavre.actions import Action
 
+from .position import kind
+
 FEW = settings(max_examples=20, deadline=None)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 players = st.integers(min_value=1, max_value=5)
@@ -74,13 +76,15 @@ def check_loans_only_when_short(steps: Iterator[tuple[lh.State, Action, lh.State
     interest or food, and the loans taken cover just the shortfall (both variants use it)."""
     for before, action, after in steps:
         offered = any(isinstance(a, lh.Loan) for a in lh.legal_actions(before))
-        if before.phase not in ("interest", "feeding"):
+        if kind(before) not in ("interest", "feeding"):
             assert not offered
             continue
-        assert before.pending is not None
-        seat = before.pending.seat
+        decision = before.decision
+        assert isinstance(decision, (lh.decisions.PayInterest, lh.decisions.Feed))
+        seat = decision.seat
         stock = before.players[seat].stock
-        short = 1 - stock[D.FRANC] if before.phase == "interest" else before.pending.amount - _food(stock)
+        interest = isinstance(decision, lh.decisions.PayInterest)
+        short = 1 - stock[D.FRANC] if interest else decision.due - _food(stock)
         assert offered == (short > 0)
         if isinstance(action, lh.Loan):
             loans = -(-short // 4)
@@ -119,7 +123,7 @@ def test_take_buy_sell_repay_and_fees_move_exactly_the_tokens_the_rules_say(n: i
             assert mine == {"francs": -price}
             assert len(after.players[seat].ships) == len(before.players[seat].ships) + 1
             checked += 1
-        elif isinstance(action, (lh.Sell, lh.SellShip)) and before.phase == "turn":
+        elif isinstance(action, (lh.Sell, lh.SellShip)) and kind(before) == "turn":
             if isinstance(action, lh.Sell):
                 value = D.BUILDINGS[D.BUILDING_INDEX[action.building]].value
                 assert after.owner[D.BUILDING_INDEX[action.building]] == -1
@@ -128,12 +132,12 @@ def test_take_buy_sell_repay_and_fees_move_exactly_the_tokens_the_rules_say(n: i
             assert mine == {"francs": value // 2}
             assert others_same
             checked += 1
-        elif isinstance(action, lh.Repay) and before.phase == "turn":
+        elif isinstance(action, lh.Repay) and kind(before) == "turn":
             assert mine == {"francs": -5}
             assert after.players[seat].loans == before.players[seat].loans - 1
             checked += 1
-        elif isinstance(action, lh.Pay) and before.pending is not None and before.pending.purpose == "fee":
-            owner = before.owner[before.pending.building]
+        elif isinstance(action, lh.Pay) and isinstance(before.decision, lh.decisions.PayFee):
+            owner = before.owner[before.decision.building]
             paid = {D.TOKEN_NAMES[t]: c for t, c in enumerate(action.tokens) if c}
             if owner >= 0 and owner != seat:
                 assert _diff(before.players[owner].stock, after.players[owner].stock) == paid

@@ -18,6 +18,8 @@ from harborgames.core import IllegalActionError
 from harborgames.lehavre import data as D
 from harborgames.testing import legal, perft, play
 
+from .position import kind
+
 B = D.BUILDING_INDEX
 SHORT = "short"
 
@@ -307,7 +309,7 @@ def test_turn_order_runs_on_clockwise_across_rounds_seven_turns_a_round(n: int) 
     while state.round < 2:
         seen.append(state.turn_player)
         state = _take_and_end(state)
-        while state.phase == "feeding":
+        while kind(state) == "feeding":
             state = lh.apply(state, lh.legal_actions(state)[0])
     assert seen == [k % n for k in range(14)]
     assert state.turn_player == 14 % n
@@ -332,12 +334,12 @@ def test_interest_tile_each_player_with_loans_pays_1_franc_regardless_of_the_num
     state = play(lh, state, "take francs", "end")
     francs = [_francs(state, s) for s in range(3)]
     # the lander has no loans; the others pay in turn order from the lander: seat 2, then seat 0
-    assert (state.phase, state.current_player) == ("interest", 2)
+    assert (kind(state), state.current_player) == ("interest", 2)
     assert legal(lh, state) == ["pay 1 francs", "repay"]
     state = play(lh, state, "pay 1 francs")
-    assert (state.phase, state.current_player) == ("interest", 0)
+    assert (kind(state), state.current_player) == ("interest", 0)
     state = play(lh, state, "pay 1 francs")
-    assert (state.phase, state.current_player, state.turn_player) == ("turn", lander, lander)
+    assert (kind(state), state.current_player, state.turn_player) == ("turn", lander, lander)
     assert [_francs(state, s) for s in range(3)] == [francs[0] - 1, francs[1], francs[2] - 1]
     assert [p.loans for p in state.players] == [3, 0, 1]
 
@@ -348,7 +350,7 @@ def test_interest_the_player_landing_on_the_tile_pays_first_then_the_others_in_t
         state = _player(state, seat, loans=1, goods={"francs": 9})
     state = play(lh, state, "take fish", "end")
     order = []
-    while state.phase == "interest":
+    while kind(state) == "interest":
         order.append(state.current_player)
         state = play(lh, state, "pay 1 francs")
     assert order == [lander, 2, 0]
@@ -358,7 +360,7 @@ def test_interest_the_player_landing_on_the_tile_pays_first_then_the_others_in_t
 def test_interest_nobody_pays_without_loans() -> None:
     state, lander = _before_interest()
     state = play(lh, state, "take francs", "end")
-    assert (state.phase, state.current_player) == ("turn", lander)
+    assert (kind(state), state.current_player) == ("turn", lander)
 
 
 def test_interest_a_player_who_cannot_pay_sells_a_building_or_ship_or_takes_another_loan() -> None:
@@ -368,9 +370,9 @@ def test_interest_a_player_who_cannot_pay_sells_a_building_or_ship_or_takes_anot
     assert state.current_player == 2
     assert legal(lh, state) == ["sell fishery", "loan"]  # fish are not Francs
     borrowed = play(lh, state, "loan")  # 4 Francs, 1 of them paid at once
-    assert (borrowed.players[2].loans, _francs(borrowed, 2), borrowed.phase) == (2, 3, "turn")
+    assert (borrowed.players[2].loans, _francs(borrowed, 2), kind(borrowed)) == (2, 3, "turn")
     sold = play(lh, state, "sell fishery")  # 5 Francs, then the Franc is paid
-    assert (sold.phase, sold.current_player) == ("interest", 2)
+    assert (kind(sold), sold.current_player) == ("interest", 2)
     assert legal(lh, sold) == ["pay 1 francs", "repay"]
     sold = play(lh, sold, "pay 1 francs")
     assert (_francs(sold, 2), sold.players[2].loans, sold.owner[B["fishery"]]) == (4, 1, -1)
@@ -380,7 +382,7 @@ def test_interest_a_loan_may_be_repaid_immediately_before_interest_is_paid() -> 
     state, lander = _before_interest()
     state = _player(state, 2, loans=1, goods={"francs": 7})
     state = play(lh, state, "take francs", "end", "repay")  # the last loan: no interest left to pay
-    assert (state.phase, state.current_player) == ("turn", lander)
+    assert (kind(state), state.current_player) == ("turn", lander)
     assert (_francs(state, 2), state.players[2].loans) == (2, 0)
 
 
@@ -388,7 +390,7 @@ def test_interest_a_loan_is_not_offered_to_a_player_who_can_pay() -> None:
     state, _ = _before_interest()
     state = _player(state, 2, loans=1, goods={"francs": 1})
     state = play(lh, state, "take francs", "end")
-    assert state.phase == "turn"  # the one way to pay was taken by the engine
+    assert kind(state) == "turn"  # the one way to pay was taken by the engine
     assert _francs(state, 2) == 0
     assert any(f.action == "pay 1 francs" and f.player == 2 for f in state.forced)
 
@@ -440,7 +442,7 @@ def test_entry_fee_of_a_players_building_is_paid_to_the_owner_food_or_francs_by_
 def test_no_entry_fee_to_enter_ones_own_building() -> None:
     state = _own(lh.new_game(2, seed=1, variant="short"), "marketplace", 0)
     state = play(lh, state, "enter marketplace")
-    assert state.phase == "choose"  # the Marketplace's own choice, no payment asked
+    assert kind(state) == "choose"  # the Marketplace's own choice, no payment asked
     assert _francs(state, 0) == 5
 
 
@@ -482,7 +484,7 @@ def test_entering_moves_the_person_disc_from_its_last_building() -> None:
     state = play(lh, state, "enter building_firm_1")
     assert state.players[0].location == B["building_firm_1"]
     assert "enter marketplace" in legal(
-        lh, _with(state, turn_player=1, current_player=1, phase="turn", pending=None, main_done=False)
+        lh, _with(state, turn_player=1, current_player=1, decision=lh.decisions.TURN, main_done=False)
     )
 
 
@@ -552,7 +554,7 @@ def test_no_buying_at_another_players_decision() -> None:
     state, _ = _before_interest()
     state = _player(state, 2, loans=1, goods={"francs": 50})
     state = play(lh, state, "take francs", "end")
-    assert state.phase == "interest" and state.current_player == 2
+    assert kind(state) == "interest" and state.current_player == 2
     assert not [a for a in legal(lh, state) if a.startswith("buy")]
 
 
@@ -650,7 +652,7 @@ def test_feeding_each_ship_reduces_the_food_owed() -> None:
     state = lh.new_game(2, seed=1, variant="short")
     for _ in range(7):
         state = _take_and_end(state)
-    assert (state.round, state.phase) == (1, "turn")
+    assert (state.round, kind(state)) == (1, "turn")
     assert [_francs(state, s) for s in range(2)] >= [5, 5]
     # round 2 (R05): 7 food - 4 = 3 each
     state = _round_end(state, turn_player=0)
@@ -675,7 +677,7 @@ def test_feeding_food_may_be_paid_in_francs_no_change_only_minimal_ways_bread_is
     state = _player(state, 1, goods={"francs": 1, "fish": 1, "bread": 1, "meat": 1, "grain": 4})
     state = _player(state, 0, goods={"francs": 3})
     state = play(lh, state, "take iron", "end")
-    assert (state.phase, state.current_player) == ("feeding", 1)
+    assert (kind(state), state.current_player) == ("feeding", 1)
     assert legal(lh, state) == [
         "pay 1 fish 1 bread",
         "pay 1 bread 1 francs",
@@ -691,7 +693,7 @@ def test_feeding_goes_seat_by_seat_from_the_player_after_the_seventh_turn() -> N
         state = _player(state, seat, goods={"fish": 2, "bread": 1, "francs": 4})
     state = play(lh, state, "take iron", "end")
     order = []
-    while state.phase == "feeding":
+    while kind(state) == "feeding":
         order.append(state.current_player)
         state = lh.apply(state, lh.legal_actions(state)[0])
     assert order == [2, 0, 1]
@@ -703,7 +705,7 @@ def test_feeding_a_loan_only_when_one_cannot_pay_all_food_and_francs_go_the_loan
     state = _player(state, 0, goods={"francs": 9})
     state = _player(state, 1, goods={"francs": 2, "fish": 1, "meat": 1, "wood": 3})
     state = play(lh, state, "take iron", "end")
-    assert (state.phase, state.current_player) == ("feeding", 1)
+    assert (kind(state), state.current_player) == ("feeding", 1)
     assert legal(lh, state) == ["sell_ship R03", "loan"]  # 6 food < 9
     state = play(lh, state, "loan")
     # short 3: one loan of 4 Francs, 1 Franc left; the wood is kept
@@ -723,10 +725,10 @@ def test_feeding_a_player_who_cannot_pay_may_sell_first() -> None:
     state = _own(_round_end(lh.new_game(2, seed=1, variant="short"), round=1), "fishery", 0)  # 3 food
     state = _player(_player(state, 0, goods={"francs": 1}), 1, goods={"francs": 3})
     state = play(lh, state, "take grain", "end")
-    assert (state.phase, state.current_player) == ("feeding", 0)
+    assert (kind(state), state.current_player) == ("feeding", 0)
     assert legal(lh, state) == ["sell fishery", "sell_ship R01", "loan"]
     state = play(lh, state, "sell fishery")  # 5 Francs: now 6, pays 3 (forced)
-    assert (_francs(state, 0), state.players[0].loans, state.phase) == (3, 0, "turn")
+    assert (_francs(state, 0), state.players[0].loans, kind(state)) == (3, 0, "turn")
 
 
 def test_feeding_a_player_who_can_pay_is_not_offered_a_loan() -> None:
@@ -799,7 +801,7 @@ def _final(n: int = 2, seed: int = 1) -> lh.State:
 
 def test_final_stage_after_the_last_round_card_each_player_takes_one_final_action() -> None:
     state = play(lh, _final(), "take grain", "end")
-    assert (state.phase, state.current_player, state.final_turns) == ("turn", 0, 2)
+    assert (kind(state), state.current_player, state.final_turns) == ("turn", 0, 2)
     assert state.round == 8
     offers = state.offers
     state = play(lh, state, "take wood")  # no Supply action first
@@ -808,7 +810,7 @@ def test_final_stage_after_the_last_round_card_each_player_takes_one_final_actio
     state = play(lh, state, "end")
     assert (state.current_player, state.final_turns) == (1, 1)
     state = play(lh, state, "take fish", "end")
-    assert state.phase == "over" and lh.legal_actions(state) == []
+    assert kind(state) == "over" and lh.legal_actions(state) == []
     assert lh.winners(state) != ()
 
 
@@ -849,8 +851,7 @@ def _over(state: lh.State) -> lh.State:
     return _with(
         state,
         current_player=None,
-        phase="over",
-        pending=None,
+        decision=None,
         final_turns=0,
         round=len(ROUND_CARDS[state.num_players]),
     )

@@ -18,9 +18,9 @@ from harborgames import lehavre
 from harborgames.core.errors import IllegalActionError
 from harborgames.lehavre import data
 from harborgames.lehavre.setup import special_deck
-from harborgames.lehavre.state import FEEDING, OUT, SPECIAL_DECK, TOWN
+from harborgames.lehavre.state import OUT, SPECIAL_DECK, TOWN
 
-from .position import enters, forced, goods, legal, owner_of, play, position
+from .position import enters, forced, goods, kind, legal, owner_of, play, position
 
 START = ("building_firm_1", "building_firm_2", "construction_firm")  # the town's at every setup
 
@@ -552,9 +552,9 @@ def _harvest(state: lehavre.State) -> lehavre.State:
     """The round's seventh turn ends (round 1 of 2 players: R01, a Harvest): the state at the
     first feeding decision, after the harvest."""
     state = play(attrs.evolve(state, turn=6), "take francs")
-    if state.phase != FEEDING:  # the turn did not end alone (a sale was possible)
+    if kind(state) != "feeding":  # the turn did not end alone (a sale was possible)
         state = play(state, "end")
-    assert state.phase == FEEDING
+    assert kind(state) == "feeding"
     return state
 
 
@@ -832,8 +832,8 @@ def test_luxury_yacht_gives_no_food() -> None:
         offers={"fish": 1},
     )
     state = play(attrs.evolve(state, turn=6), "take fish", "end")
-    assert state.phase == FEEDING and state.pending is not None
-    assert (state.pending.seat, state.pending.amount) == (0, 3)
+    assert isinstance(state.decision, lehavre.decisions.Feed)
+    assert (state.decision.seat, state.decision.due) == (0, 3)
 
 
 def test_luxury_yacht_ships_nothing() -> None:
@@ -1000,7 +1000,7 @@ def test_special_symbol_turns_the_top_card_up_into_the_town() -> None:
 def test_no_special_symbol_no_card_turned_up() -> None:
     state = full(stock={0: {"francs": 5}, 1: {"francs": 5}}, specials=DECK, offers={"fish": 1})
     state = play(attrs.evolve(state, turn=6), "take fish", "end")  # R01: no building symbol
-    while state.phase == FEEDING:
+    while kind(state) == "feeding":
         state = play(state, legal(state)[0])
     assert _names(state.specials) == DECK
     assert all(owner_of(state, k) == SPECIAL_DECK for k in DECK)

@@ -150,10 +150,9 @@ _WIDER: dict[str, dict[str, tuple[float, float]]] = {
     },
     "lehavre": {
         # every count scaled by a typical size rather than a rulebook maximum
-        "pending_amount": (0.0, UNBOUNDED),
-        "pending_due": (0.0, UNBOUNDED),
-        "pending_chosen": (0.0, UNBOUNDED),
-        "pending_step": (0.0, UNBOUNDED),
+        "decision_due": (0.0, UNBOUNDED),
+        "decision_counts": (0.0, UNBOUNDED),
+        "decision_chosen": (0.0, UNBOUNDED),
         "offers": (0.0, UNBOUNDED),
         "proposal_depth": (0.0, UNBOUNDED),
         "goods": (0.0, UNBOUNDED),

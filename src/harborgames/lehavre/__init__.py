@@ -17,9 +17,7 @@ default, with the 36 special buildings) and the shortened game (``variant="short
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from . import data
+from . import data, decisions
 from .actions import (
     Build,
     BuildShip,
@@ -40,6 +38,7 @@ from .actions import (
     Trade,
 )
 from .codec import dumps, loads
+from .decisions import Decision
 from .encoding import (
     decode,
     encode,
@@ -55,27 +54,20 @@ from .notation import parse_action, public_notation
 from .observe import observe, resample
 from .render import render
 from .scoring import WealthParts, scores, wealth_parts, winners
-from .setup import deal
-from .state import OPTIONS, Observation, Pending, Player, Rules, State
+from .setup import deal, new_game
+from .state import OPTIONS, Observation, Player, Rules, State
 from .turn import RULEBOOK, apply, is_terminal, legal_actions, start_turn
-
-
-def new_game(
-    num_players: int = 2, *, seed: int = 0, variant: str = "full", options: Mapping[str, str] | None = None
-) -> State:
-    """A dealt game, the first player's Supply action done, waiting on the first real decision."""
-    dealt = deal(num_players, seed, variant, options)
-    return RULEBOOK.settle(start_turn(dealt, 0, 0))
-
 
 __all__ = [
     "INFO",
     "OPTIONS",
+    "RULEBOOK",
     "Build",
     "BuildShip",
     "Buy",
     "BuyShip",
     "Choose",
+    "Decision",
     "Done",
     "End",
     "Enter",
@@ -83,7 +75,6 @@ __all__ = [
     "Loan",
     "Observation",
     "Pay",
-    "Pending",
     "Player",
     "Repay",
     "Rules",
@@ -96,6 +87,8 @@ __all__ = [
     "WealthParts",
     "apply",
     "data",
+    "deal",
+    "decisions",
     "decode",
     "dumps",
     "encode",
@@ -115,6 +108,7 @@ __all__ = [
     "render",
     "resample",
     "scores",
+    "start_turn",
     "wealth_parts",
     "winners",
 ]

@@ -11,19 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
+from typing import Any
 
 import attrs
 
+from ..core.decisions import Rule
 from ..core.update import update
 from .actions import DONE, KEEP_ORDER, SWAP_ORDER, Action, Choose, Give, Order, Times, Trade
-from .construction import (
-    _builder,
-    _wharf,
-)
+from .construction import builder, wharf
 from .data import (
     BREAD,
     BRICK,
     BUILDING_INDEX,
+    BUILDINGS,
     CATTLE,
     CHARCOAL,
     CLAY,
@@ -52,18 +52,27 @@ from .data import (
     TOKEN_NAMES,
     UPGRADED_GOODS,
     WOOD,
+    round_cards,
 )
-from .readings import SOURCE_READINGS
-from .round_end import round_cards
-from .specials import SPECIAL_EFFECTS
-from .state import Pending, Player, State, with_player
-from .visit import (
+from .decisions import (
+    BridgeSell,
+    IronworksExtra,
+    JoineryWood,
+    MarketplaceGoods,
+    MarketplaceLook,
+    OfficeExchange,
+    OfficeSteel,
+    PayEnergy,
+    PayUpgradeEnergy,
+    ShippingLoad,
+    UpgradeGoods,
+)
+from .effect import (
     GIVES,
     Effect,
-    _token,
     always,
+    amount_rule,
     ask,
-    ask_payment,
     count_type,
     done,
     energy_due,
@@ -76,14 +85,20 @@ from .visit import (
     stock_of,
     times,
     times_range,
+    token,
+    turn_seat,
 )
+from .explain import explain, not_a_choice
+from .payment import ENERGY
+from .readings import SOURCE_READINGS
+from .state import Player, State, with_player
 
 # -- what every effect uses ------------------------------------------------------------------
 
 
 def _receive(**counts: int) -> Effect:
     """A building that simply gives goods."""
-    change = {_token(name): n for name, n in counts.items()}
+    change = {token(name): n for name, n in counts.items()}
     return Effect(always, lambda state: done(gain(state, me(state), change)))
 
 
@@ -157,11 +172,11 @@ def _joinery_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
     return stock[WOOD] >= 1
 
 
-def _joinery_choices(state: State, pending: Pending) -> tuple[Action, ...]:
+def _joinery_choices(state: State, decision: JoineryWood) -> tuple[Action, ...]:
     return times_range(1, min(3, stock_of(state)[WOOD]))
 
 
-def _joinery_choose(state: State, pending: Pending, action: Action) -> State:
+def _joinery_choose(state: State, decision: JoineryWood, action: Action) -> State:
     assert isinstance(action, Times)
     return done(gain(state, me(state), {WOOD: -action.count, FRANC: 4 + action.count}))
 
@@ -214,6 +229,9 @@ def _upgrade_counts(state: State, seat: int, upgrade: Upgrade) -> list[int]:
     return [k for k in range(1, most + 1) if energy_due(state, seat, upgrade.energy(k)) <= energy]
 
 
+UPGRADE_OF = {BUILDING_INDEX[key]: upgrade for key, upgrade in UPGRADES.items()}
+
+
 def _upgrader(key: str) -> Effect:
     upgrade = UPGRADES[key]
     building = BUILDING_INDEX[key]
@@ -225,29 +243,51 @@ def _upgrader(key: str) -> Effect:
             not first_energy or energy_due(state, seat, first_energy) <= energy_of(stock)
         )
 
-    def enter(state: State) -> State:
-        return ask(state, building)
+    return Effect(can_enter, lambda state: ask(state, UpgradeGoods(building)))
 
-    def choices(state: State, pending: Pending) -> tuple[Action, ...]:
-        return tuple(times(k) for k in _upgrade_counts(state, me(state), upgrade))
 
-    def choose(state: State, pending: Pending, action: Action) -> State:
-        assert isinstance(action, Times)
-        energy = upgrade.energy(action.count)
-        if energy:
-            return ask_payment(state, "energy", building, amount=energy, step=action.count)
-        return finish(state, action.count)
+def _upgrade_legal(state: State, decision: UpgradeGoods) -> tuple[Action, ...]:
+    return tuple(times(k) for k in _upgrade_counts(state, me(state), UPGRADE_OF[decision.building]))
 
-    def paid(state: State, pending: Pending) -> State:
-        return finish(state, pending.step)
 
-    def finish(state: State, k: int) -> State:
-        change = {upgrade.source: -k, upgrade.product: k, FRANC: upgrade.francs(k)}
-        if upgrade.hides(k):
-            change[HIDES] = change.get(HIDES, 0) + upgrade.hides(k)
-        return done(gain(state, me(state), change))
+def _upgrade(state: State, decision: UpgradeGoods, action: Action) -> State:
+    assert isinstance(action, Times)
+    energy = UPGRADE_OF[decision.building].energy(action.count)
+    if energy:
+        due = energy_due(state, me(state), energy)
+        return ask(state, PayUpgradeEnergy(decision.building, action.count, due))
+    return _upgraded(state, decision.building, action.count)
 
-    return Effect(can_enter, enter, choices, choose, paid)
+
+def _upgrade_paid(state: State, decision: PayUpgradeEnergy) -> State:
+    return _upgraded(state, decision.building, decision.goods)
+
+
+def _upgraded(state: State, building: int, k: int) -> State:
+    upgrade = UPGRADE_OF[building]
+    change = {upgrade.source: -k, upgrade.product: k, FRANC: upgrade.francs(k)}
+    if upgrade.hides(k):
+        change[HIDES] = change.get(HIDES, 0) + upgrade.hides(k)
+    return done(gain(state, me(state), change))
+
+
+def _why_not_upgrade(state: State, decision: UpgradeGoods, action: Action) -> str:
+    """E.g. "the Steel Mill needs 15 energy for 3 iron (5 per iron): you have 7 energy"."""
+    name = BUILDINGS[decision.building].name
+    if not isinstance(action, Times):
+        return not_a_choice(state, decision.building, action)
+    upgrade, count = UPGRADE_OF[decision.building], action.count
+    seat = state.turn_player
+    stock = state.players[seat].stock
+    source = TOKEN_NAMES[upgrade.source]
+    if count < 1:
+        return f"the {name} upgrades at least 1 {source}"
+    if upgrade.limit is not None and count > upgrade.limit:
+        return f"the {name} upgrades at most {upgrade.limit} {source}"
+    if count > stock[upgrade.source]:
+        return f"the {name} cannot upgrade {count} {source}: you have {stock[upgrade.source]}"
+    energy = energy_due(state, seat, upgrade.energy(count))
+    return f"the {name} needs {energy} energy for {count} {source}: you have {energy_of(stock)} energy"
 
 
 # -- the Ironworks: 3 iron, and 1 more for 6 energy ------------------------------------------------
@@ -257,22 +297,25 @@ IRONWORKS_EXTRA_ENERGY = 6
 def _ironworks(state: State) -> State:
     state = gain(state, me(state), {IRON: 3})
     if energy_of(stock_of(state)) >= energy_due(state, me(state), IRONWORKS_EXTRA_ENERGY):
-        return ask(state, BUILDING_INDEX["ironworks"])
+        return ask(state, IronworksExtra())
     return done(state)
 
 
-def _ironworks_choices(state: State, pending: Pending) -> tuple[Action, ...]:
+def _ironworks_choices(state: State, decision: IronworksExtra) -> tuple[Action, ...]:
     return (times(1), DONE)
 
 
-def _ironworks_choose(state: State, pending: Pending, action: Action) -> State:
+def _ironworks_choose(state: State, decision: IronworksExtra, action: Action) -> State:
     if isinstance(action, Times):
-        return ask_payment(state, "energy", pending.building, amount=IRONWORKS_EXTRA_ENERGY)
+        return ask(state, PayEnergy(IRONWORKS, energy_due(state, me(state), IRONWORKS_EXTRA_ENERGY)))
     return done(state)
 
 
-def _ironworks_paid(state: State, pending: Pending) -> State:
+def _ironworks_paid(state: State) -> State:
     return done(gain(state, me(state), {IRON: 1}))
+
+
+IRONWORKS = BUILDING_INDEX["ironworks"]
 
 
 # -- the Marketplace: different standard goods, 2 + 1 per craftsman's building, at most 8 --------
@@ -295,10 +338,18 @@ def _order_can_matter(state: State) -> bool:
     return any(card.town_build_for(state.num_players) == SPECIAL_BUILD for card in cards[state.round :])
 
 
-def _marketplace_choices(state: State, pending: Pending) -> tuple[Action, ...]:
-    if pending.step == 1:  # the full game's look at the top two special buildings
-        return (KEEP_ORDER, SWAP_ORDER)
+def _marketplace_choices(state: State, decision: MarketplaceGoods) -> tuple[Action, ...]:
     return _MARKET_CHOICES[_market_size(state)]
+
+
+def _look_choices(state: State, decision: MarketplaceLook) -> tuple[Action, ...]:
+    """The full game's look at the top two special buildings: keep or swap their order."""
+    return (KEEP_ORDER, SWAP_ORDER)
+
+
+def _look_choose(state: State, decision: MarketplaceLook, action: Action) -> State:
+    assert isinstance(action, Order)
+    return done(_return_specials(state, me(state), action.swap))
 
 
 _MARKET_CHOICES = {
@@ -307,18 +358,16 @@ _MARKET_CHOICES = {
 }
 
 
-def _marketplace_choose(state: State, pending: Pending, action: Action) -> State:
-    if isinstance(action, Order):
-        return done(_return_specials(state, me(state), action.swap))
+def _marketplace_choose(state: State, decision: MarketplaceGoods, action: Action) -> State:
     assert isinstance(action, Choose)
-    state = gain(state, me(state), {_token(name): 1 for name in action.goods})
+    state = gain(state, me(state), {token(name): 1 for name in action.goods})
     if not state.specials or state.rules.variant != FULL:  # the short game, or an empty deck
         return done(state)
     # "Then look at the top two Special building cards and return them in any order."
     state = _look_at_specials(state, me(state))
     if len(state.specials) < 2 or not _order_can_matter(state):
         return done(state)
-    return ask(state, pending.building, step=1)
+    return ask(state, MarketplaceLook())
 
 
 def _look_at_specials(state: State, seat: int) -> State:
@@ -385,7 +434,7 @@ def ships_used(capacities: list[int], goods: int) -> int:
 
 
 def _shipping_enter(state: State) -> State:
-    return ask(state, BUILDING_INDEX["shipping_line"])
+    return ask(state, ShippingLoad())
 
 
 def _shipping_gives(state: State, shipped: int) -> tuple[Action, ...]:
@@ -401,27 +450,26 @@ def _shipping_gives(state: State, shipped: int) -> tuple[Action, ...]:
     return tuple(GIVES[g] for g in GOODS if stock[g] and total - ENERGY_VALUE[g] >= energy)
 
 
-def _shipping_choices(state: State, pending: Pending) -> tuple[Action, ...]:
-    # ``amount``: goods loaded so far; the ships' energy is paid once the loading is over
-    gives = _shipping_gives(state, pending.amount)
-    return (*gives, DONE) if pending.amount else gives
+def _shipping_choices(state: State, decision: ShippingLoad) -> tuple[Action, ...]:
+    # the ships' energy is paid once the loading is over
+    gives = _shipping_gives(state, decision.shipped)
+    return (*gives, DONE) if decision.shipped else gives
 
 
-def _shipping_choose(state: State, pending: Pending, action: Action) -> State:
+def _shipping_choose(state: State, decision: ShippingLoad, action: Action) -> State:
     if isinstance(action, Give):
-        good = _token(action.good)
+        good = token(action.good)
         state = gain(state, me(state), {good: -1, FRANC: SHIPPING_FRANCS[good]})
-        shipped = pending.amount + 1
+        shipped = decision.shipped + 1
         if _shipping_gives(state, shipped):
-            return ask(state, pending.building, amount=shipped)
+            return ask(state, ShippingLoad(shipped))
     else:
-        shipped = pending.amount
+        shipped = decision.shipped
     ships = ships_used(shipping_capacities(state, me(state)), shipped)
-    return ask_payment(state, "energy", pending.building, amount=SHIP_ENERGY * ships)
+    return ask(state, PayEnergy(SHIPPING_LINE, energy_due(state, me(state), SHIP_ENERGY * ships)))
 
 
-def _shipping_paid(state: State, pending: Pending) -> State:
-    return done(state)
+SHIPPING_LINE = BUILDING_INDEX["shipping_line"]
 
 
 # -- the Business Office: 4 goods for 1 steel, and/or 1 good for a charcoal, leather or brick --------
@@ -432,36 +480,41 @@ def _office_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
     return _goods_held(stock) > 0
 
 
-def _office_choices(state: State, pending: Pending) -> tuple[Action, ...]:
+def _office_steel_choices(state: State, decision: OfficeSteel) -> tuple[Action, ...]:
+    """The steel exchange, one good at a time (``done``: skip it, before the first good)."""
+    stock = stock_of(state)
+    gives: tuple[Action, ...] = ()
+    if decision.given or _goods_held(stock) >= 4:
+        gives = tuple(GIVES[g] for g in GOODS if stock[g])
+    return gives if decision.given else (*gives, DONE)
+
+
+def _office_choices(state: State, decision: OfficeExchange) -> tuple[Action, ...]:
     stock = stock_of(state)
     held = [g for g in GOODS if stock[g]]
-    if pending.step == 0:  # the steel exchange, one good at a time; ``amount`` given so far
-        gives: tuple[Action, ...] = ()
-        if pending.amount or _goods_held(stock) >= 4:
-            gives = tuple(GIVES[g] for g in held)
-        return gives if pending.amount else (*gives, DONE)
-    if pending.chosen and state.rules.business_office == "goods_held" and stock[STEEL] == 1:
+    if decision.after_steel and state.rules.business_office == "goods_held" and stock[STEEL] == 1:
         # "In addition … exchange 1 good": a good the visitor held, not the steel just received
         # (option ``business_office=steel_received_too`` offers it)
         held.remove(STEEL)
     trades: tuple[Action, ...] = tuple(TRADES[g, product] for g in held for product in PRODUCTS)
     # "in addition or alternatively": skipping the second is allowed only after the first
-    return (*trades, DONE) if pending.chosen else trades
+    return (*trades, DONE) if decision.after_steel else trades
 
 
-def _office_choose(state: State, pending: Pending, action: Action) -> State:
-    building = pending.building
+def _office_steel(state: State, decision: OfficeSteel, action: Action) -> State:
     if isinstance(action, Give):
-        state = gain(state, me(state), {_token(action.good): -1})
-        given = pending.amount + 1
+        state = gain(state, me(state), {token(action.good): -1})
+        given = decision.given + 1
         if given < 4:
-            return ask(state, building, amount=given)
+            return ask(state, OfficeSteel(given))
         state = gain(state, me(state), {STEEL: 1})
-        return ask(state, building, step=1, chosen=(1,)) if _goods_held(stock_of(state)) else done(state)
+        return ask(state, OfficeExchange(after_steel=True)) if _goods_held(stock_of(state)) else done(state)
+    return ask(state, OfficeExchange())  # skipped the steel: the single exchange must follow
+
+
+def _office_exchange(state: State, decision: OfficeExchange, action: Action) -> State:
     if isinstance(action, Trade):
-        return done(gain(state, me(state), {_token(action.good): -1, _token(action.product): 1}))
-    if pending.step == 0:  # skipped the steel: the single exchange must follow
-        return ask(state, building, step=1)
+        return done(gain(state, me(state), {token(action.good): -1, token(action.product): 1}))
     return done(state)
 
 
@@ -470,84 +523,90 @@ def _bridge_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
     return sum(stock[SMOKED_FISH:FRANC]) > 0 or sum(stock[:SMOKED_FISH]) >= 3  # upgraded, standard
 
 
-def _bridge_choices(state: State, pending: Pending) -> tuple[Action, ...]:
-    # ``amount``: upgraded goods sold so far; ``step``: standard goods sold so far. "1 Franc for
+def _bridge_choices(state: State, decision: BridgeSell) -> tuple[Action, ...]:
+    # "1 Franc for
     # any combination of 3 standard goods": a standard good is offered only where it can be part
     # of a whole three, and ``done`` only with every three complete (a good is never given away
     # for nothing).
     stock = stock_of(state)
     standard_left = sum(stock[:SMOKED_FISH])
-    open_three = pending.step % 3
+    open_three = decision.standard % 3
     gives: tuple[Action, ...] = tuple(
         GIVES[g] for g in GOODS if stock[g] and (g in UPGRADED_GOODS or open_three or standard_left >= 3)
     )
-    finished = (pending.amount or pending.step) and not open_three
+    finished = (decision.upgraded or decision.standard) and not open_three
     return (*gives, DONE) if finished else gives
 
 
-def _bridge_choose(state: State, pending: Pending, action: Action) -> State:
+def _bridge_choose(state: State, decision: BridgeSell, action: Action) -> State:
     if isinstance(action, Give):
-        good = _token(action.good)
+        good = token(action.good)
         state = gain(state, me(state), {good: -1})
-        upgraded, standard = pending.amount, pending.step
+        upgraded, standard = decision.upgraded, decision.standard
         if good in UPGRADED_GOODS:
             upgraded += 1
         else:
             standard += 1
-        pending = attrs.evolve(pending, amount=upgraded, step=standard)
-        if _bridge_choices(state, pending) != (DONE,):
-            return ask(state, pending.building, amount=upgraded, step=standard)
-    return done(gain(state, me(state), {FRANC: pending.amount + pending.step // 3}))
+        decision = BridgeSell(upgraded, standard)
+        if _bridge_choices(state, decision) != (DONE,):
+            return ask(state, decision)
+    return done(gain(state, me(state), {FRANC: decision.upgraded + decision.standard // 3}))
 
 
 # -- the table --------------------------------------------------------------------------------------
 TRADES = {(g, product): Trade(TOKEN_NAMES[g], TOKEN_NAMES[product]) for g in GOODS for product in PRODUCTS}
 
 EFFECTS: dict[str, Effect] = {
-    "building_firm_1": _builder("building_firm_1", 1),
-    "building_firm_2": _builder("building_firm_2", 1),
-    "construction_firm": _builder("construction_firm", 2),
-    "sawmill": _builder("sawmill", 1, sawmill=True),
-    "marketplace": Effect(
-        always,
-        lambda state: ask(state, BUILDING_INDEX["marketplace"]),
-        _marketplace_choices,
-        _marketplace_choose,
-    ),
+    "building_firm_1": builder("building_firm_1", 1),
+    "building_firm_2": builder("building_firm_2", 1),
+    "construction_firm": builder("construction_firm", 2),
+    "sawmill": builder("sawmill", 1, sawmill=True),
+    "marketplace": Effect(always, lambda state: ask(state, MarketplaceGoods())),
     "fishery": Effect(always, _fishery),
-    "joinery": Effect(
-        _joinery_can, lambda state: ask(state, BUILDING_INDEX["joinery"]), _joinery_choices, _joinery_choose
-    ),
+    "joinery": Effect(_joinery_can, lambda state: ask(state, JoineryWood())),
     **{key: _upgrader(key) for key in UPGRADES},
     "hardware_store": _receive(wood=1, brick=1, iron=1),
     "clay_mound": Effect(always, _clay_mound),
     "arts_center": Effect(_arts_center_can, _arts_center),
-    "wharf_1": _wharf("wharf_1"),
-    "wharf_2": _wharf("wharf_2"),
+    "wharf_1": wharf("wharf_1"),
+    "wharf_2": wharf("wharf_2"),
     "black_market": Effect(_black_market_can, _black_market),
     "local_court": Effect(_local_court_can, _local_court),
     "colliery": Effect(always, _colliery),
-    "shipping_line": Effect(
-        _shipping_can, _shipping_enter, _shipping_choices, _shipping_choose, _shipping_paid
-    ),
+    "shipping_line": Effect(_shipping_can, _shipping_enter),
     "grocery_market": _receive(cattle=1, meat=1, fish=1, smoked_fish=1, grain=1, bread=1),
-    "business_office": Effect(
-        _office_can,
-        lambda state: ask(state, BUILDING_INDEX["business_office"]),
-        _office_choices,
-        _office_choose,
-    ),
-    "ironworks": Effect(always, _ironworks, _ironworks_choices, _ironworks_choose, _ironworks_paid),
-    "bridge_over_the_seine": Effect(
-        _bridge_can,
-        lambda state: ask(state, BUILDING_INDEX["bridge_over_the_seine"]),
-        _bridge_choices,
-        _bridge_choose,
-    ),
+    "business_office": Effect(_office_can, lambda state: ask(state, OfficeSteel())),
+    "ironworks": Effect(always, _ironworks),
+    "bridge_over_the_seine": Effect(_bridge_can, lambda state: ask(state, BridgeSell())),
     "church": Effect(_church_can, lambda state: done(gain(state, me(state), {BREAD: 5, FISH: 3}))),
 }
-EFFECTS.update(SPECIAL_EFFECTS)  # the full game's special buildings (specials.py)
-# Locked buildings (a padlock: Storehouse, Dock, Town Hall, Bank) have no effect and are never
-# entered.
+"""The standard buildings' actions (``visit.py`` adds the special buildings'). Locked buildings
+(a padlock: Storehouse, Dock, Town Hall, Bank) have no effect and are never entered."""
 
-__all__ = ["EFFECTS", "UPGRADES", "Effect"]
+ENERGY_PAID: dict[int, Callable[[State], State]] = {
+    IRONWORKS: _ironworks_paid,
+    SHIPPING_LINE: done,  # the goods were shipped before the energy
+}
+"""What follows ``PayEnergy`` at these buildings (``visit.py`` adds the special buildings')."""
+
+
+def _choice(building: str) -> Callable[[State, Any, Action], str]:
+    index = BUILDING_INDEX[building]
+    return lambda state, decision, action: not_a_choice(state, index, action)
+
+
+RULES: dict[type, Rule[State, Any, Action]] = {
+    UpgradeGoods: Rule(_upgrade_legal, _upgrade, _why_not_upgrade),
+    PayUpgradeEnergy: amount_rule(ENERGY, turn_seat, _upgrade_paid, explain),
+    JoineryWood: Rule(_joinery_choices, _joinery_choose, _choice("joinery")),
+    IronworksExtra: Rule(_ironworks_choices, _ironworks_choose, _choice("ironworks")),
+    MarketplaceGoods: Rule(_marketplace_choices, _marketplace_choose, _choice("marketplace")),
+    MarketplaceLook: Rule(_look_choices, _look_choose, _choice("marketplace")),
+    ShippingLoad: Rule(_shipping_choices, _shipping_choose, _choice("shipping_line")),
+    OfficeSteel: Rule(_office_steel_choices, _office_steel, _choice("business_office")),
+    OfficeExchange: Rule(_office_choices, _office_exchange, _choice("business_office")),
+    BridgeSell: Rule(_bridge_choices, _bridge_choose, _choice("bridge_over_the_seine")),
+}
+"""The rules of the standard buildings' own decisions."""
+
+__all__ = ["EFFECTS", "ENERGY_PAID", "RULES", "UPGRADES", "Effect"]

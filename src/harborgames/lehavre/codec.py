@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import attrs
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+
 from ..core.checks import StateChecks
 from ..core.codec import Codec
+from ..core.errors import FormatError
 from .actions import ACTION_TYPES
-from .buildings import EFFECTS
+from .buildings import UPGRADES
+from .construction import BUILDERS, build_candidates
 from .data import (
+    BUILDING_INDEX,
     BUILDINGS,
     FULL,
     NUM_TOKEN_KINDS,
@@ -22,25 +30,54 @@ from .data import (
     TURNS_PER_ROUND,
     round_cards,
 )
+from .decisions import (
+    DECISION_TYPES,
+    BridgeSell,
+    BuildGoods,
+    ChooseBuilding,
+    ChooseShip,
+    CoalTraderCharcoal,
+    CoalTraderChoose,
+    CoalTraderCoal,
+    CoalTraderPay,
+    Decision,
+    ExchangeTimes,
+    Feed,
+    FurrieryHides,
+    FurrieryLeather,
+    HarborWatchTarget,
+    HaulagePair,
+    IronworksExtra,
+    JoineryWood,
+    MarketplaceGoods,
+    MarketplaceLook,
+    OfficeExchange,
+    OfficeSteel,
+    PayEnergy,
+    PayFee,
+    PayInterest,
+    PayShipEnergy,
+    PayShipGoods,
+    PayUpgradeEnergy,
+    ShippingLoad,
+    TownSquareGoods,
+    Turn,
+    UpgradeGoods,
+)
 from .observe import HIDDEN, KNOWN_TO_THEM
 from .offered import in_play_buildings
 from .setup import special_deck
+from .specials import EXCHANGES
 from .state import (
-    CHOOSE,
-    FEEDING,
-    INTEREST,
     OUT,
-    OVER,
-    PAY,
-    PHASES,
     PROPOSAL,
     SPECIAL_DECK,
     TOWN,
-    TURN,
     Observation,
     State,
 )
 from .turn import RULEBOOK
+from .visit import EFFECT_OF, ENERGY_PAID
 
 
 def validate_state(state: State, *, observed: bool = False, observer: int = -1) -> None:
@@ -48,7 +85,10 @@ def validate_state(state: State, *, observed: bool = False, observer: int = -1) 
     check = StateChecks("lehavre", "observation" if observed else "state")
     check.one_of("num_players", state.num_players, PLAYER_COUNTS)
     n = state.num_players
-    check.one_of("phase", state.phase, PHASES)
+    check.require(
+        state.decision is None or type(state.decision) in DECISION_TYPES,
+        "the decision must be one of the decision kinds, or null",
+    )
     over = state.current_player is None
     if not over:
         check.seat("current_player", state.current_player, n)
@@ -96,10 +136,6 @@ def validate_state(state: State, *, observed: bool = False, observer: int = -1) 
         all(who != OUT or b not in piled for b, who in enumerate(state.owner)),
         "an unused building is in a pile",
     )
-    check.require(
-        (state.pending is None) == (state.phase in ("turn", "over")),
-        "a pending decision exists exactly outside phases turn and over",
-    )
     _check_counts(check, state)
     _check_places(check, state, cards_played=len(cards) if over else state.round)
     _check_specials(check, state, observer if observed else None)
@@ -114,13 +150,7 @@ MAX_TOKENS = 9_999
 above any game (the Offer spaces gain two tokens a turn), and it keeps every "how many"
 decision of a loaded position listable."""
 MAX_LOANS = 999
-MAX_COUNTER = 9_999  # a pending decision's counts (goods handed over, steps taken)
-PURPOSES = {
-    PAY: ("fee", "energy", "goods", "ship_goods", "food"),
-    CHOOSE: ("choose",),
-    INTEREST: ("interest",),
-    FEEDING: ("feeding",),
-}
+MAX_COUNTER = 9_999  # a decision's counts (food or energy due, goods handed over, ...)
 
 
 def _check_counts(check: StateChecks, state: State) -> None:
@@ -134,17 +164,18 @@ def _check_counts(check: StateChecks, state: State) -> None:
             f"player {seat} holds a count outside 0..{MAX_TOKENS}",
         )
         check.within(f"player {seat}'s loans", p.loans, 0, MAX_LOANS)
-    pending = state.pending
-    if pending is not None:
-        check.within("pending amount", pending.amount, 0, MAX_COUNTER)
-        check.within("pending step", pending.step, 0, MAX_COUNTER)
-        check.require(
-            len(pending.due) in (0, NUM_TOKEN_KINDS),
-            "pending due must list every token kind or none",
-        )
-        check.require(all(0 <= x <= 99 for x in pending.due), "pending due holds a count outside 0..99")
-        check.require(len(pending.chosen) <= NUM_TOKEN_KINDS, "pending chosen lists too many counts")
-        check.require(all(0 <= x <= MAX_TOKENS for x in pending.chosen), "pending chosen holds a bad count")
+    decision = state.decision
+    if decision is not None:
+        name = type(decision).__name__
+        for field in attrs.fields(type(decision)):
+            value = getattr(decision, field.name)
+            if type(value) is int:
+                check.within(f"the decision's {field.name}", value, 0, MAX_COUNTER)
+            elif type(value) is tuple:  # ``chosen``: counts of a payment asked kind by kind
+                check.require(len(value) <= NUM_TOKEN_KINDS, f"{name}.{field.name} lists too many counts")
+                check.require(
+                    all(0 <= x <= MAX_TOKENS for x in value), f"{name}.{field.name} holds a bad count"
+                )
 
 
 def _check_specials(check: StateChecks, state: State, observer: int | None) -> None:
@@ -243,76 +274,182 @@ def _check_places(check: StateChecks, state: State, cards_played: int) -> None:
             )
 
 
+# The building each building decision without a ``building`` field is asked at.
+_AT: dict[type, str] = {
+    HarborWatchTarget: "harbor_watch",
+    JoineryWood: "joinery",
+    IronworksExtra: "ironworks",
+    MarketplaceGoods: "marketplace",
+    MarketplaceLook: "marketplace",
+    ShippingLoad: "shipping_line",
+    OfficeSteel: "business_office",
+    OfficeExchange: "business_office",
+    BridgeSell: "bridge_over_the_seine",
+    FurrieryHides: "furriery",
+    FurrieryLeather: "furriery",
+    CoalTraderChoose: "coal_trader",
+    CoalTraderCharcoal: "coal_trader",
+    CoalTraderCoal: "coal_trader",
+    CoalTraderPay: "coal_trader",
+    HaulagePair: "haulage_firm",
+    TownSquareGoods: "town_square",
+}
+_WHARVES = frozenset(BUILDING_INDEX[key] for key in ("wharf_1", "wharf_2"))
+_UPGRADERS = frozenset(BUILDING_INDEX[key] for key in UPGRADES)
+_EXCHANGERS = frozenset(BUILDING_INDEX[key] for key in EXCHANGES)
+
+
+def decision_building(decision: Decision) -> int:
+    """The building a building's decision is asked at (-1: none, or a ``building`` out of range)."""
+    at = _AT.get(type(decision))
+    if at is not None:
+        return BUILDING_INDEX[at]
+    building = getattr(decision, "wharf", getattr(decision, "building", -1))
+    return building if isinstance(building, int) and 0 <= building < len(BUILDINGS) else -1
+
+
 def _check_decision(check: StateChecks, state: State, rounds: int) -> None:
-    """The phase, the pending record and the seats fit together the way the engine leaves them."""
-    phase, pending = state.phase, state.pending
+    """The decision and the seats fit together the way the engine leaves them."""
+    decision = state.decision
     over = state.current_player is None
     if over:
         check.require(
-            phase == OVER and state.round == rounds and state.final_turns == 0,
+            decision is None and state.round == rounds and state.final_turns == 0,
             "a finished game is not over",
         )
         return
-    check.require(phase != OVER, "a game in phase over has a player to decide")
+    check.require(decision is not None, "a game with a player to decide has a decision")
+    assert decision is not None
+    obligation = isinstance(decision, (PayInterest, Feed))
     if state.final_turns:
         check.require(state.round == rounds, "the final stage comes after the last round")
-        check.require(phase in (TURN, PAY, CHOOSE), "the final stage has no interest or feeding")
+        check.require(not obligation, "the final stage has no interest or feeding")
     else:
         check.require(state.round < rounds, "a round past the last is the final stage")
-    check.require(
-        (state.turn == TURNS_PER_ROUND) == (phase == FEEDING),
-        "feeding comes after the round's seventh turn",
-    )
-    if state.round == 0 and not state.final_turns and phase != FEEDING:
+    feeding = isinstance(decision, Feed)
+    check.require((state.turn == TURNS_PER_ROUND) == feeding, "feeding comes after the round's seventh turn")
+    if state.round == 0 and not state.final_turns and not feeding:
         check.require(
             state.revealed == state.turn + 1,
             "round 1's tiles are turned up as the ship markers reach them",
         )
-    elif not (state.round == 0 and phase == FEEDING):
+    elif not (state.round == 0 and feeding):
         check.require(state.revealed == len(SUPPLY_TILES), "after round 1 every Supply tile is face up")
-    if phase == TURN:
+    if isinstance(decision, Turn):
         check.require(state.current_player == state.turn_player, "in a turn the turn's player decides")
         return
-    assert pending is not None
-    check.one_of(f"pending purpose in phase {phase}", pending.purpose, PURPOSES[phase])
-    check.require(state.current_player == pending.seat, "the pending decision's seat decides")
-    if phase in (PAY, CHOOSE):
+    if isinstance(decision, PayInterest):
+        check.require(state.current_player == decision.seat, "the seat paying interest decides")
+        check.require(state.players[decision.seat].loans > 0, "interest is paid only by players with loans")
+        return
+    if isinstance(decision, Feed):
+        check.require(state.current_player == decision.seat, "the seat being fed decides")
+        check.seat("the first seat fed", decision.first, state.num_players)
+        check.require(decision.due >= 1, "a seat owing no food is not asked")
+        return
+    check.require(
+        state.current_player == state.turn_player and not state.main_done,
+        "a building is used in its main action",
+    )
+    b = decision_building(decision)
+    check.require(
+        b >= 0 and b == state.players[state.turn_player].location,
+        "the building used is where the disc stands",
+    )
+    check.require(EFFECT_OF[b] is not None, f"{BUILDINGS[b].id} has no action")
+    _check_building_decision(check, state, decision, b)
+
+
+def _check_building_decision(check: StateChecks, state: State, decision: Decision, b: int) -> None:
+    """A building's own decision is one that building asks, about what exists."""
+    key = BUILDINGS[b].id
+    if isinstance(decision, PayFee):
+        fee = BUILDINGS[b].fee
         check.require(
-            pending.seat == state.turn_player and not state.main_done,
-            "a building is used in its main action",
+            state.owner[b] != state.turn_player and bool(fee.food or fee.francs),
+            f"no entry fee is due at the {key}",
         )
-        b = pending.building
+    elif isinstance(decision, (ChooseBuilding, BuildGoods)):
+        check.require(b in BUILDERS, f"{key} builds no buildings")
+        if b in BUILDERS:
+            check.require(decision.built < BUILDERS[b][0], f"{key} builds at most {BUILDERS[b][0]}")
+        if isinstance(decision, BuildGoods):
+            check.require(decision.target in build_candidates(state), "the building to build is no top card")
+    elif isinstance(decision, (ChooseShip, PayShipGoods, PayShipEnergy)):
+        check.require(b in _WHARVES, f"{key} builds no ships")
+        if not isinstance(decision, ChooseShip):
+            t = decision.ship_type
+            check.require(0 <= t < len(SHIP_TYPES) and bool(state.ship_piles[t]), "no such ship to build")
+    elif isinstance(decision, (UpgradeGoods, PayUpgradeEnergy)):
+        check.require(b in _UPGRADERS, f"{key} upgrades no goods")
+    elif isinstance(decision, ExchangeTimes):
+        check.require(b in _EXCHANGERS, f"{key} makes no exchanges")
+    elif isinstance(decision, PayEnergy):
+        check.require(b in ENERGY_PAID, f"{key} asks for no energy")
+    elif isinstance(decision, (CoalTraderChoose, CoalTraderCharcoal, CoalTraderCoal)):
+        rulebook = state.rules.coal_trader == "rulebook"
         check.require(
-            0 <= b < len(BUILDINGS) and b == state.players[pending.seat].location,
-            "the building used is where the disc stands",
+            rulebook == isinstance(decision, CoalTraderChoose),
+            "the Coal Trader's decision does not fit the option coal_trader",
         )
-        effect = EFFECTS.get(BUILDINGS[b].id)
-        check.require(effect is not None, f"{BUILDINGS[b].id} has no action")
-        assert effect is not None
-        if phase == CHOOSE:
-            check.require(effect.choices is not None, f"{BUILDINGS[b].id} has no choice to wait for")
-        elif pending.purpose != "fee":
-            check.require(effect.paid is not None, f"{BUILDINGS[b].id} asks for no payment")
-        if pending.purpose == "goods":
-            check.require(
-                any(pile and pile[0] == pending.amount for pile in state.piles),
-                "the building to build is no top card",
-            )
-        if pending.purpose == "ship_goods":
-            check.require(
-                0 <= pending.amount < len(SHIP_TYPES) and bool(state.ship_piles[pending.amount]),
-                "no such ship to build",
-            )
-    elif phase == INTEREST:
-        check.require(state.players[pending.seat].loans > 0, "interest is paid only by players with loans")
-    else:  # FEEDING
-        check.seat("the first seat fed", pending.step, state.num_players)
-        check.require(pending.amount >= 1, "a seat owing no food is not asked")
+        if isinstance(decision, CoalTraderCoal):
+            check.within("the Coal Trader's charcoal", decision.charcoal, 0, 1)
+    elif isinstance(decision, MarketplaceLook):
+        check.require(len(state.specials) >= 2, "the Marketplace looks at two special buildings")
 
 
 def validate_observation(observation: Observation) -> None:
     StateChecks("lehavre", "observation").seat("player", observation.player, observation.state.num_players)
     validate_state(observation.state, observed=True, observer=observation.player)
+
+
+_DECISION_CLASSES: dict[str, type[Decision]] = {cls.__name__: cls for cls in DECISION_TYPES}
+
+
+def _register_decisions(codec: Codec[State, Observation]) -> None:
+    """The decision as a tagged object, ``{"type": "PayFee", "building": 12}`` (or ``null``
+    once the game is over): its class by name, then its fields, read as strictly as any other
+    value. The derived ``built`` field of a state is not written (it is computed again)."""
+    converter = codec.converter
+
+    def unstructure(decision: Decision | None) -> object:
+        if decision is None:
+            return None
+        return {"type": type(decision).__name__, **attrs.asdict(decision)}
+
+    def structure(value: object, _: object) -> Decision | None:
+        if value is None:
+            return None
+        if type(value) is not dict:
+            raise FormatError("the decision must be an object with a 'type', or null once the game is over")
+        name = value.get("type")
+        cls = _DECISION_CLASSES.get(name) if isinstance(name, str) else None
+        if cls is None:
+            known = ", ".join(sorted(_DECISION_CLASSES))
+            raise FormatError(f"unknown decision type {str(name)[:40]!r}; known: {known}")
+        fields = {key: item for key, item in value.items() if key != "type"}
+        decision: Decision = converter.structure(fields, cls)
+        return decision
+
+    for cls in DECISION_TYPES:
+        converter.register_unstructure_hook(cls, unstructure)
+    converter.register_unstructure_hook(Decision | None, unstructure)
+    converter.register_structure_hook(Decision | None, structure)
+    omit: Any = override(omit=True)
+    converter.register_unstructure_hook(State, make_dict_unstructure_fn(State, converter, built=omit))
+    inner = make_dict_structure_fn(State, converter, built=omit)
+    names = [field.name for field in attrs.fields(State) if field.init and field.name != "built"]
+
+    def structure_state(value: object, target: object) -> State:
+        # As ``core.codec`` reads every attrs class: every key ``dumps`` writes must be there.
+        if type(value) is not dict:
+            raise FormatError(f"lehavre: a state must be an object, not {type(value).__name__}")
+        missing = [name for name in names if name not in value]
+        if missing:
+            raise FormatError(f"lehavre: malformed state: missing keys {missing}")
+        return inner(value, target)
+
+    converter.register_structure_hook(State, structure_state)
 
 
 CODEC = Codec(
@@ -323,5 +460,6 @@ CODEC = Codec(
     validate_state=validate_state,
     validate_observation=validate_observation,
 )
+_register_decisions(CODEC)
 dumps = CODEC.dumps
 loads = CODEC.loads

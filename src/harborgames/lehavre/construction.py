@@ -3,10 +3,13 @@ Building Firms, the Construction Firm, the Sawmill and the Wharves."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
+from ..core.decisions import Rule
 from ..core.update import update
-from .actions import DONE, Action, Build, BuildShip
+from .actions import DONE, Action, Build, BuildShip, Pay
 from .data import (
     BRICK,
     BUILDING_INDEX,
@@ -16,121 +19,96 @@ from .data import (
     MODERNISE_BRICK,
     ROUND_CARDS,
     SHIP_ENERGY,
+    SHIP_NAMES,
     SHIP_TYPES,
     STEEL,
     WOOD,
     WOODEN_SHIP,
     BuildCost,
 )
-from .payment import ZERO, can_afford, goods_ways, subtract
-from .state import TOWN, Pending, Player, State, with_at, with_player
-
-# -- what every effect uses ------------------------------------------------------------------
-from .visit import BUILDS, Effect, ask, ask_payment, build_cost, done, energy_due, energy_of, me
+from .decisions import BuildGoods, ChooseBuilding, ChooseShip, PayShipEnergy, PayShipGoods
+from .effect import (
+    BUILD_COSTS,
+    BUILDS,
+    Effect,
+    amount_rule,
+    ask,
+    build_cost,
+    done,
+    energy_due,
+    energy_of,
+    me,
+    turn_seat,
+)
+from .explain import explain
+from .offered import with_owner
+from .payment import ENERGY, ZERO, can_afford, goods_ways, subtract
+from .state import TOWN, Player, State, pay_tokens, with_at, with_player
 
 
 def buildable(
     state: State, seat: int, *, sawmill: bool = False, stock: tuple[int, ...] | None = None
-) -> list[int]:
+) -> tuple[int, ...]:
     """Top proposal buildings ``seat`` can pay the building goods of (the Sawmill: only those
     needing wood, one wood less); ``stock``: the seat's goods as they would be (after a fee)."""
     if stock is None:
         stock = state.players[seat].stock
-    last = _LAST_BUILDABLE
-    if last.state is not state or last.stock is not stock or last.seat != seat:
-        # The Building Firms, the Construction Firm and the Sawmill ask about the same state in
-        # a row: both lists are made in one pass and kept.
-        plain: list[int] = []
-        at_sawmill: list[int] = []
-        wood, brick, steel = stock[WOOD], stock[BRICK], stock[STEEL]
-        clay_or_brick, iron_or_steel = stock[CLAY] + brick, stock[IRON] + steel
-        for top, needs_wood, needs_brick, needs_steel, needs_clay, needs_iron in _candidate_costs(
-            state, seat
+    out: list[int] = []
+    wood, brick, steel = stock[WOOD], stock[BRICK], stock[STEEL]
+    clay_or_brick, iron_or_steel = stock[CLAY] + brick, stock[IRON] + steel
+    rows = _COST_ROWS[state.rules.ironworks_cost, state.rules.arts_center_cost][
+        state.owner[MASONS_GUILD] == seat
+    ]
+    for top in build_candidates(state):
+        row = rows[top]
+        if row is None:
+            continue
+        needs_wood, needs_brick, needs_steel, needs_clay, needs_iron = row
+        # ``can_afford`` written out against the cost's totals (brick for clay, steel for iron)
+        if (
+            needs_brick <= brick
+            and needs_steel <= steel
+            and needs_clay <= clay_or_brick
+            and needs_iron <= iron_or_steel
+            and (needs_wood and needs_wood <= wood + 1 if sawmill else needs_wood <= wood)
         ):
-            # ``can_afford`` written out against the cost's totals (brick for clay, steel for iron)
-            if (
-                needs_brick <= brick
-                and needs_steel <= steel
-                and needs_clay <= clay_or_brick
-                and needs_iron <= iron_or_steel
-            ):
-                if needs_wood <= wood:
-                    plain.append(top)
-                if needs_wood and needs_wood <= wood + 1:
-                    at_sawmill.append(top)
-        last.state, last.stock, last.seat, last.plain, last.sawmill = state, stock, seat, plain, at_sawmill
-    return last.sawmill if sawmill else last.plain
+            out.append(top)
+    return tuple(out)
 
 
-# Per candidate: the building, then its wood, brick, steel, clay-and-brick and iron-and-steel due.
-_CostRow = tuple[int, int, int, int, int, int]
+# Per building: its wood, brick, steel, clay-and-brick and iron-and-steel due (None: no cost),
+# per rule options and whether the builder owns the Masons' Guild; made at import.
+_CostRow = tuple[int, int, int, int, int]
 
 
-class _LastAnswer:
-    """The last answer of ``buildable`` (states are immutable, so it holds while it is asked
-    about the same state object, seat and goods)."""
-
-    def __init__(self) -> None:
-        self.state: State | None = None
-        self.stock: tuple[int, ...] = ()
-        self.seat = -1
-        self.plain: list[int] = []
-        self.sawmill: list[int] = []
+def _cost_row(cost: BuildCost | None) -> _CostRow | None:
+    if cost is None:
+        return None
+    return (cost.wood, cost.brick, cost.steel, cost.clay + cost.brick, cost.iron + cost.steel)
 
 
-_LAST_BUILDABLE = _LastAnswer()
-
-
-class _LastCandidates:
-    """The last candidates' costs: they change only when a pile's top, the rules, the Masons'
-    Guild's owner or the Football Stadium's place does, far less often than the goods held."""
-
-    __slots__ = ("masons", "piles", "rows", "rules", "stadium")
-
-    def __init__(self) -> None:
-        self.piles: tuple[tuple[int, ...], ...] = ()
-        self.rules: object = None
-        self.masons = False
-        self.stadium = False
-        self.rows: tuple[_CostRow, ...] = ()
-
-
-_LAST_CANDIDATES = _LastCandidates()
-
-
-def _candidate_costs(state: State, seat: int) -> tuple[_CostRow, ...]:
-    last = _LAST_CANDIDATES
-    masons = state.owner[MASONS_GUILD] == seat
-    stadium = state.owner[FOOTBALL_STADIUM] == TOWN
-    if (
-        last.piles is not state.piles
-        or last.rules is not state.rules
-        or last.masons != masons
-        or last.stadium != stadium
-    ):
-        rows = []
-        for top in dict.fromkeys(_build_candidates(state)):
-            cost = cost_for(state, seat, top, sawmill=False)
-            if cost is not None:
-                rows.append(
-                    (top, cost.wood, cost.brick, cost.steel, cost.clay + cost.brick, cost.iron + cost.steel)
-                )
-        last.piles, last.rules, last.masons, last.stadium = state.piles, state.rules, masons, stadium
-        last.rows = tuple(rows)
-    return last.rows
+def _masons_cost(cost: BuildCost | None) -> BuildCost | None:
+    """ "1 clay or 1 brick less" (clay where the cost has clay, else brick: none costs both)."""
+    if cost is None:
+        return None
+    if cost.clay:
+        return attrs.evolve(cost, clay=cost.clay - 1)
+    if cost.brick:
+        return attrs.evolve(cost, brick=cost.brick - 1)
+    return cost
 
 
 FOOTBALL_STADIUM = BUILDING_INDEX["football_stadium"]
 MASONS_GUILD = BUILDING_INDEX["masons_guild"]
 
 
-def _build_candidates(state: State) -> list[int]:
-    """The top building of each Building Proposal pile, and the Football Stadium where it waits
-    face up in the town once a pile is empty ("can only be built when a Building Proposals space
-    has been emptied")."""
-    tops = [pile[0] for pile in state.piles if pile]
-    if state.owner[FOOTBALL_STADIUM] == TOWN and len(tops) < len(state.piles):
-        tops.append(FOOTBALL_STADIUM)
+def build_candidates(state: State) -> tuple[int, ...]:
+    """The top building of each Building Proposal pile (each once), and the Football Stadium
+    where it waits face up in the town once a pile is empty ("can only be built when a Building
+    Proposals space has been emptied")."""
+    tops = tuple(dict.fromkeys(pile[0] for pile in state.piles if pile))
+    if state.owner[FOOTBALL_STADIUM] == TOWN and sum(1 for pile in state.piles if pile) < len(state.piles):
+        return (*tops, FOOTBALL_STADIUM)
     return tops
 
 
@@ -144,42 +122,71 @@ def cost_for(state: State, seat: int, building: int, *, sawmill: bool) -> BuildC
     if sawmill:
         cost = attrs.evolve(cost, wood=cost.wood - 1)
     if state.owner[MASONS_GUILD] == seat:
-        if cost.clay:
-            cost = attrs.evolve(cost, clay=cost.clay - 1)
-        elif cost.brick:
-            cost = attrs.evolve(cost, brick=cost.brick - 1)
+        cost = _masons_cost(cost)
     return cost
 
 
-def _builder(key: str, builds: int, sawmill: bool = False) -> Effect:
+_COST_ROWS = {
+    options: tuple(
+        tuple(_cost_row(_masons_cost(c) if masons else c) for c in costs) for masons in (False, True)
+    )
+    for options, costs in BUILD_COSTS.items()
+}
+
+
+def builder(key: str, builds: int, sawmill: bool = False) -> Effect:
+    """A Building Firm (1 build), the Construction Firm (2) or the Sawmill (1, a wood less)."""
     building = BUILDING_INDEX[key]
 
     def can_enter(state: State, seat: int, stock: tuple[int, ...]) -> bool:
         return bool(buildable(state, seat, sawmill=sawmill, stock=stock))
 
-    def enter(state: State) -> State:
-        return ask(state, building)
+    return Effect(can_enter, lambda state: ask(state, ChooseBuilding(building)))
 
-    def choices(state: State, pending: Pending) -> tuple[Action, ...]:
-        options: tuple[Action, ...] = tuple(BUILDS[b] for b in buildable(state, me(state), sawmill=sawmill))
-        return (*options, DONE) if pending.step > 0 else options
 
-    def choose(state: State, pending: Pending, action: Action) -> State:
-        if not isinstance(action, Build):
-            return done(state)
-        target = BUILDING_INDEX[action.building]
-        cost = cost_for(state, me(state), target, sawmill=sawmill)
-        assert cost is not None
-        due = cost_vector(cost)
-        return ask_payment(state, "goods", building, amount=target, due=due, step=pending.step)
+BUILDERS = {
+    BUILDING_INDEX["building_firm_1"]: (1, False),
+    BUILDING_INDEX["building_firm_2"]: (1, False),
+    BUILDING_INDEX["construction_firm"]: (2, False),
+    BUILDING_INDEX["sawmill"]: (1, True),
+}  # per builder: the builds per visit, and whether it is the Sawmill
 
-    def paid(state: State, pending: Pending) -> State:
-        state = place_building(state, pending.amount, me(state))
-        if pending.step + 1 < builds and buildable(state, me(state), sawmill=sawmill):
-            return ask(state, building, step=pending.step + 1)
+
+def _choose_building_legal(state: State, decision: ChooseBuilding) -> tuple[Action, ...]:
+    sawmill = BUILDERS[decision.building][1]
+    options: tuple[Action, ...] = tuple(BUILDS[b] for b in buildable(state, me(state), sawmill=sawmill))
+    return (*options, DONE) if decision.built > 0 else options
+
+
+def _choose_building(state: State, decision: ChooseBuilding, action: Action) -> State:
+    if not isinstance(action, Build):
         return done(state)
+    return ask(state, BuildGoods(decision.building, BUILDING_INDEX[action.building], decision.built))
 
-    return Effect(can_enter, enter, choices, choose, paid)
+
+def _goods_due(state: State, decision: BuildGoods) -> BuildCost:
+    cost = cost_for(state, me(state), decision.target, sawmill=BUILDERS[decision.building][1])
+    assert cost is not None  # only buildings with a cost are offered
+    return cost
+
+
+def _build_goods_legal(state: State, decision: BuildGoods) -> tuple[Action, ...]:
+    """Building goods, brick for clay and steel for iron as the player likes."""
+    return tuple(Pay(way) for way in goods_ways(stock_of_seat(state), _goods_due(state, decision)))
+
+
+def _build_goods(state: State, decision: BuildGoods, action: Action) -> State:
+    assert isinstance(action, Pay)
+    state = place_building(pay_tokens(state, me(state), action.tokens), decision.target, me(state))
+    builds, sawmill = BUILDERS[decision.building]
+    built = decision.built + 1
+    if built < builds and buildable(state, me(state), sawmill=sawmill):
+        return ask(state, ChooseBuilding(decision.building, built))
+    return done(state)
+
+
+def stock_of_seat(state: State) -> tuple[int, ...]:
+    return state.players[state.turn_player].stock
 
 
 def cost_vector(cost: BuildCost) -> tuple[int, ...]:
@@ -202,10 +209,8 @@ def place_building(state: State, building: int, seat: int) -> State:
     """``building`` goes to ``seat`` (or the town), leaving its pile if it is on top of one
     (built, bought, or the town's round-end build)."""
     piles = tuple(pile[1:] if pile and pile[0] == building else pile for pile in state.piles)
-    return update(state, piles=piles, owner=with_at(state.owner, building, seat))
-
-
-SHIP_NAMES = ("wooden", "iron", "steel", "luxury")
+    same_built = state.owner[building] >= TOWN  # bought from the town: built before and after
+    return with_owner(update(state, piles=piles), with_at(state.owner, building, seat), same_built=same_built)
 
 
 def ship_goods(state: State, wharf: int, ship_type: int) -> BuildCost:
@@ -247,43 +252,51 @@ def _ship_types(state: State, seat: int, wharf: int, stock: tuple[int, ...] | No
     return out
 
 
-def _wharf(key: str) -> Effect:
+def wharf(key: str) -> Effect:
+    """A Wharf: one ship per visit (or the Luxury Yacht swap)."""
     building = BUILDING_INDEX[key]
 
     def can_enter(state: State, seat: int, stock: tuple[int, ...]) -> bool:
         return bool(_ship_types(state, seat, building, stock)) or _yacht_swap(state, seat) is not None
 
-    def enter(state: State) -> State:
-        return ask(state, building)
+    return Effect(can_enter, lambda state: ask(state, ChooseShip(building)))
 
-    def choices(state: State, pending: Pending) -> tuple[Action, ...]:
-        ships = tuple(BUILD_SHIPS[t] for t in _ship_types(state, me(state), building))
-        return (*ships, SWAP_FOR_YACHT) if _yacht_swap(state, me(state)) else ships
 
-    def choose(state: State, pending: Pending, action: Action) -> State:
-        assert isinstance(action, BuildShip)
-        if action == SWAP_FOR_YACHT:
-            return done(_take_yacht(state, me(state)))
-        ship_type = SHIP_NAMES.index(action.ship)
-        due = cost_vector(ship_goods(state, building, ship_type))
-        return ask_payment(state, "ship_goods", building, amount=ship_type, due=due)
+def _choose_ship_legal(state: State, decision: ChooseShip) -> tuple[Action, ...]:
+    ships = tuple(BUILD_SHIPS[t] for t in _ship_types(state, me(state), decision.wharf))
+    return (*ships, SWAP_FOR_YACHT) if _yacht_swap(state, me(state)) else ships
 
-    def paid(state: State, pending: Pending) -> State:
-        if pending.purpose == "ship_goods":
-            return ask_payment(state, "energy", building, amount=SHIP_ENERGY, step=pending.amount + 1)
-        ship_type = pending.step - 1
-        card = state.ship_piles[ship_type][0]
-        piles = tuple(pile[1:] if t == ship_type else pile for t, pile in enumerate(state.ship_piles))
-        modernised = state.modernised
-        if ship_type != WOODEN_SHIP and building not in modernised:
-            modernised = tuple(sorted((*modernised, building)))
-        seat = me(state)
-        p = state.players[seat]
-        player = Player(p.stock, p.loans, (*p.ships, card), p.location)
-        players = with_player(state.players, seat, player)
-        return done(update(state, ship_piles=piles, modernised=modernised, players=players))
 
-    return Effect(can_enter, enter, choices, choose, paid)
+def _choose_ship(state: State, decision: ChooseShip, action: Action) -> State:
+    assert isinstance(action, BuildShip)
+    if action == SWAP_FOR_YACHT:
+        return done(_take_yacht(state, me(state)))
+    return ask(state, PayShipGoods(decision.wharf, SHIP_NAMES.index(action.ship)))
+
+
+def _ship_goods_legal(state: State, decision: PayShipGoods) -> tuple[Action, ...]:
+    return tuple(Pay(way) for way in ship_ways(state, me(state), decision.wharf, decision.ship_type))
+
+
+def _pay_ship_goods(state: State, decision: PayShipGoods, action: Action) -> State:
+    assert isinstance(action, Pay)
+    state = pay_tokens(state, me(state), action.tokens)
+    due = energy_due(state, me(state), SHIP_ENERGY)
+    return ask(state, PayShipEnergy(decision.wharf, decision.ship_type, due))
+
+
+def _ship_built(state: State, decision: PayShipEnergy) -> State:
+    ship_type, wharf_built = decision.ship_type, decision.wharf
+    card = state.ship_piles[ship_type][0]
+    piles = tuple(pile[1:] if t == ship_type else pile for t, pile in enumerate(state.ship_piles))
+    modernised = state.modernised
+    if ship_type != WOODEN_SHIP and wharf_built not in modernised:
+        modernised = tuple(sorted((*modernised, wharf_built)))
+    seat = me(state)
+    p = state.players[seat]
+    player = Player(p.stock, p.loans, (*p.ships, card), p.location)
+    players = with_player(state.players, seat, player)
+    return done(update(state, ship_piles=piles, modernised=modernised, players=players))
 
 
 BUILD_SHIPS = tuple(BuildShip(name) for name in SHIP_NAMES)
@@ -310,5 +323,15 @@ def _take_yacht(state: State, seat: int) -> State:
     ships = list(p.ships)
     ships.remove(card)  # out of the game
     player = Player(p.stock, p.loans, tuple(ships), p.location)
-    owner = with_at(state.owner, LUXURY_YACHT, seat)
-    return update(state, players=with_player(state.players, seat, player), owner=owner)
+    state = update(state, players=with_player(state.players, seat, player))
+    return with_owner(state, with_at(state.owner, LUXURY_YACHT, seat), same_built=True)
+
+
+RULES: dict[type, Rule[State, Any, Action]] = {
+    ChooseBuilding: Rule(_choose_building_legal, _choose_building, explain),
+    BuildGoods: Rule(_build_goods_legal, _build_goods, explain),
+    ChooseShip: Rule(_choose_ship_legal, _choose_ship, explain),
+    PayShipGoods: Rule(_ship_goods_legal, _pay_ship_goods, explain),
+    PayShipEnergy: amount_rule(ENERGY, turn_seat, _ship_built, explain),
+}
+"""The rules of building's decisions (``visit.py`` joins them into the registry)."""

@@ -145,6 +145,7 @@ LOAN_CARDS = 11  # in the box; the rulebook does not say whether loans are limit
 
 # -- ships --------------------------------------------------------------------------------------
 WOODEN_SHIP, IRON_SHIP, STEEL_SHIP, LUXURY_LINER = 0, 1, 2, 3
+SHIP_NAMES = ("wooden", "iron", "steel", "luxury")  # the ship types in actions and notation
 SHIP_ENERGY = 3  # energy paid at a Wharf for any ship, besides its goods (rulebook, Building Ships)
 MODERNISE_BRICK = 1  # the first non-wooden ship built at a Wharf needs 1 brick, once per Wharf
 
@@ -595,3 +596,9 @@ def proposal_buildings(num_players: int, variant: str) -> tuple[Building, ...]:
         for b in STANDARD_BUILDINGS
         if not b.town_start and num_players in (b.full_players if variant == FULL else b.short_players)
     )
+
+
+ROUND_CARDS_FOR: dict[tuple[int, str], tuple[RoundCard, ...]] = {
+    (n, variant): round_cards(n, variant) for n in PLAYER_COUNTS for variant in (SHORT, FULL)
+}
+"""``round_cards`` per player count and variant, looked up on every round end."""

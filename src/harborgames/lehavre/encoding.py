@@ -26,6 +26,7 @@ import functools
 from collections.abc import Iterator
 from itertools import combinations
 
+import attrs
 import numpy as np
 import numpy.typing as npt
 
@@ -55,8 +56,7 @@ from .actions import (
     Trade,
 )
 from .buildings import MARKET_MAX, PRODUCTS
-from .codec import CODEC
-from .construction import SHIP_NAMES
+from .codec import CODEC, decision_building
 from .data import (
     BUILDING_INDEX,
     FRANC,
@@ -67,6 +67,7 @@ from .data import (
     PROPOSAL_PILES,
     ROUND_CARD_INDEX,
     ROUND_CARDS,
+    SHIP_NAMES,
     SHIP_TYPES,
     SPECIAL_BUILDINGS,
     SPECIAL_DEALT,
@@ -78,14 +79,15 @@ from .data import (
     TURNS_PER_ROUND,
     round_cards,
 )
+from .decisions import DECISION_TYPES, BuildGoods, Decision, Feed, PayShipEnergy, PayShipGoods
 from .info import INFO
+from .obligations import food_due
 from .observe import KNOWN_TO_THEM, observe
 from .payment import LIST_LIMIT
 from .render import render
-from .round_end import food_due
 from .scoring import wealth
 from .specials import COAL_TRADER_CHOICES, HAULAGE_CHOICES, TOWN_SQUARE_GOODS
-from .state import OUT, OVER, PHASES, PROPOSAL, SPECIAL_DECK, TOWN, State
+from .state import OPTIONS, OUT, PROPOSAL, SPECIAL_DECK, TOWN, State
 from .turn import legal_actions
 
 __all__ = [
@@ -216,12 +218,19 @@ FRANCS_SCALE = 50
 LOANS_SCALE = 5
 WEALTH_SCALE = 100  # wealth can be negative (7 per unpaid loan)
 FOOD_SCALE = max(food for card in ROUND_CARDS for food in card.food if food is not None)  # 35
-AMOUNT_SCALE = 20  # a pending count: food or energy due, goods to upgrade, ships used, ...
-STEP_SCALE = 10  # a building's own counter (which decision, goods handed over so far, ...)
+AMOUNT_SCALE = 20  # a decision's food or energy due
+STEP_SCALE = 10  # a decision's counts (goods to upgrade, builds done, goods handed over so far, ...)
 PILE_DEPTH_SCALE = 10  # position in a Building Proposal pile (about 10 cards each)
 SHIP_PILE_SCALE = max(t.cards for t in SHIP_TYPES)
-# What a PAY or CHOOSE decision is about (``Pending.purpose``), and the obligations.
-PURPOSES = ("fee", "goods", "ship_goods", "energy", "food", "choose", "feeding", "interest")
+DECISION_NAMES = tuple(cls.__name__ for cls in DECISION_TYPES)
+DECISION_INDEX: dict[type, int] = {cls: k for k, cls in enumerate(DECISION_TYPES)}
+# Per decision class: its count fields, in field order (at most two; a flag counts as 0/1).
+_NOT_COUNTS = frozenset({"building", "wharf", "target", "ship_type", "seat", "first", "due", "chosen"})
+DECISION_COUNTS: dict[type, tuple[str, ...]] = {
+    cls: tuple(f.name for f in attrs.fields(cls) if f.name not in _NOT_COUNTS) for cls in DECISION_TYPES
+}
+assert all(len(names) <= 2 for names in DECISION_COUNTS.values())
+OPTION_NAMES = tuple(OPTIONS)
 WHARVES = (BUILDING_INDEX["wharf_1"], BUILDING_INDEX["wharf_2"])  # the ones that can be modernised
 NUM_SHIP_CARDS = len(ROUND_CARDS)
 MIN_OWNER = min(OUT, PROPOSAL, SPECIAL_DECK, TOWN)  # the owner codes below the seats
@@ -265,18 +274,22 @@ def _fields(num_players: int, variant: str, buildings: int, rounds: int) -> Iter
         ("observer", n, "1 at the observing seat (me)", 1),
         ("current_player", n, "1 at the seat deciding now (all 0 once the game is over)", 1),
         ("turn_player", n, "1 at the seat whose turn it is (one paying interest or food may differ)", 1),
-        ("phase", len(PHASES), "one-hot pending decision: " + ", ".join(PHASES), 1),
+        ("decision", len(DECISION_NAMES), "one-hot what is decided (all 0 once it is over): "
+         + ", ".join(DECISION_NAMES), 1),
         ("round", rounds + 1, "one-hot round being played; the last position: the final stage", 1),
         ("turn", TURNS_PER_ROUND + 1, "one-hot turn of the round (Supply track position); last: feeding", 1),
         ("main_done", 1, "1 once the turn's main action is taken", 1),
         ("final_turns", 1, f"final actions left, / {n}", n),
-        ("purpose", len(PURPOSES), "one-hot what a PAY/CHOOSE is for: " + ", ".join(PURPOSES), 1),
-        ("pending_building", b, "one-hot building whose fee, goods or choice is pending", 1),
-        ("pending_amount", 1, f"its count (food/energy due, goods to upgrade), / {AMOUNT_SCALE}, unbounded",
-         AMOUNT_SCALE),
-        ("pending_due", NUM_TOKEN_KINDS, f"building goods due, per token kind, / {g}", g),
-        ("pending_chosen", NUM_TOKEN_KINDS, f"counts chosen so far paying kind by kind, / {g}", g),
-        ("pending_step", 1, f"the building's own step counter, / {STEP_SCALE}", STEP_SCALE),
+        ("decision_building", b, "one-hot building the decision is about (fee, choice, payment)", 1),
+        ("decision_target", b, "one-hot building whose goods are being paid (BuildGoods)", 1),
+        ("decision_ship_type", len(SHIP_TYPES), "one-hot ship type being built (wooden .. luxury)", 1),
+        ("decision_first", n, "one-hot first seat fed (Feed)", 1),
+        ("decision_due", 1, f"food or energy due, / {AMOUNT_SCALE}, unbounded", AMOUNT_SCALE),
+        ("decision_counts", 2,
+         f"the decision's counts in field order (goods, builds, given ...), / {STEP_SCALE}", STEP_SCALE),
+        ("decision_chosen", NUM_TOKEN_KINDS, f"counts chosen so far paying kind by kind, / {g}", g),
+        ("rule_options", len(OPTION_NAMES),
+         "per rule option: 1 if not its default: " + ", ".join(OPTION_NAMES), 1),
         ("round_card", NUM_SHIP_CARDS, "one-hot this round's card R01..R20 (none in the final stage)", 1),
         ("round_food", 1, f"this round's food demand, / {FOOD_SCALE} (the largest on any card)", FOOD_SCALE),
         ("round_harvest", 1, "1 if this round's card has a harvest", 1),
@@ -345,7 +358,7 @@ def observation_tensor(state: State, player: int) -> npt.NDArray[np.float32]:
     tables = _tables(seen.num_players, seen.rules.variant)
     values = np.zeros(tables.layout.size, dtype=np.float32)
     _write_seats(values, tables, seen, player)
-    _write_pending(values, tables, seen)
+    _write_decision(values, tables, seen)
     _write_round_card(values, tables, seen)
     _write_supply(values, tables, seen)
     _write_buildings(values, tables, seen)
@@ -364,30 +377,38 @@ def _write_seats(values: npt.NDArray[np.float32], tables: _Tables, seen: State, 
     if seen.current_player is not None:
         values[at["current_player"] + seen.current_player] = 1
     values[at["turn_player"] + seen.turn_player] = 1
-    values[at["phase"] + PHASES.index(seen.phase)] = 1
     values[at["round"] + min(seen.round, tables.rounds)] = 1
     values[at["turn"] + min(seen.turn, TURNS_PER_ROUND)] = 1  # 7 while the round ends
     values[at["main_done"]] = seen.main_done
     values[at["final_turns"]] = seen.final_turns
 
 
-def _write_pending(values: npt.NDArray[np.float32], tables: _Tables, seen: State) -> None:
-    """What the pending PAY / CHOOSE / obligation is about (all 0 during one's own turn)."""
-    pending = seen.pending
-    if pending is None or seen.phase == OVER:
-        return
+def _write_decision(values: npt.NDArray[np.float32], tables: _Tables, seen: State) -> None:
+    """What is decided and about what (all 0 once the game is over), and the rule options."""
     at = tables.start
-    if pending.purpose not in PURPOSES:
-        raise ValueError(f"the observation tensor has no place for the pending purpose {pending.purpose!r}")
-    values[at["purpose"] + PURPOSES.index(pending.purpose)] = 1
-    if pending.building >= 0:
-        values[at["pending_building"] + pending.building] = 1
-    values[at["pending_amount"]] = pending.amount
-    due = pending.due[:NUM_TOKEN_KINDS]
-    values[at["pending_due"] : at["pending_due"] + len(due)] = due
-    chosen = pending.chosen[:NUM_TOKEN_KINDS]
-    values[at["pending_chosen"] : at["pending_chosen"] + len(chosen)] = chosen
-    values[at["pending_step"]] = pending.step
+    rules = seen.rules
+    for k, name in enumerate(OPTION_NAMES):
+        values[at["rule_options"] + k] = getattr(rules, name) != OPTIONS[name][0]
+    decision: Decision | None = seen.decision
+    if decision is None:
+        return
+    cls = type(decision)
+    values[at["decision"] + DECISION_INDEX[cls]] = 1
+    building = decision_building(decision)
+    if building >= 0:
+        values[at["decision_building"] + building] = 1
+    if isinstance(decision, BuildGoods):
+        values[at["decision_target"] + decision.target] = 1
+    elif isinstance(decision, (PayShipGoods, PayShipEnergy)):
+        values[at["decision_ship_type"] + decision.ship_type] = 1
+    elif isinstance(decision, Feed):
+        values[at["decision_first"] + decision.first] = 1
+    due = getattr(decision, "due", 0)
+    values[at["decision_due"]] = due
+    for k, name in enumerate(DECISION_COUNTS[cls]):
+        values[at["decision_counts"] + k] = getattr(decision, name)
+    chosen: tuple[int, ...] = getattr(decision, "chosen", ())[:NUM_TOKEN_KINDS]
+    values[at["decision_chosen"] : at["decision_chosen"] + len(chosen)] = chosen
 
 
 def _write_round_card(values: npt.NDArray[np.float32], tables: _Tables, seen: State) -> None:

@@ -16,46 +16,49 @@ from .actions import (
     Sell,
     SellShip,
     Take,
-    Times,
 )
-from .buildings import UPGRADES, Upgrade
 from .data import (
     BUILDING_INDEX,
     BUILDINGS,
     FRANC,
     TOKEN_NAMES,
 )
+from .decisions import (
+    BuildGoods,
+    CoalTraderPay,
+    Feed,
+    PayEnergy,
+    PayFee,
+    PayInterest,
+    PayShipEnergy,
+    PayShipGoods,
+    PayUpgradeEnergy,
+)
 from .offered import LOCKED
-from .payment import (
-    can_pay_fee,
+from .payment import can_pay_fee
+from .state import PROPOSAL, TOWN, State
+
+_PAYMENTS = (
+    Feed,
+    PayFee,
+    PayEnergy,
+    PayUpgradeEnergy,
+    PayShipEnergy,
+    PayShipGoods,
+    BuildGoods,
+    CoalTraderPay,
 )
-from .state import (
-    CHOOSE,
-    FEEDING,
-    INTEREST,
-    PAY,
-    PROPOSAL,
-    TOWN,
-    State,
-)
-from .visit import energy_due, energy_of
 
 
-def explain(state: State, action: Action) -> str:
-    """Which rule forbids ``action`` here (called only when it is not legal)."""
-    phase = state.phase
-    if phase in (PAY, FEEDING) and isinstance(action, (Pay, PayPart)):
-        return f"{action} is not a way to pay what is due ({_due_text(state)})"
-    if phase == INTEREST and not isinstance(action, (Pay, Sell, SellShip, Loan, Repay)):
+def explain(state: State, decision: object, action: Action) -> str:
+    """Which rule forbids ``action`` here (called only when it is not legal): the one
+    explanation of the turn, the payments and the obligations."""
+    if isinstance(decision, _PAYMENTS) and isinstance(action, (Pay, PayPart)):
+        return f"{action} is not a way to pay what is due ({_due_text(decision)})"
+    if isinstance(decision, PayInterest) and not isinstance(action, (Pay, Sell, SellShip, Loan, Repay)):
         return f"{action} must wait: a player with loans pays 1 Franc interest first"
-    if phase == FEEDING and not isinstance(action, (Pay, PayPart, Sell, SellShip, Loan)):
+    if isinstance(decision, Feed) and not isinstance(action, (Pay, PayPart, Sell, SellShip, Loan)):
         return f"{action} must wait: the round's food is being paid"
-    if phase == CHOOSE and state.pending is not None:
-        name = BUILDINGS[state.pending.building].name
-        upgrade = UPGRADES.get(BUILDINGS[state.pending.building].id)
-        if upgrade is not None and isinstance(action, Times):
-            return _why_not_upgrade(state, name, upgrade, action.count)
-        return f"{action} is not a choice of the {name} now"
     if isinstance(action, Loan):
         return "a loan is taken only when a player cannot pay interest or food"
     if isinstance(action, Enter):
@@ -81,16 +84,20 @@ def explain(state: State, action: Action) -> str:
     return f"{action} is not possible now"
 
 
-def _due_text(state: State) -> str:
-    pending = state.pending
-    if pending is None:
-        return "nothing"
-    if state.phase == FEEDING:
-        return f"{pending.amount} food"
-    if pending.purpose == "energy":
-        return f"{pending.amount} energy"
-    if pending.purpose == "fee":
-        return f"the entry fee {BUILDINGS[pending.building].fee}"
+def not_a_choice(state: State, building: int, action: Action) -> str:
+    """The refusal of a building's own decision."""
+    return f"{action} is not a choice of the {BUILDINGS[building].name} now"
+
+
+def _due_text(decision: object) -> str:
+    if isinstance(decision, Feed):
+        return f"{decision.due} food"
+    if isinstance(decision, (PayEnergy, PayUpgradeEnergy, PayShipEnergy)):
+        return f"{decision.due} energy"
+    if isinstance(decision, PayFee):
+        return f"the entry fee {BUILDINGS[decision.building].fee}"
+    if isinstance(decision, CoalTraderPay):
+        return f"{decision.due} food"
     return "building goods"
 
 
@@ -132,18 +139,3 @@ def _why_not_buy(state: State, action: Buy) -> str:
         return f"the {building.name} is neither the town's nor on top of a proposal pile"
     have = state.players[state.turn_player].stock[FRANC]
     return f"the {building.name} costs {building.price} Francs: you have {have}"
-
-
-def _why_not_upgrade(state: State, name: str, upgrade: Upgrade, count: int) -> str:
-    """E.g. "the Steel Mill needs 15 energy for 3 iron (5 per iron): you have 7 energy"."""
-    seat = state.turn_player
-    stock = state.players[seat].stock
-    source = TOKEN_NAMES[upgrade.source]
-    if count < 1:
-        return f"the {name} upgrades at least 1 {source}"
-    if upgrade.limit is not None and count > upgrade.limit:
-        return f"the {name} upgrades at most {upgrade.limit} {source}"
-    if count > stock[upgrade.source]:
-        return f"the {name} cannot upgrade {count} {source}: you have {stock[upgrade.source]}"
-    energy = energy_due(state, seat, upgrade.energy(count))
-    return f"the {name} needs {energy} energy for {count} {source}: you have {energy_of(stock)} energy"

@@ -40,8 +40,7 @@ from .actions import (
     Trade,
 )
 from .buildings import PRODUCTS
-from .construction import SHIP_NAMES
-from .data import BUILDINGS, GOODS, NUM_TOKEN_KINDS, OFFER_SPACES, ROUND_CARDS, TOKEN_NAMES
+from .data import BUILDINGS, GOODS, NUM_TOKEN_KINDS, OFFER_SPACES, ROUND_CARDS, SHIP_NAMES, TOKEN_NAMES
 from .state import State
 
 GAME = "Le Havre"

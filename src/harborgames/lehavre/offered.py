@@ -6,20 +6,23 @@ from __future__ import annotations
 from itertools import compress
 from operator import itemgetter
 
+from ..core.update import update
 from .actions import Buy, BuyShip, Enter, Sell, SellShip, Take
-from .construction import SHIP_NAMES
 from .data import (
     BUILDINGS,
     FULL,
     OFFER_SPACES,
+    PLAYER_COUNTS,
     ROUND_CARDS,
+    SHIP_NAMES,
     SHIP_TYPES,
+    SHORT,
     SPECIAL_BUILDINGS,
     TOKEN_NAMES,
     proposal_buildings,
     town_start_buildings,
 )
-from .state import TOWN, State
+from .state import TOWN, Built, State, with_owners
 
 TAKES = tuple(Take(TOKEN_NAMES[token]) for token in OFFER_SPACES)
 ENTERS = tuple(Enter(b.id) for b in BUILDINGS)
@@ -39,62 +42,71 @@ _IN_PLAY: dict[tuple[int, str], tuple[int, ...]] = {}
 
 def in_play_buildings(state: State) -> tuple[int, ...]:
     """The buildings that can ever be owned in this game (not back in the box), in index order."""
-    key = (state.num_players, state.rules.variant)
-    found = _IN_PLAY.get(key)
-    if found is None:
-        used = {b.id for b in town_start_buildings(*key)} | {b.id for b in proposal_buildings(*key)}
-        if state.rules.variant == FULL:
-            used |= {b.id for b in SPECIAL_BUILDINGS}
-        found = _IN_PLAY[key] = tuple(b for b, building in enumerate(BUILDINGS) if building.id in used)
-    return found
+    return _IN_PLAY[state.num_players, state.rules.variant]
 
 
-class _LastBuilt:
-    """The last ``built_buildings`` answer, kept while the same ``owner`` tuple comes back (it is
-    shared by successive states until a building changes hands)."""
-
-    __slots__ = ("built", "owner")
-
-    def __init__(self) -> None:
-        self.owner: tuple[int, ...] = ()
-        self.built: tuple[int, ...] = ()
+def built_of(state: State) -> Built:
+    """What is built in ``state`` (``State.built``), computed from its ``owner``."""
+    owner = state.owner
+    in_play = in_play_buildings(state)
+    # Buying and selling change ``owner`` on most turns of a random game: the filter runs in C.
+    built = tuple(compress(in_play, map(_IS_BUILT, _owners_getter(in_play)(owner))))
+    return Built(owner, built, tuple(b for b in built if not LOCKED[b]))
 
 
-# An instance, not the class: writing a class's attributes invalidates the interpreter's caches
-# of that class on every write.
-_LAST_BUILT = _LastBuilt()
+def built_entry(state: State) -> Built:
+    """``state``'s ``Built``: the one it carries if it is about its ``owner``, else computed."""
+    known = state.built
+    if known is not None and known.owner is state.owner:
+        return known
+    return built_of(state)
 
 
 def built_buildings(state: State) -> tuple[int, ...]:
     """The buildings owned by the town or a player, in index order: the only ones that can be
-    entered, bought from the town or sold (the full game has 69 cards, most of them in piles,
-    face down or out of the game)."""
-    last = _LAST_BUILT
-    owner = state.owner
-    if last.owner is owner:
-        return last.built
-    in_play = in_play_buildings(state)
-    # Buying and selling change ``owner`` on most turns of a random game: the filter runs in C.
-    built = tuple(compress(in_play, map(_IS_BUILT, _owners_getter(in_play)(owner))))
-    last.owner, last.built = owner, built
-    return built
+    entered, bought from the town or sold."""
+    known = state.built
+    if known is not None and known.owner is state.owner:
+        return known.buildings
+    return built_of(state).buildings
 
 
-def carry_built(before: tuple[int, ...], after: tuple[int, ...]) -> None:
-    """``after`` differs from ``before`` only by a built building changing hands (bought from
-    the town, sold to it): the same buildings are built, so a kept answer for ``before`` holds
-    for ``after`` too. (Trading calls this; it changes ``owner`` on most turns of a random game.)"""
-    last = _LAST_BUILT
-    if last.owner is before:
-        last.owner = after
+def with_owner(state: State, owner: tuple[int, ...], *, same_built: bool = False) -> State:
+    """``state`` with the buildings' owners ``owner``, and what is built derived from it.
+    ``same_built``: only a built building changed hands (bought from the town, sold to it), so
+    the same buildings are built and the derived lists carry over."""
+    if same_built:
+        before = built_entry(state)
+        built = Built(owner, before.buildings, before.enterable)
+    else:
+        built = built_of(update(state, owner=owner))
+    return with_owners(state, owner, built)
 
 
 _IS_BUILT = TOWN.__le__  # owned by the town (-1) or a seat (0..4)
-_GETTERS: dict[tuple[int, ...], itemgetter[tuple[int, ...]]] = {}
 
 
 def _owners_getter(in_play: tuple[int, ...]) -> itemgetter[tuple[int, ...]]:
-    getter = _GETTERS.get(in_play)
-    if getter is None:
-        getter = _GETTERS[in_play] = itemgetter(*in_play)
-    return getter
+    return _GETTERS[in_play]
+
+
+_GETTERS: dict[tuple[int, ...], itemgetter[tuple[int, ...]]] = {}
+
+
+def _fill_getters() -> None:
+    """One getter per player count and variant, made at import (no cache filled during play)."""
+    for (num_players, variant), found in _IN_PLAY.items():
+        _GETTERS[found] = itemgetter(*found)
+        del num_players, variant
+
+
+def _in_play(num_players: int, variant: str) -> tuple[int, ...]:
+    used = {b.id for b in town_start_buildings(num_players, variant)}
+    used |= {b.id for b in proposal_buildings(num_players, variant)}
+    if variant == FULL:
+        used |= {b.id for b in SPECIAL_BUILDINGS}
+    return tuple(b for b, building in enumerate(BUILDINGS) if building.id in used)
+
+
+_IN_PLAY.update({(n, variant): _in_play(n, variant) for n in PLAYER_COUNTS for variant in (SHORT, FULL)})
+_fill_getters()

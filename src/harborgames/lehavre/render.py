@@ -14,10 +14,11 @@ from .data import (
     TOKEN_NAMES,
     round_cards,
 )
-from .observe import HIDDEN
-from .round_end import food_due
+from .decisions import Feed, kind_word
+from .obligations import food_due
+from .observe import HIDDEN, observe
 from .scoring import WealthParts, wealth, wealth_parts
-from .state import FEEDING, TOWN, State
+from .state import TOWN, State
 
 
 def _tile(tile: int) -> str:
@@ -28,25 +29,27 @@ def _tile(tile: int) -> str:
     return text + (" (interest)" if supply.interest else "")
 
 
+def _deciding(state: State) -> str:
+    return kind_word(state.decision)
+
+
 def render(state: State, player: int | None = None) -> str:
     """The table as ``player`` may see it (face-down tiles hidden); ``None``: everything."""
     require_state(state, State, "render", "Le Havre")
     if player is not None:
-        from .observe import observe
-
         state = observe(state, player).state
     cards = round_cards(state.num_players, state.rules.variant)
     if state.current_player is None:
         where = "game over"
         top = header(
-            "Le Havre", f"{state.rules.variant} game, {state.num_players} players", None, state.phase
+            "Le Havre", f"{state.rules.variant} game, {state.num_players} players", None, _deciding(state)
         )
     elif state.final_turns:
         top = header(
             "Le Havre",
             f"final stage ({state.final_turns} final actions left)",
             state.current_player,
-            state.phase,
+            _deciding(state),
         )
     else:
         card = cards[state.round]
@@ -55,7 +58,7 @@ def render(state: State, player: int | None = None) -> str:
             f"(card {card.card}: food {card.food_demand(state.num_players)}"
             f"{', harvest' if card.harvest else ''})"
         )
-        top = header("Le Havre", where, state.current_player, state.phase)
+        top = header("Le Havre", where, state.current_player, _deciding(state))
     lines = [top, *forced_lines(state.forced)]
     lines.append(
         "offers: "
@@ -86,7 +89,7 @@ def render(state: State, player: int | None = None) -> str:
         where = BUILDINGS[p.location].id if p.location >= 0 else "home"
         due = (
             f", owes {food_due(state, seat)} food"
-            if state.phase == FEEDING and state.pending and state.pending.seat == seat
+            if isinstance(state.decision, Feed) and state.decision.seat == seat
             else ""
         )
         lines.append("")

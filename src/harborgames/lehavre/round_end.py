@@ -1,8 +1,8 @@
 """End of a round (rulebook "End of a Round"): harvest, feeding, the town's building, the new ship.
 
-Feeding is decided by each seat in turn order, starting with the player after the one who took
-the round's last turn; a seat owing nothing is skipped. A seat that cannot pay may sell
-buildings and ships, or take loans (``trading.py``).
+Feeding (``obligations.py``) is decided by each seat in turn order, starting with the player
+after the one who took the round's last turn; a seat owing nothing is skipped. After the last
+round comes the Final Stage (``start_final_stage``).
 """
 
 from __future__ import annotations
@@ -15,36 +15,23 @@ from .data import (
     CATTLE,
     GRAIN,
     ROUND_CARD_INDEX,
-    ROUND_CARDS,
-    SHIP_TYPES,
+    ROUND_CARDS_FOR,
     SPECIAL_BUILD,
     STANDARD_BUILD,
     RoundCard,
 )
-from .data import (
-    round_cards as _round_cards,
-)
-from .state import (
-    FEEDING,
-    TOWN,
-    TURN,
-    Pending,
-    State,
-    with_at,
-    with_seat_deciding,
-    with_stock,
-)
+from .decisions import TURN
+from .obligations import food_due
+from .offered import with_owner
+from .state import TOWN, State, with_at, with_stock
 from .supply import start_turn
 
-_ROUND_CARDS: dict[tuple[int, str], tuple[RoundCard, ...]] = {}
+__all__ = ["after_feeding", "food_due", "harvest", "round_cards", "rounds", "turn_up_special"]
 
 
 def round_cards(num_players: int, variant: str) -> tuple[RoundCard, ...]:
-    """``data.round_cards``, looked up once per player count and variant."""
-    cards = _ROUND_CARDS.get((num_players, variant))
-    if cards is None:
-        cards = _ROUND_CARDS[num_players, variant] = _round_cards(num_players, variant)
-    return cards
+    """``data.round_cards``, looked up in the table made at import."""
+    return ROUND_CARDS_FOR[num_players, variant]
 
 
 def rounds(state: State) -> int:
@@ -62,52 +49,20 @@ def harvest_cattle(cattle: int, feedlot: bool) -> int:
     return 2 if feedlot and cattle <= 6 else 1
 
 
-def _round_end(state: State) -> State:
-    """Harvest, then feeding (each seat in turn order from the next player), then the rest."""
+def harvest(state: State) -> State:
+    """The round card's harvest, if it shows one: 1 grain with at least 1 grain, cattle by
+    ``harvest_cattle``. (Feeding follows: ``obligations.start_feeding``.)"""
     card = round_cards(state.num_players, state.rules.variant)[state.round]
-    if card.harvest:
-        feedlot = state.owner[FEEDLOT]
-        players = []
-        for seat, p in enumerate(state.players):
-            stock = list(p.stock)
-            stock[GRAIN] += 1 if stock[GRAIN] >= 1 else 0
-            stock[CATTLE] += harvest_cattle(stock[CATTLE], feedlot == seat)
-            players.append(with_stock(p, tuple(stock)))
-        state = update(state, players=tuple(players))
-    first = (state.turn_player + 1) % state.num_players
-    return _feed_from(state, first, first)
-
-
-def food_due(state: State, seat: int) -> int:
-    card = round_cards(state.num_players, state.rules.variant)[state.round]
-    ships = sum(
-        SHIP_TYPES[ROUND_CARDS[c].ship_type].food[state.num_players - 1] for c in state.players[seat].ships
-    )
-    return max(0, card.food_demand(state.num_players) - ships)
-
-
-def _feed_from(state: State, seat: int, first: int) -> State:
-    """Feeding for ``seat`` and the seats after it (turn order from ``first``); those owing
-    nothing are skipped."""
-    n = state.num_players
-    s = seat
-    while True:
-        due = food_due(state, s)
-        if due:
-            return with_seat_deciding(state, s, FEEDING, Pending("feeding", s, amount=due, step=first))
-        s = (s + 1) % n
-        if s == first:
-            return _after_feeding(state)
-
-
-def _next_feeding(state: State, seat: int) -> State:
-    pending = state.pending
-    assert pending is not None
-    first = pending.step
-    following = (seat + 1) % state.num_players
-    if following == first:
-        return _after_feeding(state)
-    return _feed_from(state, following, first)
+    if not card.harvest:
+        return state
+    feedlot = state.owner[FEEDLOT]
+    players = []
+    for seat, p in enumerate(state.players):
+        stock = list(p.stock)
+        stock[GRAIN] += 1 if stock[GRAIN] >= 1 else 0
+        stock[CATTLE] += harvest_cattle(stock[CATTLE], feedlot == seat)
+        players.append(with_stock(p, tuple(stock)))
+    return update(state, players=tuple(players))
 
 
 def turn_up_special(state: State) -> State:
@@ -116,10 +71,10 @@ def turn_up_special(state: State) -> State:
     Proposal pile is empty)."""
     top, rest = state.specials[0], state.specials[1:]
     known = tuple(seen[1:] for seen in state.known)
-    return update(state, owner=with_at(state.owner, top, TOWN), specials=rest, known=known)
+    return with_owner(update(state, specials=rest, known=known), with_at(state.owner, top, TOWN))
 
 
-def _after_feeding(state: State) -> State:
+def after_feeding(state: State) -> State:
     """The town builds, the round card's ship joins its pile, and the next round (or the final
     stage) begins with the next player."""
     card = round_cards(state.num_players, state.rules.variant)[state.round]
@@ -135,15 +90,22 @@ def _after_feeding(state: State) -> State:
     ship_type = card.ship_type
     ship_piles = tuple((index, *pile) if t == ship_type else pile for t, pile in enumerate(state.ship_piles))
     following = (state.turn_player + 1) % state.num_players
-    state = update(state, round=state.round + 1, turn=0, ship_piles=ship_piles, pending=None)
+    state = update(state, round=state.round + 1, turn=0, ship_piles=ship_piles)
     if state.round == rounds(state):
-        return update(
-            state,
-            current_player=following,
-            turn_player=following,
-            phase=TURN,
-            main_done=False,
-            final_turns=state.num_players,
-            sold=(),
-        )
+        return start_final_stage(state, following)
     return start_turn(state, following, 0)
+
+
+def start_final_stage(state: State, first: int) -> State:
+    """The Final Stage (rulebook "End of the Game"): after the last round each player, from
+    ``first`` on, takes one final main action (any building may be entered, occupied or not;
+    no buying); then wealth decides (``turn.py`` ends it)."""
+    return update(
+        state,
+        current_player=first,
+        turn_player=first,
+        decision=TURN,
+        main_done=False,
+        final_turns=state.num_players,
+        sold=(),
+    )

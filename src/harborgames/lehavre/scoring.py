@@ -23,8 +23,8 @@ from .data import (
     PUBLIC,
     ROUND_CARDS,
 )
+from .effect import building_type, owned
 from .state import State
-from .visit import building_type, owned
 
 
 def bonus(state: State, seat: int, building: int) -> int:

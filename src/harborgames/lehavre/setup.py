@@ -30,9 +30,20 @@ from .data import (
     proposal_buildings,
     town_start_buildings,
 )
+from .decisions import TURN
 from .info import INFO
 from .readings import SOURCE_READINGS
-from .state import OUT, PROPOSAL, SPECIAL_DECK, TOWN, TURN, Player, Rules, State
+from .state import OUT, PROPOSAL, SPECIAL_DECK, TOWN, Player, Rules, State
+from .supply import start_turn
+from .turn import RULEBOOK
+
+
+def new_game(
+    num_players: int = 2, *, seed: int = 0, variant: str = "full", options: Mapping[str, str] | None = None
+) -> State:
+    """A dealt game, the first player's Supply action done, waiting on the first real decision."""
+    dealt = deal(num_players, seed, variant, options)
+    return RULEBOOK.settle(start_turn(dealt, 0, 0))
 
 
 def deal(num_players: int, seed: int, variant: str, options: Mapping[str, str] | None) -> State:
@@ -82,8 +93,7 @@ def deal(num_players: int, seed: int, variant: str, options: Mapping[str, str] |
         num_players=num_players,
         rng=rng,
         rules=rules,
-        phase=TURN,
-        pending=None,
+        decision=TURN,
         round=0,
         turn=0,
         turn_player=0,

@@ -11,15 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from itertools import combinations
+from typing import Any
 
 import attrs
 
+from ..core.decisions import Rule
 from ..core.update import update
 from .actions import Action, Choose, Times
 from .data import (
     BREAD,
     BRICK,
     BUILDING_INDEX,
+    BUILDINGS,
     CATTLE,
     CHARCOAL,
     CLAY,
@@ -40,12 +43,23 @@ from .data import (
     UPGRADED_GOODS,
     WOOD,
 )
-from .state import Pending, State
-from .visit import (
+from .decisions import (
+    CoalTraderCharcoal,
+    CoalTraderChoose,
+    CoalTraderCoal,
+    CoalTraderPay,
+    ExchangeTimes,
+    FurrieryHides,
+    FurrieryLeather,
+    HaulagePair,
+    PayEnergy,
+    TownSquareGoods,
+)
+from .effect import (
     Effect,
     always,
+    amount_rule,
     ask,
-    ask_payment,
     count_type,
     done,
     energy_due,
@@ -56,7 +70,11 @@ from .visit import (
     me,
     stock_of,
     times_range,
+    turn_seat,
 )
+from .explain import explain, not_a_choice
+from .payment import FOOD, food_worth
+from .state import State
 
 
 # -- exchanges: give the inputs k times, receive the outputs k times -----------------------------
@@ -116,19 +134,21 @@ def _exchanger(key: str) -> Effect:
     def can_enter(state: State, seat: int, stock: tuple[int, ...]) -> bool:
         return _times_possible(stock, exchange_of(state, key)) > 0
 
-    def choices(state: State, pending: Pending) -> tuple[Action, ...]:
-        most = _times_possible(stock_of(state), exchange_of(state, key))
-        return times_range(1, most)
+    return Effect(can_enter, lambda state: ask(state, ExchangeTimes(building)))
 
-    def choose(state: State, pending: Pending, action: Action) -> State:
-        assert isinstance(action, Times)
-        exchange = exchange_of(state, key)
-        change = {good: -count * action.count for good, count in exchange.inputs.items()}
-        for good, count in exchange.outputs.items():
-            change[good] = change.get(good, 0) + count * action.count
-        return done(gain(state, me(state), change))
 
-    return Effect(can_enter, lambda state: ask(state, building), choices, choose)
+def _exchange_legal(state: State, decision: ExchangeTimes) -> tuple[Action, ...]:
+    most = _times_possible(stock_of(state), exchange_of(state, BUILDINGS[decision.building].id))
+    return times_range(1, most)
+
+
+def _exchange(state: State, decision: ExchangeTimes, action: Action) -> State:
+    assert isinstance(action, Times)
+    exchange = exchange_of(state, BUILDINGS[decision.building].id)
+    change = {good: -count * action.count for good, count in exchange.inputs.items()}
+    for good, count in exchange.outputs.items():
+        change[good] = change.get(good, 0) + count * action.count
+    return done(gain(state, me(state), change))
 
 
 # -- buildings that give goods -------------------------------------------------------------------
@@ -219,12 +239,18 @@ def _energy_deal(key: str, inputs: Mapping[int, int], energy: int, outputs: Mapp
         paid = paid_inputs(state, stock_of(state), inputs)
         assert paid is not None  # ``can_enter`` held
         state = gain(state, me(state), {good: -n for good, n in paid.items()})
-        return ask_payment(state, "energy", building, amount=energy)
+        return ask(state, PayEnergy(building, energy_due(state, me(state), energy)))
 
-    def paid(state: State, pending: Pending) -> State:
-        return done(gain(state, me(state), dict(outputs)))
+    return Effect(can_enter, enter)
 
-    return Effect(can_enter, enter, paid=paid)
+
+def _energy_paid(outputs: Mapping[int, int]) -> Callable[[State], State]:
+    """What follows the energy of an energy deal: its outputs."""
+    return lambda state: done(gain(state, me(state), dict(outputs)))
+
+
+KILN_INPUTS, KILN_OUTPUTS = {CLAY: 1}, {BRICK: 3}
+STEELWORKS_INPUTS, STEELWORKS_OUTPUTS = {IRON: 1}, {STEEL: 2}
 
 
 # -- the Furriery: hides for bread, and/or up to 2 leather for 5 Francs each -----------------------
@@ -235,22 +261,27 @@ def _furriery_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
     return stock[HIDES] > 0 or stock[LEATHER] > 0
 
 
-def _furriery_choices(state: State, pending: Pending) -> tuple[Action, ...]:
+def _furriery_hides_choices(state: State, decision: FurrieryHides) -> tuple[Action, ...]:
     stock = stock_of(state)
-    if pending.step == 0:  # hides to bread (0 allowed if leather can be sold)
-        low = 0 if stock[LEATHER] else 1
-        return times_range(low, stock[HIDES])
-    low = 0 if pending.amount else 1  # something must be exchanged
-    return times_range(low, min(FURRIERY_LEATHER, stock[LEATHER]))
+    low = 0 if stock[LEATHER] else 1  # hides to bread (0 allowed if leather can be sold)
+    return times_range(low, stock[HIDES])
 
 
-def _furriery_choose(state: State, pending: Pending, action: Action) -> State:
+def _furriery_hides(state: State, decision: FurrieryHides, action: Action) -> State:
     assert isinstance(action, Times)
-    if pending.step == 0:
-        state = gain(state, me(state), {HIDES: -action.count, BREAD: action.count})
-        if stock_of(state)[LEATHER]:
-            return ask(state, pending.building, step=1, amount=action.count)
-        return done(state)
+    state = gain(state, me(state), {HIDES: -action.count, BREAD: action.count})
+    if stock_of(state)[LEATHER]:
+        return ask(state, FurrieryLeather(action.count))
+    return done(state)
+
+
+def _furriery_leather_choices(state: State, decision: FurrieryLeather) -> tuple[Action, ...]:
+    low = 0 if decision.hides else 1  # something must be exchanged
+    return times_range(low, min(FURRIERY_LEATHER, stock_of(state)[LEATHER]))
+
+
+def _furriery_leather(state: State, decision: FurrieryLeather, action: Action) -> State:
+    assert isinstance(action, Times)
     return done(gain(state, me(state), {LEATHER: -action.count, FRANC: 5 * action.count}))
 
 
@@ -261,44 +292,54 @@ COAL_TRADER_CHOICES = (Choose(("charcoal",)), Choose(("coal",)))
 COAL_TRADER_CHARCOAL_MAX, COAL_TRADER_COAL_MAX = 1, 5  # the sources' limits per visit
 
 
-def _coal_trader_choices(state: State, pending: Pending) -> tuple[Action, ...]:
-    from .payment import FOOD, worth
+def _coal_trader_enter(state: State) -> State:
+    if state.rules.coal_trader == "rulebook":
+        return ask(state, CoalTraderChoose())
+    return ask(state, CoalTraderCharcoal())
 
-    food = worth(stock_of(state), FOOD)
-    if state.rules.coal_trader == "rulebook":  # one exchange: 1 food for a charcoal, or 2 for a coal
-        return tuple(c for c, price in zip(COAL_TRADER_CHOICES, (1, 2), strict=True) if food >= price)
-    # The sources: charcoal (step 0: how many, at most 1), then coal (step 1: at most 5), both paid
-    # together; at least one good in all.
-    if pending.step == 0:
-        low = 0 if food >= 2 else 1
-        return times_range(low, min(COAL_TRADER_CHARCOAL_MAX, food))
-    low = 0 if pending.amount else 1
-    return times_range(low, min(COAL_TRADER_COAL_MAX, (food - pending.amount) // 2))
+
+def _coal_trader_choices(state: State, decision: CoalTraderChoose) -> tuple[Action, ...]:
+    """The rulebook's one exchange: 1 food for a charcoal, or 2 for a coal."""
+    food = food_worth(stock_of(state))
+    return tuple(c for c, price in zip(COAL_TRADER_CHOICES, (1, 2), strict=True) if food >= price)
+
+
+def _coal_trader_choose(state: State, decision: CoalTraderChoose, action: Action) -> State:
+    assert isinstance(action, Choose)
+    charcoal, coal = (1, 0) if action.goods == ("charcoal",) else (0, 1)
+    return ask(state, CoalTraderPay(charcoal, coal))
+
+
+# The sources: charcoal (how many, at most 1), then coal (at most 5), both paid together; at
+# least one good in all.
+def _charcoal_choices(state: State, decision: CoalTraderCharcoal) -> tuple[Action, ...]:
+    food = food_worth(stock_of(state))
+    low = 0 if food >= 2 else 1
+    return times_range(low, min(COAL_TRADER_CHARCOAL_MAX, food))
+
+
+def _charcoal_choose(state: State, decision: CoalTraderCharcoal, action: Action) -> State:
+    assert isinstance(action, Times)
+    return ask(state, CoalTraderCoal(action.count))
+
+
+def _coal_choices(state: State, decision: CoalTraderCoal) -> tuple[Action, ...]:
+    food = food_worth(stock_of(state))
+    low = 0 if decision.charcoal else 1
+    return times_range(low, min(COAL_TRADER_COAL_MAX, (food - decision.charcoal) // 2))
+
+
+def _coal_choose(state: State, decision: CoalTraderCoal, action: Action) -> State:
+    assert isinstance(action, Times)
+    return ask(state, CoalTraderPay(decision.charcoal, action.count))
 
 
 def _coal_trader_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
-    from .payment import FOOD, worth
-
-    return worth(stock, FOOD) >= 1
+    return food_worth(stock) >= 1
 
 
-def _coal_trader_choose(state: State, pending: Pending, action: Action) -> State:
-    if isinstance(action, Times):  # the sources' reading
-        if pending.step == 0:
-            return ask(state, pending.building, step=1, amount=action.count)
-        charcoal, coal = pending.amount, action.count
-        return ask_payment(
-            state, "food", pending.building, amount=charcoal + 2 * coal, step=charcoal * 8 + coal
-        )
-    assert isinstance(action, Choose)
-    product = CHARCOAL if action.goods == ("charcoal",) else COAL
-    charcoal, coal = (1, 0) if product == CHARCOAL else (0, 1)
-    return ask_payment(state, "food", pending.building, amount=charcoal + 2 * coal, step=charcoal * 8 + coal)
-
-
-def _coal_trader_paid(state: State, pending: Pending) -> State:
-    charcoal, coal = divmod(pending.step, 8)  # both counts in ``step``: charcoal * 8 + coal
-    return done(gain(state, me(state), {CHARCOAL: charcoal, COAL: coal}))
+def _coal_trader_paid(state: State, decision: CoalTraderPay) -> State:
+    return done(gain(state, me(state), {CHARCOAL: decision.charcoal, COAL: decision.coal}))
 
 
 # -- the Haulage Firm: 3 Francs for two adjacent Offer spaces --------------------------------------
@@ -327,11 +368,11 @@ def _haulage_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
     return stock[FRANC] >= HAULAGE_FRANCS and bool(_haulage_pairs(state))
 
 
-def _haulage_choices(state: State, pending: Pending) -> tuple[Action, ...]:
+def _haulage_choices(state: State, decision: HaulagePair) -> tuple[Action, ...]:
     return tuple(HAULAGE_CHOICES[k] for k in _haulage_pairs(state))
 
 
-def _haulage_choose(state: State, pending: Pending, action: Action) -> State:
+def _haulage_choose(state: State, decision: HaulagePair, action: Action) -> State:
     assert isinstance(action, Choose)
     a, b = HAULAGE_PAIRS[HAULAGE_CHOICES.index(action)]
     offers = list(state.offers)
@@ -357,56 +398,13 @@ def _town_square_size(state: State, seat: int) -> int:
     return min(count_type(state, seat, CRAFTSMAN), len(TOWN_SQUARE_GOODS))
 
 
-def _town_square_choices(state: State, pending: Pending) -> tuple[Action, ...]:
+def _town_square_choices(state: State, decision: TownSquareGoods) -> tuple[Action, ...]:
     return _TOWN_SQUARE_CHOICES[_town_square_size(state, me(state))]
 
 
-def _town_square_choose(state: State, pending: Pending, action: Action) -> State:
+def _town_square_choose(state: State, decision: TownSquareGoods, action: Action) -> State:
     assert isinstance(action, Choose)
     return done(gain(state, me(state), {TOKEN_NAMES.index(name): 1 for name in action.goods}))
-
-
-# -- the Harbor Watch (rule option harbor_watch=sources): enter an occupied building -----------------
-HARBOR_WATCH_FRANCS = 1
-
-
-def _watch_targets(state: State, seat: int, stock: tuple[int, ...]) -> list[int]:
-    """Buildings where another player's disc stands that ``seat`` could then use: "Pay 1 Franc to
-    another player; that player takes back her Person marker, and you move your marker to that
-    building (paying its entry fee if not owned)" and carry out its action."""
-    from .turn import enterable_with  # the entering rules live with the main action
-
-    if stock[FRANC] < HARBOR_WATCH_FRANCS:
-        return []
-    after = (*stock[:FRANC], stock[FRANC] - HARBOR_WATCH_FRANCS, *stock[FRANC + 1 :])
-    watch = BUILDING_INDEX["harbor_watch"]
-    occupied = {p.location for s, p in enumerate(state.players) if s != seat and p.location >= 0}
-    return [b for b in sorted(occupied) if b != watch and enterable_with(state, seat, b, after)]
-
-
-def _watch_choices(state: State, pending: Pending) -> tuple[Action, ...]:
-    from .offered import ENTERS
-
-    return tuple(ENTERS[b] for b in _watch_targets(state, me(state), stock_of(state)))
-
-
-def _watch_choose(state: State, pending: Pending, action: Action) -> State:
-    from .actions import Enter
-    from .turn import enter_building
-
-    assert isinstance(action, Enter)
-    target = BUILDING_INDEX[action.building]
-    seat = me(state)
-    occupant = next(s for s, p in enumerate(state.players) if s != seat and p.location == target)
-    state = gain(state, seat, {FRANC: -HARBOR_WATCH_FRANCS})
-    state = gain(state, occupant, {FRANC: HARBOR_WATCH_FRANCS})
-    players = tuple(attrs.evolve(p, location=-1) if s == occupant else p for s, p in enumerate(state.players))
-    return enter_building(update(state, players=players), target)
-
-
-def _asker(key: str) -> Callable[[State], State]:
-    building = BUILDING_INDEX[key]
-    return lambda state: ask(state, building)
 
 
 SPECIAL_EFFECTS: dict[str, Effect] = {
@@ -419,34 +417,46 @@ SPECIAL_EFFECTS: dict[str, Effect] = {
     # "Return 3 leather, show 14 Francs cash, receive 16 Francs."
     "leather_industry": _cash_deal(LEATHER, 3, 14, 16),
     # "Exchange 1 clay + 1 energy for 3 bricks."
-    "kiln": _energy_deal("kiln", {CLAY: 1}, 1, {BRICK: 3}),
+    "kiln": _energy_deal("kiln", KILN_INPUTS, 1, KILN_OUTPUTS),
     # "Pay 15 energy to exchange max 1 iron for 2 steel."
-    "steelworks": _energy_deal("steelworks", {IRON: 1}, 15, {STEEL: 2}),
-    "furriery": Effect(_furriery_can, _asker("furriery"), _furriery_choices, _furriery_choose),
-    "coal_trader": Effect(
-        _coal_trader_can,
-        _asker("coal_trader"),
-        _coal_trader_choices,
-        _coal_trader_choose,
-        _coal_trader_paid,
-        needs_francs=True,
-    ),
-    "haulage_firm": Effect(
-        _haulage_can, _asker("haulage_firm"), _haulage_choices, _haulage_choose, needs_francs=True
-    ),
-    "harbor_watch": Effect(
-        lambda state, seat, stock: bool(_watch_targets(state, seat, stock)),
-        _asker("harbor_watch"),
-        _watch_choices,
-        _watch_choose,
-        needs_francs=True,
-    ),
+    "steelworks": _energy_deal("steelworks", STEELWORKS_INPUTS, 15, STEELWORKS_OUTPUTS),
+    "furriery": Effect(_furriery_can, lambda state: ask(state, FurrieryHides())),
+    "coal_trader": Effect(_coal_trader_can, _coal_trader_enter, needs_francs=True),
+    "haulage_firm": Effect(_haulage_can, lambda state: ask(state, HaulagePair()), needs_francs=True),
     "town_square": Effect(
         lambda state, seat, stock: _town_square_size(state, seat) > 0,
-        _asker("town_square"),
-        _town_square_choices,
-        _town_square_choose,
+        lambda state: ask(state, TownSquareGoods()),
     ),
 }
-# Not here: the Luxury Yacht (swapped at a Wharf: ``construction.py``) and the buildings
-# without an action.
+"""The special buildings' actions. Not here: the Harbor Watch (it enters another building:
+``visit.py``), the Luxury Yacht (swapped at a Wharf: ``construction.py``) and the buildings
+without an action."""
+
+SPECIAL_ENERGY_PAID: dict[int, Callable[[State], State]] = {
+    BUILDING_INDEX["kiln"]: _energy_paid(KILN_OUTPUTS),
+    BUILDING_INDEX["steelworks"]: _energy_paid(STEELWORKS_OUTPUTS),
+}
+"""What follows ``PayEnergy`` at the Kiln and the Steelworks: their outputs."""
+
+
+def _choice(building: str) -> Callable[[State, Any, Action], str]:
+    index = BUILDING_INDEX[building]
+    return lambda state, decision, action: not_a_choice(state, index, action)
+
+
+def _exchange_why(state: State, decision: ExchangeTimes, action: Action) -> str:
+    return not_a_choice(state, decision.building, action)
+
+
+SPECIAL_RULES: dict[type, Rule[State, Any, Action]] = {
+    ExchangeTimes: Rule(_exchange_legal, _exchange, _exchange_why),
+    FurrieryHides: Rule(_furriery_hides_choices, _furriery_hides, _choice("furriery")),
+    FurrieryLeather: Rule(_furriery_leather_choices, _furriery_leather, _choice("furriery")),
+    CoalTraderChoose: Rule(_coal_trader_choices, _coal_trader_choose, _choice("coal_trader")),
+    CoalTraderCharcoal: Rule(_charcoal_choices, _charcoal_choose, _choice("coal_trader")),
+    CoalTraderCoal: Rule(_coal_choices, _coal_choose, _choice("coal_trader")),
+    CoalTraderPay: amount_rule(FOOD, turn_seat, _coal_trader_paid, explain),
+    HaulagePair: Rule(_haulage_choices, _haulage_choose, _choice("haulage_firm")),
+    TownSquareGoods: Rule(_town_square_choices, _town_square_choose, _choice("town_square")),
+}
+"""The rules of the special buildings' own decisions."""

@@ -16,21 +16,13 @@ from ..core.decisions import Forced, forced_field, legal_memo_field
 from ..core.options import option, options_of
 from ..core.rng import Rng
 from ..core.update import fast_update
+from .decisions import Decision
 
 # Where a building card is (``State.owner``): a seat, or one of these.
 TOWN = -1  # owned by the town: bought from it, entered for a fee paid to the Treasury
 PROPOSAL = -2  # in a Building Proposal pile (see ``State.piles``)
 OUT = -3  # not in this game (another player count, or a special card back in the box)
 SPECIAL_DECK = -4  # face down on the Special buildings space (full game)
-
-# The pending decision (``State.phase``)
-TURN = "turn"  # the current player's own turn: main action, buying, selling, repaying, end
-INTEREST = "interest"  # a seat with loans pays 1 Franc (the ship landed on the Interest tile)
-FEEDING = "feeding"  # a seat pays the round's food
-PAY = "pay"  # paying goods (a fee, energy, building goods, food) for what ``pending`` says
-CHOOSE = "choose"  # a building's own choice (how many, which goods, which building, ...)
-OVER = "over"
-PHASES = (TURN, INTEREST, FEEDING, PAY, CHOOSE, OVER)
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -90,23 +82,17 @@ class Player:
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
-class Pending:
-    """What a ``PAY`` or ``CHOOSE`` decision is about, and what follows it.
+class Built:
+    """Derived from ``State.owner``: the buildings built (the town's or a seat's), in index
+    order, and those of them that can be entered. Only these can be entered, bought from the
+    town or sold (the full game has 69 cards, most of them in piles, face down or out of the
+    game). It names the ``owner`` tuple it was computed from, so a state whose ``owner`` was
+    replaced another way (``attrs.evolve``) never reads a stale answer (``offered.built_buildings``
+    recomputes it)."""
 
-    ``purpose`` names the step (e.g. ``"fee"``, ``"upgrade"``, ``"build"``, ``"feeding"``);
-    ``building`` the building being used or built (-1: none); ``amount`` a count chosen earlier
-    (goods to upgrade, ships to use, ...); ``due`` the goods still to pay or the capacity left;
-    ``chosen`` counts already chosen when a payment is asked one token kind at a time, or goods
-    already handed over in a building's exchange; ``seat`` who decides.
-    """
-
-    purpose: str
-    seat: int
-    building: int = -1
-    amount: int = 0
-    due: tuple[int, ...] = ()
-    chosen: tuple[int, ...] = ()
-    step: int = 0  # which of a building's decisions (e.g. the Construction Firm's second build)
+    owner: tuple[int, ...]  # the ``State.owner`` this was derived from (compared by identity)
+    buildings: tuple[int, ...]  # built, in index order
+    enterable: tuple[int, ...]  # built and not locked (a padlock, or no action)
 
 
 @attrs.frozen(slots=True, cache_hash=True, weakref_slot=False)
@@ -117,8 +103,7 @@ class State:
     num_players: int  # 1..5
     rng: Rng  # the seeded stream: proposal piles, supply tiles, special deck
     rules: Rules  # variant and rule options (shared, never copied)
-    phase: str  # the pending decision, one of PHASES
-    pending: Pending | None  # what a PAY / CHOOSE / FEEDING / INTEREST decision is about
+    decision: Decision | None  # what is being decided (``decisions.py``); None once it is over
     round: int  # the round being played, 0-based; == number of rounds in the final stage
     turn: int  # turns played in this round (0..6): the next Supply tile's position
     turn_player: int  # whose turn it is (a seat paying interest or food may differ)
@@ -138,6 +123,8 @@ class State:
     # (a card id where it looked with the Marketplace, -1 elsewhere; as long as ``specials``)
     forced: tuple[Forced, ...] = forced_field()  # what the engine took since a player last decided
     legal_memo: tuple[object, ...] | None = legal_memo_field()  # legal actions, once computed
+    # Derived from ``owner`` (``offered.built_buildings``); set where the engine changes owners.
+    built: Built | None = attrs.field(default=None, eq=False, hash=False, repr=False)
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -166,15 +153,13 @@ def with_players(state: State, players: tuple[Player, ...]) -> State:
 
 
 @fast_update(State)
-def with_decision(state: State, phase: str, pending: Pending | None) -> State:
+def with_decision(state: State, decision: Decision | None) -> State:
     """The same seat's next decision."""
     raise NotImplementedError  # replaced by the generated update
 
 
 @fast_update(State)
-def with_seat_deciding(
-    state: State, current_player: int | None, phase: str, pending: Pending | None
-) -> State:
+def with_seat_deciding(state: State, current_player: int | None, decision: Decision | None) -> State:
     """Another seat's decision (interest, feeding) or back to the turn's player."""
     raise NotImplementedError  # replaced by the generated update
 
@@ -188,13 +173,13 @@ def with_goods_taken(
 
 
 @fast_update(State)
-def with_owner(state: State, owner: tuple[int, ...], sold: tuple[int, ...]) -> State:
-    """A building changed hands (sold to the town)."""
+def with_owners(state: State, owner: tuple[int, ...], built: Built | None) -> State:
+    """A building changed hands (``built``: what is built then, see ``offered.with_owner``)."""
     raise NotImplementedError  # replaced by the generated update
 
 
 @fast_update(State)
-def with_main_action_done(state: State, phase: str, pending: Pending | None, main_done: bool) -> State:
+def with_main_action_done(state: State, decision: Decision | None, main_done: bool) -> State:
     """Back to the player's own turn after (or before) the main action."""
     raise NotImplementedError  # replaced by the generated update
 
@@ -204,15 +189,15 @@ def with_turn_started(
     state: State,
     current_player: int | None,
     turn_player: int,
-    phase: str,
-    pending: Pending | None,
+    decision: Decision | None,
     main_done: bool,
     sold: tuple[int, ...],
     offers: tuple[int, ...],
     revealed: int,
     turn: int,
 ) -> State:
-    """A new turn: its player, the Supply action's tokens on the Offer spaces."""
+    """A new turn: its player, the Supply action's tokens on the Offer spaces. (Called with
+    keyword arguments: mypy checks each name and type against this signature.)"""
     raise NotImplementedError  # replaced by the generated update
 
 

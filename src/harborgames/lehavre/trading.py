@@ -1,98 +1,59 @@
-"""Additional actions and loans (rulebook "Buying and Selling", "Loan Cards").
+"""Additional actions (rulebook "Buying and Selling", "Loan Cards": repaying).
 
 Buying happens at the player's own decision points (never in the final stage); selling and
-repaying there and, for a seat that cannot pay, during interest and feeding. A loan is taken only
-when a seat cannot pay: it pays everything it has and the loans cover the rest.
+repaying there and, for a seat that cannot pay, during interest and feeding (``obligations.py``,
+where loans are taken).
 """
 
 from __future__ import annotations
 
 from ..core.update import update
-from .actions import (
-    LOAN,
-    REPAY,
-    Action,
-    Buy,
-    BuyShip,
-    Loan,
-    Pay,
-    Repay,
-    Sell,
-    SellShip,
-)
-from .construction import SHIP_NAMES, place_building
+from .actions import Action, Buy, BuyShip, Sell, SellShip
+from .construction import place_building
 from .data import (
     BUILDING_INDEX,
     BUILDINGS,
-    FOOD_VALUE,
     FRANC,
-    LOAN_FRANCS,
     LOAN_REPAYMENT,
-    NUM_TOKEN_KINDS,
     ROUND_CARD_INDEX,
     ROUND_CARDS,
+    SHIP_NAMES,
     SHIP_TYPES,
 )
-from .data import (
-    INTEREST as INTEREST_FRANCS,
-)
-from .offered import SELL_SHIPS, SELLS, built_buildings, carry_built
-from .payment import (
-    FOOD,
-    amount_ways,
-    francs,
-    worth,
-)
-from .round_end import _next_feeding
+from .offered import SELL_SHIPS, SELLS, built_buildings, with_owner
+from .payment import francs
 from .state import (
-    FEEDING,
-    INTEREST,
     TOWN,
-    Pending,
     Player,
     State,
     give_tokens,
     pay_tokens,
     with_at,
-    with_owner,
     with_player,
     with_players,
 )
-from .supply import _next_interest
 
 
-def _obligation_options(state: State, pending: Pending) -> tuple[Action, ...]:
-    """Interest (1 Franc) or feeding (``amount`` food): pay, or sell and borrow if one cannot."""
-    p = state.players[pending.seat]
-    if state.phase == INTEREST:
-        if p.stock[FRANC] >= INTEREST_FRANCS:
-            pay: tuple[Action, ...] = (Pay(francs(INTEREST_FRANCS)),)
-            return (*pay, REPAY) if p.stock[FRANC] >= LOAN_REPAYMENT else pay
-    elif worth(p.stock, FOOD) >= pending.amount:
-        return amount_ways(p.stock, FOOD, pending.amount, pending.chosen)
-    return (*_sales(state, pending.seat), LOAN)
-
-
-def _sales(state: State, seat: int) -> list[Action]:
+def sales(state: State, seat: int) -> list[Action]:
+    """What ``seat`` may sell: its buildings and its ships."""
     owner = state.owner
     out: list[Action] = [SELLS[b] for b in built_buildings(state) if owner[b] == seat]
     out.extend(SELL_SHIPS[card] for card in sorted(set(state.players[seat].ships)))
     return out
 
 
-def _buy(state: State, action: Buy) -> State:
+def buy(state: State, action: Buy) -> State:
+    """The turn's player buys a building from the town or the top of a proposal pile."""
     building = BUILDING_INDEX[action.building]
     seat = state.turn_player
     price = BUILDINGS[building].price
     assert price is not None
     state = pay_tokens(state, seat, francs(price))
-    after = place_building(state, building, seat)
-    if state.owner[building] == TOWN:
-        carry_built(state.owner, after.owner)
-    return _send_home(after, building)
+    return _send_home(place_building(state, building, seat), building)
 
 
-def _buy_ship(state: State, action: BuyShip) -> State:
+def buy_ship(state: State, action: BuyShip) -> State:
+    """The turn's player buys the top ship of a pile."""
     ship_type = SHIP_NAMES.index(action.ship)
     seat = state.turn_player
     price = SHIP_TYPES[ship_type].price
@@ -105,22 +66,19 @@ def _buy_ship(state: State, action: BuyShip) -> State:
     return update(state, players=players, ship_piles=piles)
 
 
-def _seller(state: State) -> int:
-    return state.pending.seat if state.phase in (INTEREST, FEEDING) and state.pending else state.turn_player
-
-
-def _sell(state: State, action: Sell) -> State:
+def sell(state: State, seat: int, action: Sell) -> State:
+    """``seat`` sells a building to the town for half its value (not bought back this turn)."""
     building = BUILDING_INDEX[action.building]
-    seat = _seller(state)
     state = give_tokens(state, seat, francs(BUILDINGS[building].value // 2))
-    owner = with_at(state.owner, building, TOWN)
-    carry_built(state.owner, owner)
-    return _send_home(with_owner(state, owner, (*state.sold, building)), building)
+    state = with_owner(
+        update(state, sold=(*state.sold, building)), with_at(state.owner, building, TOWN), same_built=True
+    )
+    return _send_home(state, building)
 
 
-def _sell_ship(state: State, action: SellShip) -> State:
+def sell_ship(state: State, seat: int, action: SellShip) -> State:
+    """``seat`` sells a ship for half its value; it goes back on its pile."""
     card = ROUND_CARD_INDEX[action.card]
-    seat = _seller(state)
     p = state.players[seat]
     ships = list(p.ships)
     ships.remove(card)
@@ -143,35 +101,10 @@ def _send_home(state: State, building: int) -> State:
     return with_players(state, players)
 
 
-def _repay(state: State, _: Repay) -> State:
-    seat = _seller(state)
+def repay(state: State, seat: int) -> State:
+    """``seat`` repays a loan: 5 Francs."""
     p = state.players[seat]
     stock = list(p.stock)
     stock[FRANC] -= LOAN_REPAYMENT
     players = with_player(state.players, seat, Player(tuple(stock), p.loans - 1, p.ships, p.location))
-    state = with_players(state, players)
-    if state.phase == INTEREST and not players[seat].loans:
-        return _next_interest(state, seat)  # no loans left: no interest
-    return state
-
-
-def _loan(state: State, _: Loan) -> State:
-    """Pay everything one has toward the obligation; loans of 4 Francs cover the rest."""
-    pending = state.pending
-    assert pending is not None
-    seat = pending.seat
-    p = state.players[seat]
-    stock = list(p.stock)
-    if state.phase == INTEREST:
-        short = INTEREST_FRANCS - stock[FRANC]
-        stock[FRANC] = 0
-    else:
-        short = pending.amount - worth(p.stock, FOOD)
-        for token in range(NUM_TOKEN_KINDS):
-            if FOOD_VALUE[token]:
-                stock[token] = 0
-    loans = -(-short // LOAN_FRANCS)
-    stock[FRANC] += loans * LOAN_FRANCS - short
-    players = with_player(state.players, seat, Player(tuple(stock), p.loans + loans, p.ships, p.location))
-    state = with_players(state, players)
-    return _next_interest(state, seat) if state.phase == INTEREST else _next_feeding(state, seat)
+    return with_players(state, players)

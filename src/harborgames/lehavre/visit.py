@@ -1,190 +1,225 @@
-"""Entering a building (rulebook "The Buildings"): what every building's effect uses.
+"""Entering a building (rulebook "Main Action B: Entering a Building", "Entry Fee"): which
+buildings may be entered, the fee, and the building's action; the registry of every building's
+action and decisions is assembled here.
 
-An ``Effect`` is a building's behaviour in small named functions: ``can_enter`` ("a player
-entering a building must carry out its action": only buildings whose action can be carried out
-are offered), ``enter`` (right after the fee: do it, or ask), ``choices``/``choose`` for its own
-``CHOOSE`` decisions and ``paid`` for what follows a payment it asked for.
+"A player entering a building must carry out its action": only buildings whose action can be
+carried out, after some way of paying the fee, are offered. The Harbor Watch (a special
+building) is an entering rule too: it enters a building another player occupies.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-import attrs
+from ..core.decisions import Rule
+from ..core.payments import iter_minimal_payments
+from ..core.update import update
+from .actions import Action, Enter, Pay
+from .buildings import EFFECTS as STANDARD_EFFECTS
+from .buildings import ENERGY_PAID as STANDARD_ENERGY_PAID
+from .buildings import RULES as STANDARD_RULES
+from .construction import RULES as CONSTRUCTION_RULES
+from .data import BUILDING_INDEX, BUILDINGS, FOOD_VALUE, FRANC
+from .decisions import HarborWatchTarget, PayEnergy, PayFee
+from .effect import Effect, always, amount_rule, ask, gain, me, owned, stock_of, turn_seat
+from .explain import explain, not_a_choice
+from .offered import ENTERS, FEE_FOOD, FEE_FRANCS, LOCKED, built_entry
+from .payment import ENERGY, FOOD, fee_ways, francs, subtract, worth
+from .specials import SPECIAL_EFFECTS, SPECIAL_ENERGY_PAID, SPECIAL_RULES
+from .state import Player, State, give_tokens, pay_tokens, with_player, with_players
 
-from .actions import Action, Build, Give, Times
-from .data import (
-    BUILDING_INDEX,
-    BUILDINGS,
-    GOODS,
-    TOKEN_NAMES,
-    BuildCost,
+__all__ = [
+    "CAN_ENTER",
+    "EFFECTS",
+    "EFFECT_OF",
+    "ENERGY_PAID",
+    "RULES",
+    "enter_building",
+    "enterable",
+    "enterable_with",
+    "fee_options",
+    "owned",  # (``effect.owned``, where the heuristic reads it)
+]
+
+CanEnter = Callable[[State, int, tuple[int, ...]], bool]
+
+
+# -- the Harbor Watch (rule option harbor_watch=sources): enter an occupied building ---------------
+HARBOR_WATCH = BUILDING_INDEX["harbor_watch"]
+HARBOR_WATCH_FRANCS = 1
+
+
+def _watch_targets(state: State, seat: int, stock: tuple[int, ...]) -> list[int]:
+    """Buildings where another player's disc stands that ``seat`` could then use: "Pay 1 Franc to
+    another player; that player takes back her Person marker, and you move your marker to that
+    building (paying its entry fee if not owned)" and carry out its action."""
+    if stock[FRANC] < HARBOR_WATCH_FRANCS:
+        return []
+    after = (*stock[:FRANC], stock[FRANC] - HARBOR_WATCH_FRANCS, *stock[FRANC + 1 :])
+    occupied = {p.location for s, p in enumerate(state.players) if s != seat and p.location >= 0}
+    return [b for b in sorted(occupied) if b != HARBOR_WATCH and enterable_with(state, seat, b, after)]
+
+
+def _watch_choices(state: State, decision: HarborWatchTarget) -> tuple[Action, ...]:
+    return tuple(ENTERS[b] for b in _watch_targets(state, me(state), stock_of(state)))
+
+
+def _watch_choose(state: State, decision: HarborWatchTarget, action: Action) -> State:
+    assert isinstance(action, Enter)
+    target = BUILDING_INDEX[action.building]
+    seat = me(state)
+    occupant = next(s for s, p in enumerate(state.players) if s != seat and p.location == target)
+    state = gain(state, seat, {FRANC: -HARBOR_WATCH_FRANCS})
+    state = gain(state, occupant, {FRANC: HARBOR_WATCH_FRANCS})
+    players = tuple(update(p, location=-1) if s == occupant else p for s, p in enumerate(state.players))
+    return enter_building(update(state, players=players), target)
+
+
+EFFECTS: dict[str, Effect] = {
+    **STANDARD_EFFECTS,
+    **SPECIAL_EFFECTS,
+    "harbor_watch": Effect(
+        lambda state, seat, stock: bool(_watch_targets(state, seat, stock)),
+        lambda state: ask(state, HarborWatchTarget()),
+        needs_francs=True,
+    ),
+}
+"""Every building's action, by building id: the standard buildings (``buildings.py``), the
+special ones (``specials.py``) and the Harbor Watch. Locked buildings have none."""
+
+EFFECT_OF: tuple[Effect | None, ...] = tuple(EFFECTS.get(b.id) for b in BUILDINGS)
+# Actions that spend Francs: a fee paid in Francs is checked against them too.
+NEEDS_FRANCS = tuple(effect is not None and effect.needs_francs for effect in EFFECT_OF)
+# Each building's "can its action be carried out" check; None where it always can.
+CAN_ENTER: tuple[CanEnter | None, ...] = tuple(
+    None if effect is None or effect.can_enter is always else effect.can_enter for effect in EFFECT_OF
 )
-from .payment import energy_worth
-from .readings import SOURCE_READINGS
-from .state import (
-    CHOOSE,
-    PAY,
-    TURN,
-    Pending,
-    Rules,
-    State,
-    with_decision,
-    with_main_action_done,
-    with_player,
-    with_players,
-    with_stock,
-)
-
-# -- what every effect uses ------------------------------------------------------------------
+ENERGY_PAID: dict[int, Callable[[State], State]] = {**STANDARD_ENERGY_PAID, **SPECIAL_ENERGY_PAID}
 
 
-def me(state: State) -> int:
-    """The seat taking the main action (interest and feeding never reach a building)."""
-    return state.turn_player
-
-
-def stock_of(state: State) -> tuple[int, ...]:
-    return state.players[state.turn_player].stock
-
-
-def gain(state: State, seat: int, change: dict[int, int]) -> State:
-    """``seat`` receives (or, negative, gives) these tokens."""
+# -- which buildings may be entered ----------------------------------------------------------------
+def enterable(state: State, seat: int) -> list[int]:
+    """Buildings ``seat`` may enter now: built, unlocked, not where the disc already stands,
+    unoccupied (except in the final stage), and the fee payable in a way that leaves the
+    building's action possible ("a player entering a building must carry out its action")."""
     p = state.players[seat]
-    stock = list(p.stock)
-    for token, count in change.items():
-        stock[token] += count
-    return with_players(state, with_player(state.players, seat, with_stock(p, tuple(stock))))
-
-
-def done(state: State) -> State:
-    """The main action is over: back to the player's turn."""
-    return with_main_action_done(state, TURN, None, True)
-
-
-def ask(
-    state: State, building: int, *, step: int = 0, amount: int = 0, chosen: tuple[int, ...] = ()
-) -> State:
-    """A ``CHOOSE`` decision of ``building``'s effect."""
-    pending = Pending("choose", state.turn_player, building, amount, (), chosen, step)
-    return with_decision(state, CHOOSE, pending)
-
-
-def ask_payment(
-    state: State, purpose: str, building: int, *, amount: int = 0, due: tuple[int, ...] = (), step: int = 0
-) -> State:
-    """A ``PAY`` decision: energy or food (``amount``) or building goods (``due``, a BuildCost
-    vector). Energy is the Wind Farm owner's due less its discount (nothing to pay: the lone way,
-    paying nothing, is taken by the engine)."""
-    if purpose == "energy":
-        amount = energy_due(state, state.turn_player, amount)
-    pending = Pending(purpose, state.turn_player, building, amount, due, (), step)
-    return with_decision(state, PAY, pending)
-
-
-WIND_FARM = BUILDING_INDEX["wind_farm"]
-WIND_FARM_DISCOUNT = 3
-
-
-def energy_due(state: State, seat: int, energy: int) -> int:
-    """The energy ``seat`` pays for ``energy`` in a main action: the Wind Farm's owner "receives a
-    3-energy discount (no refund of the difference)"."""
-    if state.owner[WIND_FARM] == seat:
-        return max(0, energy - WIND_FARM_DISCOUNT)
-    return energy
-
-
-def owned(state: State, seat: int) -> list[int]:
-    from .offered import built_buildings  # (offered imports this module's neighbours)
-
+    stock = p.stock
+    here = p.location
+    occupied = () if state.final_turns > 0 else [q.location for q in state.players]
+    out = []
+    francs_held = stock[FRANC]
+    food_worth = -1  # the food the stock is worth, once a fee needs it
     owner = state.owner
-    return [b for b in built_buildings(state) if owner[b] == seat]
+    for b in built_entry(state).enterable:
+        if b == here or b in occupied:
+            continue
+        least = FEE_FRANCS[b] or FEE_FOOD[b]
+        short = least and owner[b] != seat and (francs_held < least or NEEDS_FRANCS[b])
+        if short and not (FEE_FRANCS[b] and francs_held >= FEE_FRANCS[b]):  # ``can_pay_fee``
+            food = FEE_FOOD[b]
+            if not food:
+                continue
+            if food_worth < 0:
+                food_worth = worth(stock, FOOD)
+            if food_worth < food:
+                continue
+        can_enter = CAN_ENTER[b]
+        if can_enter is not None:
+            if not can_enter(state, seat, stock):
+                continue  # paying a fee only takes goods away: impossible before, impossible after
+            if short and not _fee_leaves_action(state, seat, b, can_enter, stock):
+                continue  # every way to pay the fee (not all in Francs) takes goods the action needs
+        out.append(b)
+    return out
 
 
-def building_type(rules: Rules, building: int) -> int:
-    if BUILDINGS[building].id == "hardware_store" and rules.hardware_store_type == "sources":
-        value = SOURCE_READINGS[("hardware_store", "type")]
-        assert isinstance(value, int)
-        return value
-    return BUILDINGS[building].type
+def _fee_leaves_action(
+    state: State, seat: int, building: int, can_enter: CanEnter, stock: tuple[int, ...]
+) -> bool:
+    """Whether some way to pay the fee from ``stock`` leaves the action possible (the first found
+    will do; a way paying more of every good leaves less, so the minimal ways are the ones to
+    try)."""
+    cash = FEE_FRANCS[building]
+    if cash and stock[FRANC] >= cash and can_enter(state, seat, subtract(stock, francs(cash))):
+        return True
+    food = FEE_FOOD[building]
+    return bool(food) and any(
+        can_enter(state, seat, subtract(stock, way)) for way in iter_minimal_payments(stock, FOOD_VALUE, food)
+    )
 
 
-def build_cost(rules: Rules, building: int) -> BuildCost | None:
-    """The building goods, by the rule options (Ironworks and Arts Center costs are disputed)."""
-    costs = _COSTS.get((rules.ironworks_cost, rules.arts_center_cost))
-    if costs is None:
-        costs = _COSTS[rules.ironworks_cost, rules.arts_center_cost] = tuple(
-            _read_cost(rules, b) for b in range(len(BUILDINGS))
-        )
-    return costs[building]
+def enterable_with(state: State, seat: int, building: int, stock: tuple[int, ...]) -> bool:
+    """Whether ``seat``, holding ``stock``, could pay ``building``'s fee and then carry out its
+    action (the Harbor Watch asks this of an occupied building)."""
+    effect = EFFECT_OF[building]
+    if effect is None or LOCKED[building]:
+        return False
+    if state.owner[building] == seat or not (FEE_FOOD[building] or FEE_FRANCS[building]):
+        return effect.can_enter(state, seat, stock)
+    return _fee_leaves_action(state, seat, building, effect.can_enter, stock)
 
 
-_COSTS: dict[tuple[str, str], tuple[BuildCost | None, ...]] = {}
+# -- entering: the fee, then the action --------------------------------------------------------------
+def enter_building(state: State, building: int) -> State:
+    """The turn's player's disc moves into ``building``; its fee is asked for (owners enter
+    free), then its action begins. (Main action B, and the Harbor Watch's second building.)"""
+    seat = state.turn_player
+    p = state.players[seat]
+    players = with_player(state.players, seat, Player(p.stock, p.loans, p.ships, building))
+    state = with_players(state, players)
+    if state.owner[building] != seat and (FEE_FOOD[building] or FEE_FRANCS[building]):
+        return ask(state, PayFee(building))
+    return _effect(building).enter(state)
 
 
-def _read_cost(rules: Rules, building: int) -> BuildCost | None:
-    key = BUILDINGS[building].id
-    if (key == "ironworks" and rules.ironworks_cost == "sources") or (
-        key == "arts_center" and rules.arts_center_cost == "sources"
-    ):
-        value = SOURCE_READINGS[(key, "cost")]
-        assert isinstance(value, BuildCost)
-        return value
-    return BUILDINGS[building].cost
+def _effect(building: int) -> Effect:
+    effect = EFFECT_OF[building]
+    assert effect is not None  # only buildings with an action are entered
+    return effect
 
 
-def count_type(state: State, seat: int, kind: int) -> int:
-    return sum(1 for b in owned(state, seat) if building_type(state.rules, b) == kind)
+def fee_options(state: State, seat: int, building: int) -> tuple[Pay, ...]:
+    """The ways to pay ``building``'s entry fee after which its action can be carried out."""
+    stock = state.players[seat].stock
+    fee = BUILDINGS[building].fee
+    can_enter = _effect(building).can_enter
+    return tuple(
+        way
+        for way in fee_ways(stock, fee.food, fee.francs)
+        if can_enter(state, seat, subtract(stock, way.tokens))
+    )
 
 
-def hammers(state: State, seat: int) -> int:
-    return sum(BUILDINGS[b].hammers for b in owned(state, seat))
+def _fee_legal(state: State, decision: PayFee) -> tuple[Action, ...]:
+    return fee_options(state, state.turn_player, decision.building)
 
 
-def fishermen(state: State, seat: int) -> int:
-    return sum(BUILDINGS[b].fishermen for b in owned(state, seat))
+def _pay_fee(state: State, decision: PayFee, action: Action) -> State:
+    """The fee goes to the owner (the town's to the Treasury); then the action."""
+    assert isinstance(action, Pay)
+    state = pay_tokens(state, state.turn_player, action.tokens)
+    owner = state.owner[decision.building]
+    if owner >= 0:
+        state = give_tokens(state, owner, action.tokens)
+    return _effect(decision.building).enter(state)
 
 
-def energy_of(stock: tuple[int, ...]) -> int:
-    return energy_worth(stock)
+def _energy_paid(state: State, decision: PayEnergy) -> State:
+    return ENERGY_PAID[decision.building](state)
 
 
-def always(state: State, seat: int, stock: tuple[int, ...]) -> bool:
-    """``can_enter`` of a building whose action can always be carried out."""
-    return True
+def _watch_why(state: State, decision: HarborWatchTarget, action: Action) -> str:
+    return not_a_choice(state, HARBOR_WATCH, action)
 
 
-@attrs.frozen
-class Effect:
-    can_enter: Callable[[State, int, tuple[int, ...]], bool]  # the seat's stock as it would be
-    enter: Callable[[State], State]
-    choices: Callable[[State, Pending], tuple[Action, ...]] | None = None
-    choose: Callable[[State, Pending, Action], State] | None = None
-    paid: Callable[[State, Pending], State] | None = None  # after a payment this effect asked for
-    # The action spends or shows Francs (so an entry fee paid in Francs can make it impossible).
-    needs_francs: bool = False
-
-
-def _token(name: str) -> int:
-    return TOKEN_NAMES.index(name)
-
-
-_TIMES = tuple(Times(k) for k in range(0, 200))
-
-
-def times(count: int) -> Times:
-    """The ``Times(count)`` decision, one shared object for the usual counts."""
-    return _TIMES[count] if count < len(_TIMES) else Times(count)
-
-
-def times_range(low: int, high: int) -> tuple[Times, ...]:
-    """``times(low) .. times(high)``: every count of a "how many" decision."""
-    if high < len(_TIMES):
-        return _TIMES[low : high + 1]
-    return tuple(times(k) for k in range(low, high + 1))
-
-
-GIVES = {g: Give(TOKEN_NAMES[g]) for g in GOODS}
-
-
-BUILDS = {b: Build(BUILDINGS[b].id) for b in range(len(BUILDINGS))}
+RULES: dict[type, Rule[State, Any, Action]] = {
+    PayFee: Rule(_fee_legal, _pay_fee, explain),
+    PayEnergy: amount_rule(ENERGY, turn_seat, _energy_paid, explain),
+    HarborWatchTarget: Rule(_watch_choices, _watch_choose, _watch_why),
+    **CONSTRUCTION_RULES,
+    **STANDARD_RULES,
+    **SPECIAL_RULES,
+}
+"""The rules of every decision entering a building leads to: the fee, the buildings' own
+choices and payments (``turn.py`` adds the turn's and the obligations')."""

@@ -19,6 +19,7 @@ from ..inland_port.scoring import wealth as ip_wealth
 from ..inland_port.state import decision_kind, is_available, sector_age, waiting_for
 from ..lehavre import data as lh_data
 from ..lehavre import state as lh_state
+from ..lehavre.decisions import Feed, kind_word
 from ..lehavre.observe import HIDDEN, KNOWN_TO_THEM
 from ..lehavre.round_end import food_due
 from ..lehavre.scoring import wealth as lh_wealth
@@ -250,14 +251,14 @@ def _lehavre(state: lh_state.State, viewer: int) -> dict[str, Any]:
                     for s in p.ships
                 ],
                 "food_due": food_due(state, seat)
-                if state.phase == lh_state.FEEDING and state.pending and state.pending.seat == seat
+                if isinstance(state.decision, Feed) and state.decision.seat == seat
                 else None,
             }
         )
     return {
         "kind": "lehavre",
         "variant": state.rules.variant,
-        "phase": state.phase,
+        "phase": kind_word(state.decision),
         "rounds": len(cards),
         "round": state.round + 1,
         "turn": state.turn + 1,

@@ -1,0 +1,203 @@
+"""What every building's action uses (rulebook "The Buildings"): the ``Effect`` of a building and
+the small steps its rules are written in.
+
+An ``Effect`` says what happens when a building is entered: ``can_enter`` ("a player entering a
+building must carry out its action": only buildings whose action can be carried out are
+offered) and ``enter`` (right after the fee: do it, or ask a decision). The decisions a building
+asks are ``decisions.py`` classes; their rules sit beside the building (``buildings.py``,
+``specials.py``, ``construction.py``) and ``visit.py`` assembles the registry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+import attrs
+
+from ..core.decisions import Rule
+from ..core.update import update_generic
+from .actions import Action, Build, Give, Pay, PayPart, Times
+from .data import BUILDING_INDEX, BUILDINGS, GOODS, TOKEN_NAMES, BuildCost
+from .decisions import TURN, AmountDue, Decision
+from .offered import built_buildings
+from .payment import amount_ways, chosen_vector, energy_worth, step_done
+from .readings import SOURCE_READINGS
+from .state import (
+    Rules,
+    State,
+    pay_tokens,
+    with_decision,
+    with_main_action_done,
+    with_player,
+    with_players,
+    with_stock,
+)
+
+D = TypeVar("D", bound=Decision)
+
+
+def me(state: State) -> int:
+    """The seat taking the main action (interest and feeding never reach a building)."""
+    return state.turn_player
+
+
+def stock_of(state: State) -> tuple[int, ...]:
+    return state.players[state.turn_player].stock
+
+
+def gain(state: State, seat: int, change: dict[int, int]) -> State:
+    """``seat`` receives (or, negative, gives) these tokens."""
+    p = state.players[seat]
+    stock = list(p.stock)
+    for token, count in change.items():
+        stock[token] += count
+    return with_players(state, with_player(state.players, seat, with_stock(p, tuple(stock))))
+
+
+def done(state: State) -> State:
+    """The main action is over: back to the player's turn."""
+    return with_main_action_done(state, decision=TURN, main_done=True)
+
+
+def ask(state: State, decision: Decision) -> State:
+    """The turn's player decides ``decision`` next (a building's choice or payment)."""
+    return with_decision(state, decision=decision)
+
+
+WIND_FARM = BUILDING_INDEX["wind_farm"]
+WIND_FARM_DISCOUNT = 3
+
+
+def energy_due(state: State, seat: int, energy: int) -> int:
+    """The energy ``seat`` pays for ``energy`` in a main action: the Wind Farm's owner "receives a
+    3-energy discount (no refund of the difference)"."""
+    if state.owner[WIND_FARM] == seat:
+        return max(0, energy - WIND_FARM_DISCOUNT)
+    return energy
+
+
+def owned(state: State, seat: int) -> list[int]:
+    owner = state.owner
+    return [b for b in built_buildings(state) if owner[b] == seat]
+
+
+def building_type(rules: Rules, building: int) -> int:
+    if BUILDINGS[building].id == "hardware_store" and rules.hardware_store_type == "sources":
+        value = SOURCE_READINGS[("hardware_store", "type")]
+        assert isinstance(value, int)
+        return value
+    return BUILDINGS[building].type
+
+
+def _read_cost(ironworks: str, arts_center: str, building: int) -> BuildCost | None:
+    key = BUILDINGS[building].id
+    if (key == "ironworks" and ironworks == "sources") or (key == "arts_center" and arts_center == "sources"):
+        value = SOURCE_READINGS[(key, "cost")]
+        assert isinstance(value, BuildCost)
+        return value
+    return BUILDINGS[building].cost
+
+
+# The building goods per (Ironworks cost option, Arts Center cost option), made at import.
+BUILD_COSTS: dict[tuple[str, str], tuple[BuildCost | None, ...]] = {
+    (ironworks, arts_center): tuple(_read_cost(ironworks, arts_center, b) for b in range(len(BUILDINGS)))
+    for ironworks in ("rulebook", "sources")
+    for arts_center in ("rulebook", "sources")
+}
+
+
+def build_cost(rules: Rules, building: int) -> BuildCost | None:
+    """The building goods, by the rule options (Ironworks and Arts Center costs are disputed)."""
+    return BUILD_COSTS[rules.ironworks_cost, rules.arts_center_cost][building]
+
+
+def count_type(state: State, seat: int, kind: int) -> int:
+    return sum(1 for b in owned(state, seat) if building_type(state.rules, b) == kind)
+
+
+def hammers(state: State, seat: int) -> int:
+    return sum(BUILDINGS[b].hammers for b in owned(state, seat))
+
+
+def fishermen(state: State, seat: int) -> int:
+    return sum(BUILDINGS[b].fishermen for b in owned(state, seat))
+
+
+def energy_of(stock: tuple[int, ...]) -> int:
+    return energy_worth(stock)
+
+
+def always(state: State, seat: int, stock: tuple[int, ...]) -> bool:
+    """``can_enter`` of a building whose action can always be carried out."""
+    return True
+
+
+@attrs.frozen
+class Effect:
+    """A building's action as it is entered (its own decisions are rules of their classes)."""
+
+    can_enter: Callable[[State, int, tuple[int, ...]], bool]  # the seat's stock as it would be
+    enter: Callable[[State], State]  # right after the fee: do it, or ask a decision
+    # The action spends or shows Francs (so an entry fee paid in Francs can make it impossible).
+    needs_francs: bool = False
+
+
+def token(name: str) -> int:
+    return TOKEN_NAMES.index(name)
+
+
+_TIMES = tuple(Times(k) for k in range(0, 200))
+
+
+def times(count: int) -> Times:
+    """The ``Times(count)`` decision, one shared object for the usual counts."""
+    return _TIMES[count] if count < len(_TIMES) else Times(count)
+
+
+def times_range(low: int, high: int) -> tuple[Times, ...]:
+    """``times(low) .. times(high)``: every count of a "how many" decision."""
+    if high < len(_TIMES):
+        return _TIMES[low : high + 1]
+    return tuple(times(k) for k in range(low, high + 1))
+
+
+GIVES = {g: Give(TOKEN_NAMES[g]) for g in GOODS}
+
+BUILDS = {b: Build(BUILDINGS[b].id) for b in range(len(BUILDINGS))}
+
+
+# -- paying food or energy ---------------------------------------------------------------------
+def amount_rule(
+    kind: str,
+    seat: Callable[[State, D], int],
+    paid: Callable[[State, D], State],
+    explain: Callable[[State, D, Action], str],
+) -> Rule[State, D, Action]:
+    """The rule of a decision paying ``due`` food or energy (``kind``) without change: every
+    minimal way, or one token kind at a time when there are too many (``payment.py``); then
+    ``paid``. ``seat``: who pays. The decision class must satisfy ``AmountDue``."""
+
+    def legal(state: State, decision: D) -> tuple[Action, ...]:
+        owed: AmountDue = decision  # type: ignore[assignment]  # the classes given have due and chosen
+        return amount_ways(state.players[seat(state, decision)].stock, kind, owed.due, owed.chosen)
+
+    def perform(state: State, decision: D, action: Action) -> State:
+        owed: AmountDue = decision  # type: ignore[assignment]
+        payer = seat(state, decision)
+        if isinstance(action, PayPart):
+            stock = state.players[payer].stock
+            chosen = (*owed.chosen, action.count)
+            if not step_done(stock, kind, owed.due, chosen):
+                return with_decision(state, decision=update_generic(decision, chosen=chosen))
+            action = Pay(chosen_vector(stock, kind, chosen))
+            decision = update_generic(decision, chosen=())
+        assert isinstance(action, Pay)
+        return paid(pay_tokens(state, payer, action.tokens), decision)
+
+    return Rule(legal, perform, explain)
+
+
+def turn_seat(state: State, decision: object) -> int:
+    """The seat paying for a building's action: the turn's player."""
+    return state.turn_player

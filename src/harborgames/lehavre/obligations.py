@@ -1,0 +1,167 @@
+"""Interest, feeding and loans (rulebook "Supply Action" interest, "Feeding phase", "Loan Cards").
+
+Both obligations are decided by each seat in turn order (``core.decisions.next_in_turn_order``):
+interest by every seat with loans, starting with the player whose turn it is, when the Supply
+tile shows the interest symbol; feeding by every seat owing food, starting with the player after
+the one who took the round's last turn. A seat that cannot pay may sell buildings and ships
+(``trading.py``), or take loans: it pays everything it has and loans of 4 Francs cover the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..core.decisions import Rule, next_in_turn_order
+from .actions import LOAN, REPAY, Action, Loan, Pay, Repay, Sell, SellShip
+from .data import (
+    FOOD_VALUE,
+    FRANC,
+    LOAN_FRANCS,
+    LOAN_REPAYMENT,
+    NUM_TOKEN_KINDS,
+    ROUND_CARDS,
+    ROUND_CARDS_FOR,
+    SHIP_TYPES,
+)
+from .data import INTEREST as INTEREST_FRANCS
+from .decisions import TURN, Feed, PayInterest
+from .effect import amount_rule
+from .explain import explain
+from .payment import FOOD, francs, worth
+from .state import Player, State, pay_tokens, with_player, with_players, with_seat_deciding
+from .trading import repay, sales, sell, sell_ship
+
+
+# -- interest ----------------------------------------------------------------------------------------
+def start_interest(state: State) -> State:
+    """The interest symbol: each seat with loans pays, from the turn's player on; then the
+    turn's player decides (``state`` is at the start of that turn)."""
+    return _interest_from(state, state.turn_player)
+
+
+def _interest_from(state: State, seat: int | None) -> State:
+    first, n = state.turn_player, state.num_players
+    while seat is not None:
+        if state.players[seat].loans:
+            return with_seat_deciding(state, current_player=seat, decision=PayInterest(seat))
+        seat = next_in_turn_order(seat, first, n)
+    return with_seat_deciding(state, current_player=first, decision=TURN)
+
+
+def _next_interest(state: State, seat: int) -> State:
+    return _interest_from(state, next_in_turn_order(seat, state.turn_player, state.num_players))
+
+
+def _interest_legal(state: State, decision: PayInterest) -> tuple[Action, ...]:
+    """1 Franc (or repay a loan first); a seat without a Franc sells or borrows."""
+    held = state.players[decision.seat].stock[FRANC]
+    if held >= INTEREST_FRANCS:
+        pay: tuple[Action, ...] = (PAY_INTEREST,)
+        return (*pay, REPAY) if held >= LOAN_REPAYMENT else pay
+    return (*sales(state, decision.seat), LOAN)
+
+
+PAY_INTEREST = Pay(francs(INTEREST_FRANCS))
+
+
+def _interest(state: State, decision: PayInterest, action: Action) -> State:
+    seat = decision.seat
+    if isinstance(action, Pay):
+        return _next_interest(pay_tokens(state, seat, action.tokens), seat)
+    if isinstance(action, Repay):
+        state = repay(state, seat)
+        return state if state.players[seat].loans else _next_interest(state, seat)  # no loans: no interest
+    if isinstance(action, Loan):
+        return _next_interest(
+            _borrow(state, seat, INTEREST_FRANCS - state.players[seat].stock[FRANC], FRANC), seat
+        )
+    return _sold(state, seat, action)
+
+
+# -- feeding ------------------------------------------------------------------------------------------
+def food_due(state: State, seat: int) -> int:
+    """The round's food demand, less what ``seat``'s ships provide."""
+    card = ROUND_CARDS_FOR[state.num_players, state.rules.variant][state.round]
+    ships = sum(
+        SHIP_TYPES[ROUND_CARDS[c].ship_type].food[state.num_players - 1] for c in state.players[seat].ships
+    )
+    return max(0, card.food_demand(state.num_players) - ships)
+
+
+def start_feeding(state: State, first: int, after: Callable[[State], State]) -> State:
+    """Feeding for each seat in turn order from ``first`` (those owing nothing are skipped);
+    then ``after`` (the rest of the round's end)."""
+    return _feed_from(state, first, first, after)
+
+
+def _feed_from(state: State, seat: int | None, first: int, after: Callable[[State], State]) -> State:
+    n = state.num_players
+    while seat is not None:
+        due = food_due(state, seat)
+        if due:
+            return with_seat_deciding(state, current_player=seat, decision=Feed(seat, first, due))
+        seat = next_in_turn_order(seat, first, n)
+    return after(state)
+
+
+def feeding_rule(after: Callable[[State], State]) -> Rule[State, Feed, Action]:
+    """The rule of ``Feed``: pay the food (every minimal way, or kind by kind), or, short of
+    food, sell and borrow; then the next seat, and ``after`` the last."""
+
+    def next_feeding(state: State, decision: Feed) -> State:
+        following = next_in_turn_order(decision.seat, decision.first, state.num_players)
+        return _feed_from(state, following, decision.first, after)
+
+    paying = amount_rule(FOOD, _feed_seat, next_feeding, explain)
+
+    def legal(state: State, decision: Feed) -> tuple[Action, ...]:
+        if worth(state.players[decision.seat].stock, FOOD) >= decision.due:
+            return paying.legal(state, decision)
+        return (*sales(state, decision.seat), LOAN)
+
+    def perform(state: State, decision: Feed, action: Action) -> State:
+        if isinstance(action, Loan):
+            seat = decision.seat
+            short = decision.due - worth(state.players[seat].stock, FOOD)
+            return next_feeding(_borrow(state, seat, short, -1), decision)
+        if isinstance(action, (Sell, SellShip)):
+            return _sold(state, decision.seat, action)
+        return paying.perform(state, decision, action)
+
+    return Rule(legal, perform, explain)
+
+
+def _feed_seat(state: State, decision: Feed) -> int:
+    return decision.seat
+
+
+# -- selling and loans while paying -------------------------------------------------------------------
+def _sold(state: State, seat: int, action: Action) -> State:
+    """A sale toward the obligation (the same decision follows, now perhaps payable)."""
+    if isinstance(action, Sell):
+        return sell(state, seat, action)
+    assert isinstance(action, SellShip)
+    return sell_ship(state, seat, action)
+
+
+def _borrow(state: State, seat: int, short: int, token: int) -> State:
+    """Pay everything one has toward the obligation (Francs for interest, ``token`` = FRANC; all
+    food for feeding, ``token`` = -1); loans of 4 Francs cover the ``short`` rest."""
+    p = state.players[seat]
+    stock = list(p.stock)
+    if token == FRANC:
+        stock[FRANC] = 0
+    else:
+        for kind in range(NUM_TOKEN_KINDS):
+            if FOOD_VALUE[kind]:
+                stock[kind] = 0
+    loans = -(-short // LOAN_FRANCS)
+    stock[FRANC] += loans * LOAN_FRANCS - short
+    players = with_player(state.players, seat, Player(tuple(stock), p.loans + loans, p.ships, p.location))
+    return with_players(state, players)
+
+
+def rules(after_feeding: Callable[[State], State]) -> dict[type, Rule[State, Any, Action]]:
+    """The rules of interest and feeding (``after_feeding``: the rest of the round's end)."""
+    return {PayInterest: Rule(_interest_legal, _interest, explain), Feed: feeding_rule(after_feeding)}
