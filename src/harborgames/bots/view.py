@@ -15,8 +15,10 @@ bots should run them in another process and send them views.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Generic, TypeVar, final
+
+import attrs
 
 from ..core.protocol import GameInfo, GameModule, State
 
@@ -39,34 +41,16 @@ def hides_future(game: GameModule[S, A]) -> bool:
 
 
 @final
+@attrs.frozen(slots=True, repr=False, eq=False, weakref_slot=False)
 class View(Generic[S, A]):
     """One seat's view of one decision in a game with states ``S`` and actions ``A``; see the
-    module docstring for why it holds no state."""
-
-    __slots__ = ("_sampler", "game", "legal_actions", "observation", "seat")
+    module docstring for why it holds no state. Read-only."""
 
     game: GameModule[S, A]
     seat: int
     observation: object  # what ``game.observe`` gives this seat
     legal_actions: tuple[A, ...]
     _sampler: Callable[[int], S]
-
-    def __init__(
-        self,
-        game: GameModule[S, A],
-        seat: int,
-        observation: object,
-        legal_actions: Sequence[A],
-        sampler: Callable[[int], S],
-    ) -> None:
-        object.__setattr__(self, "game", game)
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "observation", observation)
-        object.__setattr__(self, "legal_actions", tuple(legal_actions))
-        object.__setattr__(self, "_sampler", sampler)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("a View is read-only")
 
     @property
     def info(self) -> GameInfo:
@@ -100,4 +84,4 @@ def make_view(game: GameModule[S, A], state: S, seat: int) -> View[S, A]:
         def sampler(seed: int) -> S:
             return state
 
-    return View(game, seat, game.observe(state, seat), legal, sampler)
+    return View(game, seat, game.observe(state, seat), tuple(legal), sampler)

@@ -70,6 +70,9 @@ class Decided(Protocol):
     def current_player(self) -> int | None: ...
 
     @property
+    def decision(self) -> object | None: ...
+
+    @property
     def forced(self) -> tuple[Forced, ...]: ...
 
     @property
@@ -119,32 +122,17 @@ class Rulebook(Generic[S, A]):
         *,
         state_type: type[S],
         action_types: tuple[type[A], ...],
-        rules: Mapping[type[Any], Rule[S, Any, A]] | None = None,
+        rules: Mapping[type[Any], Rule[S, Any, A]],
         outcome: Callable[[S, A, S], str] | None = None,
-        legal: Callable[[S], tuple[A, ...]] | None = None,
-        perform: Callable[[S, A], S] | None = None,
-        explain: Callable[[S, A], str] | None = None,
     ) -> None:
         self.title = title
         self.state_type = state_type
         self.action_types = action_types
-        if rules is None:
-            # Transitional: a game not yet split into decision kinds gives one legal, perform and
-            # explain for all its decisions (its states have no ``decision`` field yet).
-            assert legal is not None and perform is not None and explain is not None
-            whole, act, why = legal, perform, explain
-            rules = {
-                type(None): Rule(
-                    lambda state, _: whole(state),
-                    lambda state, _, action: act(state, action),
-                    lambda state, _, action: why(state, action),
-                )
-            }
         self.rules: dict[type[Any], Rule[S, Any, A]] = dict(rules)
         self._outcome = outcome
 
     def _rule(self, state: S) -> Rule[S, Any, A]:
-        decision = _decision(state)
+        decision = state.decision
         try:
             return self.rules[type(decision)]
         except KeyError:
@@ -153,7 +141,7 @@ class Rulebook(Generic[S, A]):
     def _legal(self, state: S) -> tuple[A, ...]:
         if state.current_player is None:
             return ()
-        decision = _decision(state)
+        decision = state.decision
         return self.rules[type(decision)].legal(state, decision)
 
     def legal_tuple(self, state: S) -> tuple[A, ...]:
@@ -172,7 +160,7 @@ class Rulebook(Generic[S, A]):
 
     def perform(self, state: S, action: A) -> S:
         """The state right after an offered ``action``, before any forced decision is taken."""
-        decision = _decision(state)
+        decision = state.decision
         return self.rules[type(decision)].perform(state, decision, action)
 
     def apply(self, state: S, action: A) -> S:
@@ -192,7 +180,7 @@ class Rulebook(Generic[S, A]):
             if equal is None:
                 raise IllegalActionError(self.why_not(state, action))
             offered = equal
-        decision = _decision(state)
+        decision = state.decision
         return self._settle(self.rules[type(decision)].perform(state, decision, offered))
 
     def why_not(self, state: S, action: object) -> str:
@@ -214,7 +202,7 @@ class Rulebook(Generic[S, A]):
             return f"{_shown(action)}: the game is over"
         try:
             rule = self._rule(state)
-            reason = rule.explain(state, _decision(state), action)  # type: ignore[arg-type]  # its class is checked
+            reason = rule.explain(state, state.decision, action)  # type: ignore[arg-type]  # its class is checked
         except Exception as error:  # an explainer that trips over an odd value still refuses
             return f"{_shown(action)} is not a legal action here ({type(error).__name__} explaining why)"
         if not isinstance(reason, str) or not reason:
@@ -240,7 +228,7 @@ class Rulebook(Generic[S, A]):
             if seat is None:
                 legal: tuple[A, ...] = ()
                 break
-            decision = _decision(state)
+            decision = state.decision
             rule = rules[type(decision)]
             legal = rule.legal(state, decision)
             if len(legal) != 1:
@@ -253,10 +241,6 @@ class Rulebook(Generic[S, A]):
         # The one copy a decision costs beyond the rules' own: the state as it is handed out,
         # with what led to it and its legal actions (never written into afterwards).
         return update_generic(state, forced=tuple(taken), legal_memo=legal)
-
-
-def _decision(state: Decided) -> object | None:
-    return getattr(state, "decision", None)  # transitional: until every game has the field
 
 
 def _equal_offer(legal: tuple[A, ...], action: A) -> A | None:

@@ -2,7 +2,7 @@
 
 States are rebuilt on every decision, so this is a hot path. ``attrs.evolve`` looks up the
 class's fields on each call, and a frozen class's ``__init__`` sets each field through
-``object.__setattr__``. Here each class and set of changed fields gets, once, a generated function
+the base ``object`` setter. Here each class and set of changed fields gets, once, a generated function
 that fills a new instance's slots directly (for classes with validators or converters: a positional
 constructor call); unlike a hand-written positional call it cannot put a value in the wrong field.
 Where Python allows it, the copy is filled as a plain "twin" class with the same slots, with
@@ -42,7 +42,7 @@ def _updater(cls: type[attrs.AttrsInstance], changed: tuple[str, ...]) -> Callab
 
     For a slotted class with plain fields (no validators, converters or init hooks, which is every
     state class here) it fills a new instance's slots directly: a frozen class's ``__init__`` goes
-    through ``object.__setattr__`` per field, which costs about a third more. Other classes get a
+    through the base ``object`` setter per field, which costs about a third more. Other classes get a
     positional constructor call, the cheapest call of ``__init__`` there is.
     """
     fields = attrs.fields(cls)
