@@ -81,17 +81,15 @@ def test_a_payment_that_cannot_be_made_is_refused() -> None:
     # A build of the Town Hall waiting for payment, by a player with no wood or clay.
     doc = _state_doc()
     data = doc["data"]
-    data["phase"] = "pay"  # type: ignore[index]
-    data["pending"] = {"building": 24, "action": "build", "applications": 0, "times": 0}  # type: ignore[index]
-    with pytest.raises(FormatError, match="no legal action"):
+    data["decision"] = {"type": "PayBuildCost", "building": "town_hall"}  # type: ignore[index]
+    with pytest.raises(FormatError, match="town_hall cannot be waiting for its payment"):
         ip.loads(json.dumps(doc))
 
 
 def test_a_pending_choice_for_a_building_without_one_is_refused() -> None:
     doc = _state_doc()
     data = doc["data"]
-    data["phase"] = "choose"  # type: ignore[index]
-    data["pending"] = {"building": 0, "action": "use", "applications": 2, "times": 0}  # type: ignore[index]
+    data["decision"] = {"type": "ChooseUse", "building": "wood_company", "applications": 2}  # type: ignore[index]
     with pytest.raises(FormatError, match="no choice to wait for"):
         ip.loads(json.dumps(doc))
 
