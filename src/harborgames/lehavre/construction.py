@@ -103,11 +103,12 @@ MASONS_GUILD = BUILDING_INDEX["masons_guild"]
 
 
 def build_candidates(state: State) -> tuple[int, ...]:
-    """The top building of each Building Proposal pile (each once), and the Football Stadium
-    where it waits face up in the town once a pile is empty ("can only be built when a Building
-    Proposals space has been emptied")."""
-    tops = tuple(dict.fromkeys(pile[0] for pile in state.piles if pile))
-    if state.owner[FOOTBALL_STADIUM] == TOWN and sum(1 for pile in state.piles if pile) < len(state.piles):
+    """The top building of each Building Proposal pile, and the Football Stadium where it waits
+    face up in the town once a pile is empty ("can only be built when a Building Proposals space
+    has been emptied"). (No building lies in two piles: ``validate_state`` checks it.)"""
+    piles = state.piles
+    tops = tuple([pile[0] for pile in piles if pile])
+    if len(tops) < len(piles) and state.owner[FOOTBALL_STADIUM] == TOWN:
         return (*tops, FOOTBALL_STADIUM)
     return tops
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from itertools import compress
 from operator import itemgetter
 
-from ..core.update import update
 from .actions import Buy, BuyShip, Enter, Sell, SellShip, Take
 from .data import (
     BUILDINGS,
@@ -47,8 +46,10 @@ def in_play_buildings(state: State) -> tuple[int, ...]:
 
 def built_of(state: State) -> Built:
     """What is built in ``state`` (``State.built``), computed from its ``owner``."""
-    owner = state.owner
-    in_play = in_play_buildings(state)
+    return _built(state.owner, in_play_buildings(state))
+
+
+def _built(owner: tuple[int, ...], in_play: tuple[int, ...]) -> Built:
     # Buying and selling change ``owner`` on most turns of a random game: the filter runs in C.
     built = tuple(compress(in_play, map(_IS_BUILT, _owners_getter(in_play)(owner))))
     return Built(owner, built, tuple(b for b in built if not LOCKED[b]))
@@ -79,7 +80,7 @@ def with_owner(state: State, owner: tuple[int, ...], *, same_built: bool = False
         before = built_entry(state)
         built = Built(owner, before.buildings, before.enterable)
     else:
-        built = built_of(update(state, owner=owner))
+        built = _built(owner, in_play_buildings(state))
     return with_owners(state, owner, built)
 
 
