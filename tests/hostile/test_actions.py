@@ -178,28 +178,31 @@ def test_odd_values_are_refused_or_applied_as_offered(module: Any) -> None:
 
 def test_a_refusal_explainer_that_raises_still_refuses() -> None:
     """The core catches an explainer that trips over an odd value: still IllegalActionError."""
-    from harborgames.core.decisions import Rulebook
+    from harborgames.core.decisions import Rule, Rulebook
 
     @attrs.frozen
     class Go:
         steps: int
 
     @attrs.frozen
+    class Move:
+        """The toy's one kind of decision."""
+
+    @attrs.frozen
     class Toy:
         current_player: int | None = 0
+        decision: Move | None = Move()
         forced: tuple[object, ...] = ()
         legal_memo: tuple[object, ...] | None = attrs.field(default=None, eq=False)
 
-    def explain(state: Toy, action: Go) -> str:
+    def explain(state: Toy, decision: Move, action: Go) -> str:
         raise KeyError(action.steps)
 
     book: Rulebook[Toy, Go] = Rulebook(
         "Toy",
         state_type=Toy,
         action_types=(Go,),
-        legal=lambda s: (Go(1), Go(2)),
-        perform=lambda s, a: s,
-        explain=explain,
+        rules={Move: Rule(lambda s, d: (Go(1), Go(2)), lambda s, d, a: s, explain)},
     )
     with pytest.raises(IllegalActionError, match=r"Go\(steps=7\) is not a legal action here \(KeyError"):
         book.apply(Toy(), Go(7))
