@@ -28,7 +28,7 @@ __all__ = ["BOT_SPECS", "BotPool", "think"]
 
 BOT_SPECS: Mapping[str, str] = {
     "random": "random",
-    "greedy": "greedy:lookahead=1",
+    "greedy": "greedy:lookahead=2",  # one decision further within its own turn: never ruins itself
     "mcts": "mcts:iterations=60:time_limit=0.3",
     "ismcts": "ismcts:iterations=60:time_limit=0.3",
 }
