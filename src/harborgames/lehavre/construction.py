@@ -47,10 +47,16 @@ from .state import TOWN, Player, State, pay_tokens, with_at, with_player
 
 
 def buildable(
-    state: State, seat: int, *, sawmill: bool = False, stock: tuple[int, ...] | None = None
+    state: State,
+    seat: int,
+    *,
+    sawmill: bool = False,
+    stock: tuple[int, ...] | None = None,
+    first_only: bool = False,
 ) -> tuple[int, ...]:
     """Top proposal buildings ``seat`` can pay the building goods of (the Sawmill: only those
-    needing wood, one wood less); ``stock``: the seat's goods as they would be (after a fee)."""
+    needing wood, one wood less); ``stock``: the seat's goods as they would be (after a fee);
+    ``first_only``: just the first found (whether any can be built: asked on every turn)."""
     if stock is None:
         stock = state.players[seat].stock
     out: list[int] = []
@@ -72,6 +78,8 @@ def buildable(
             and needs_iron <= iron_or_steel
             and (needs_wood and needs_wood <= wood + 1 if sawmill else needs_wood <= wood)
         ):
+            if first_only:
+                return (top,)
             out.append(top)
     return tuple(out)
 
@@ -140,7 +148,7 @@ def builder(key: str, builds: int, sawmill: bool = False) -> Effect:
     building = BUILDING_INDEX[key]
 
     def can_enter(state: State, seat: int, stock: tuple[int, ...]) -> bool:
-        return bool(buildable(state, seat, sawmill=sawmill, stock=stock))
+        return bool(buildable(state, seat, sawmill=sawmill, stock=stock, first_only=True))
 
     return Effect(can_enter, lambda state: ask(state, ChooseBuilding(building)))
 
