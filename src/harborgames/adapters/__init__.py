@@ -174,7 +174,7 @@ def observation_bounds(
 
     >>> low, high = observation_bounds("inland_port", 2)
     >>> low.shape, float(low.min()), float(high.max()) > 1e38, int((high == 1).sum())
-    ((462,), 0.0, True, 460)
+    ((468,), 0.0, True, 466)
     """
     module, encoded = require_encoding(game)
     layout = encoded.observation_layout(num_players, variant)

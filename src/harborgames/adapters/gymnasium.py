@@ -9,7 +9,7 @@ Most trainers (Stable-Baselines3 and sb3-contrib, CleanRL, ...) want one agent i
 >>> observation, info = table.reset(seed=7)
 >>> observation, reward, terminated, truncated, info = table.step(table.action_masks().argmax())
 >>> observation.shape, table.action_space, reward, terminated
-((462,), Discrete(550), 0.0, False)
+((468,), Discrete(550), 0.0, False)
 
 - **The agent** plays ``seat`` (an int, or ``"random"``: a seat drawn at each reset). The other
   seats are played inside ``step`` by ``opponents``: a bot spec (``"random"``, ``"greedy"``,

@@ -4,7 +4,7 @@
 >>> table = env("inland_port")
 >>> table.reset(seed=7)
 >>> table.observe(table.agent_selection)["observation"].shape, table.action_space("player_0")
-((462,), Discrete(550))
+((468,), Discrete(550))
 
 As PettingZoo's classic games: ``env(...)`` is the environment inside PettingZoo's classic
 wrappers (order enforcing, action-space bounds, and ``TerminateIllegalWrapper``: an illegal id
