@@ -49,7 +49,9 @@ def new_game(
 def deal(num_players: int, seed: int, variant: str, options: Mapping[str, str] | None) -> State:
     """The dealt game, before the first player's Supply action."""
     chosen = INFO.check_new_game(num_players, variant, options)
-    rules = Rules(variant, **chosen)
+    # Each value is one of its option's (check_new_game; the field's validator checks it again),
+    # which mypy cannot see of a str from a mapping.
+    rules = Rules(variant, **chosen)  # type: ignore[arg-type]
     rng = Rng.from_seed(seed)
     tiles, rng = rng.shuffled(range(len(SUPPLY_TILES)))
     used, rng = rng.shuffled([BUILDING_INDEX[b.id] for b in proposal_buildings(num_players, variant)])
