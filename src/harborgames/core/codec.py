@@ -38,6 +38,7 @@ __all__ = [
     "Codec",
     "check_json",
     "parse_json",
+    "register_decisions",
     "strict_converter",
 ]
 
@@ -429,3 +430,35 @@ def register_mapping_record_hook(converter: cattrs.Converter) -> None:
         return dict(value)
 
     converter.register_structure_hook_func(lambda t: t == Mapping[str, str], structure_options)
+
+
+def register_decisions(converter: cattrs.Converter, decision_types: Sequence[type], union: object) -> None:
+    """Write and read a state's ``decision`` (``union``: the game's decision classes or ``None``)
+    as a tagged object, ``{"type": "LoadCubes", "left": 2}``, or ``null`` once the game is over:
+    its class by name, then its fields, read as strictly as any other value. One reader for every
+    game, so every game refuses a bad decision in the same words."""
+    by_name = {cls.__name__: cls for cls in decision_types}
+    known = ", ".join(by_name)
+
+    def unstructure(decision: object) -> object:
+        if decision is None:
+            return None
+        fields = converter.unstructure_attrs_asdict(decision)
+        return {"type": type(decision).__name__, **fields}
+
+    def structure(value: object, _: object) -> object:
+        if value is None:
+            return None
+        if type(value) is not dict or type(value.get("type")) is not str:
+            raise FormatError(f"a decision is an object with a string 'type' ({known}) or null")
+        cls = by_name.get(value["type"])
+        if cls is None:
+            shown = repr(value["type"])
+            shown = shown if len(shown) <= 40 else shown[:37] + "..."
+            raise FormatError(f"unknown decision type {shown}; known: {known}")
+        return converter.structure({key: item for key, item in value.items() if key != "type"}, cls)
+
+    for cls in decision_types:
+        converter.register_unstructure_hook(cls, unstructure)
+    converter.register_unstructure_hook_func(lambda kind: kind == union, unstructure)
+    converter.register_structure_hook_func(lambda kind: kind == union, structure)

@@ -10,11 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-import attrs
-
 from ..core.checks import StateChecks
-from ..core.codec import Codec
-from ..core.errors import FormatError
+from ..core.codec import Codec, register_decisions
 from ..core.update import update
 from .actions import ACTION_TYPES
 from .component_file import components_from_text
@@ -65,7 +62,6 @@ _SETUP = (ChooseSector, ChooseStart)  # round 0: no meeple has moved, no card is
 _NOT_ROLLED = (ChooseSector, ChooseStart, RollDice, type(None))  # the turn has no dice
 _ALL_ACTIONS = LOAD | UNLOAD | MOVE | RECRUIT | EXECUTE | HR | CRUISE
 _ADDITIONAL = EXECUTE | HR | CRUISE
-_DECISION_NAMES = ", ".join(cls.__name__ for cls in DECISION_TYPES)
 
 
 def _check_common(view: State | Observation, ck: StateChecks, *, own: int | None,
@@ -377,43 +373,8 @@ def _make_codec() -> Codec[State, Observation]:
 
     codec.converter.register_unstructure_hook(Components, lambda c: c.text)
     codec.converter.register_structure_hook(Components, structure_components)
-    _register_decisions(codec)
+    register_decisions(codec.converter, DECISION_TYPES, Decision | None)
     return codec
-
-
-def _shown(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _register_decisions(codec: Codec[State, Observation]) -> None:
-    """The decision as a tagged object, ``{"type": "LoadCubes", "left": 2}`` (or ``null`` once
-    the game is over): its class by name, then its fields, read as strictly as any other value."""
-    converter = codec.converter
-    by_name: dict[str, type[Decision]] = {cls.__name__: cls for cls in DECISION_TYPES}
-
-    def unstructure(decision: Decision | None) -> object:
-        if decision is None:
-            return None
-        return {"type": type(decision).__name__, **attrs.asdict(decision)}
-
-    def structure(value: object, _: object) -> Decision | None:
-        if value is None:
-            return None
-        if type(value) is not dict:
-            raise FormatError("the decision must be an object with a 'type', or null once the game is over")
-        name = value.get("type")
-        cls = by_name.get(name) if isinstance(name, str) else None
-        if cls is None:
-            raise FormatError(f"unknown decision type {_shown(name)}; known: {_DECISION_NAMES}")
-        fields = {key: item for key, item in value.items() if key != "type"}
-        decision: Decision = converter.structure(fields, cls)
-        return decision
-
-    for cls in DECISION_TYPES:
-        converter.register_unstructure_hook(cls, unstructure)
-    converter.register_unstructure_hook(Decision | None, unstructure)
-    converter.register_structure_hook(Decision | None, structure)
 
 
 CODEC = _make_codec()

@@ -6,14 +6,10 @@ A state's ``decision`` is written as a tagged object, ``{"type": "ChooseUse", "b
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import cattrs
-from cattrs.gen import make_dict_unstructure_fn
 
 from ..core.checks import StateChecks
-from ..core.codec import Codec, strict_converter
-from ..core.errors import FormatError
+from ..core.codec import Codec, register_decisions, strict_converter
 from .actions import ACTION_TYPES
 from .buildings import EFFECTS, effects
 from .data import (
@@ -127,41 +123,9 @@ def validate_observation(observation: Observation) -> None:
     validate_state(observation.state)
 
 
-# -- the decision as a tagged object ----------------------------------------------------------------
-_DECISIONS: dict[str, type[Decision]] = {cls.__name__: cls for cls in DECISION_TYPES}
-
-
-def _tagged(cls: type[Decision], converter: cattrs.Converter) -> Callable[[Decision], dict[str, object]]:
-    fields = make_dict_unstructure_fn(cls, converter)
-
-    def unstructure(decision: Decision) -> dict[str, object]:
-        return {"type": cls.__name__, **fields(decision)}
-
-    return unstructure
-
-
-def _decision_hook(converter: cattrs.Converter) -> Callable[[object, object], Decision | None]:
-    known = ", ".join(_DECISIONS)
-
-    def structure(value: object, _: object) -> Decision | None:
-        if value is None:
-            return None
-        if type(value) is not dict or type(value.get("type")) is not str:
-            raise FormatError(f"a decision is an object with a string 'type' ({known}) or null")
-        cls = _DECISIONS.get(value["type"])
-        if cls is None:
-            raise FormatError(f"unknown decision type {value['type']!r}; known: {known}")
-        return converter.structure({k: v for k, v in value.items() if k != "type"}, cls)
-
-    return structure
-
-
 def _converter() -> cattrs.Converter:
     converter = strict_converter()
-    for cls in DECISION_TYPES:
-        converter.register_unstructure_hook(cls, _tagged(cls, converter))
-    hook = _decision_hook(converter)
-    converter.register_structure_hook_func(lambda kind: kind == Decision | None, hook)
+    register_decisions(converter, DECISION_TYPES, Decision | None)
     return converter
 
 

@@ -8,7 +8,7 @@ import attrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from ..core.checks import StateChecks
-from ..core.codec import Codec
+from ..core.codec import Codec, register_decisions
 from ..core.errors import FormatError
 from .actions import ACTION_TYPES
 from .buildings import UPGRADES
@@ -403,38 +403,11 @@ def validate_observation(observation: Observation) -> None:
     validate_state(observation.state, observed=True, observer=observation.player)
 
 
-_DECISION_CLASSES: dict[str, type[Decision]] = {cls.__name__: cls for cls in DECISION_TYPES}
-
-
 def _register_decisions(codec: Codec[State, Observation]) -> None:
-    """The decision as a tagged object, ``{"type": "PayFee", "building": 12}`` (or ``null``
-    once the game is over): its class by name, then its fields, read as strictly as any other
-    value. The derived ``built`` field of a state is not written (it is computed again)."""
+    """The decision as a tagged object (``core.codec.register_decisions``). The derived ``built``
+    field of a state is not written (it is computed again)."""
     converter = codec.converter
-
-    def unstructure(decision: Decision | None) -> object:
-        if decision is None:
-            return None
-        return {"type": type(decision).__name__, **attrs.asdict(decision)}
-
-    def structure(value: object, _: object) -> Decision | None:
-        if value is None:
-            return None
-        if type(value) is not dict:
-            raise FormatError("the decision must be an object with a 'type', or null once the game is over")
-        name = value.get("type")
-        cls = _DECISION_CLASSES.get(name) if isinstance(name, str) else None
-        if cls is None:
-            known = ", ".join(sorted(_DECISION_CLASSES))
-            raise FormatError(f"unknown decision type {str(name)[:40]!r}; known: {known}")
-        fields = {key: item for key, item in value.items() if key != "type"}
-        decision: Decision = converter.structure(fields, cls)
-        return decision
-
-    for cls in DECISION_TYPES:
-        converter.register_unstructure_hook(cls, unstructure)
-    converter.register_unstructure_hook(Decision | None, unstructure)
-    converter.register_structure_hook(Decision | None, structure)
+    register_decisions(converter, DECISION_TYPES, Decision | None)
     omit: Any = override(omit=True)
     converter.register_unstructure_hook(State, make_dict_unstructure_fn(State, converter, built=omit))
     inner = make_dict_structure_fn(State, converter, built=omit)
