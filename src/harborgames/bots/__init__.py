@@ -90,9 +90,7 @@ def make(name: str, seed: int = 0, **params: object) -> Bot:
         raise ValueError(f"{name}: {error}") from None
 
 
-def _checked_params(
-    name: str, factory: Callable[..., Bot], params: dict[str, object]
-) -> dict[str, object]:
+def _checked_params(name: str, factory: Callable[..., Bot], params: dict[str, object]) -> dict[str, object]:
     """``params`` checked against the factory's signature and annotations (ints widened to
     floats where a float is expected); a factory that takes ``**kwargs`` is trusted as is."""
     try:

@@ -65,8 +65,7 @@ class View(Generic[S, A]):
 
     def __repr__(self) -> str:
         return (
-            f"View(game={self.game.INFO.name!r}, seat={self.seat}, "
-            f"legal_actions={len(self.legal_actions)})"
+            f"View(game={self.game.INFO.name!r}, seat={self.seat}, legal_actions={len(self.legal_actions)})"
         )
 
 

@@ -7,6 +7,8 @@ from typing import Any, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 import attrs
 
+from .views import Card
+
 __all__ = [
     "Action",
     "GameInfo",
@@ -157,6 +159,17 @@ class GameModule(Protocol[S, A]):
     def render(self, state: S, player: int | None = ...) -> str: ...
 
     def heuristic(self, state: S, player: int) -> float: ...
+
+    # The view functions (``core.views``): what a UI draws, from an observation alone. The
+    # observation is what this game's ``observe`` returns, a type the protocol does not name
+    # (``observe`` returns ``object`` here), so these take it as ``Any``.
+    def table(self, observation: Any) -> dict[str, object]: ...
+
+    def cards(self) -> tuple[Card, ...]: ...
+
+    def action_label(self, action: A) -> str: ...
+
+    def narrate(self, before: Any, after: Any) -> tuple[str, ...]: ...
 
 
 class HiddenInformationGame(GameModule[S, A], Protocol[S, A, O_co]):

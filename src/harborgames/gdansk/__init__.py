@@ -65,6 +65,7 @@ from .state import (
     UnloadCubes,
 )
 from .turn import apply, is_terminal, legal_actions
+from .view import action_label, cards, narrate, table
 
 __all__ = [
     "INFO",
@@ -102,7 +103,9 @@ __all__ = [
     "Turn",
     "Unload",
     "UnloadCubes",
+    "action_label",
     "apply",
+    "cards",
     "decode",
     "dumps",
     "encode",
@@ -112,6 +115,7 @@ __all__ = [
     "legal_actions",
     "load_components",
     "loads",
+    "narrate",
     "new_game",
     "num_distinct_actions",
     "observation_layout",
@@ -123,5 +127,6 @@ __all__ = [
     "resample",
     "scores",
     "standin_components",
+    "table",
     "winners",
 ]

@@ -44,6 +44,7 @@ from .state import (
     State,
 )
 from .turn import apply, is_terminal, legal_actions
+from .view import action_label, cards, narrate, table
 
 __all__ = [
     "BUILDINGS",
@@ -66,7 +67,9 @@ __all__ = [
     "State",
     "Times",
     "Use",
+    "action_label",
     "apply",
+    "cards",
     "decode",
     "dumps",
     "encode",
@@ -75,6 +78,7 @@ __all__ = [
     "legal_action_mask",
     "legal_actions",
     "loads",
+    "narrate",
     "new_game",
     "num_distinct_actions",
     "observation_layout",
@@ -85,5 +89,6 @@ __all__ = [
     "render",
     "resample",
     "scores",
+    "table",
     "winners",
 ]

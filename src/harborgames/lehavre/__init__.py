@@ -57,6 +57,7 @@ from .scoring import WealthParts, scores, wealth_parts, winners
 from .setup import deal, new_game
 from .state import OPTIONS, Observation, Player, Rules, State
 from .turn import RULEBOOK, apply, is_terminal, legal_actions, start_turn
+from .view import action_label, cards, narrate, table
 
 __all__ = [
     "INFO",
@@ -85,7 +86,9 @@ __all__ = [
     "Times",
     "Trade",
     "WealthParts",
+    "action_label",
     "apply",
+    "cards",
     "data",
     "deal",
     "decisions",
@@ -97,6 +100,7 @@ __all__ = [
     "legal_action_mask",
     "legal_actions",
     "loads",
+    "narrate",
     "new_game",
     "num_distinct_actions",
     "observation_layout",
@@ -109,6 +113,7 @@ __all__ = [
     "resample",
     "scores",
     "start_turn",
+    "table",
     "wealth_parts",
     "winners",
 ]

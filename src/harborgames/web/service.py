@@ -25,7 +25,6 @@ from ..core.errors import FormatError, IllegalActionError
 from ..core.play import group_actions, make_record, replay_states
 from ..core.protocol import GameRecord, LoadedGame
 from .storage import Storage, StoredGame
-from .tables import table
 from .thinking import BOT_SPECS, BotPool
 
 __all__ = [
@@ -500,7 +499,7 @@ class GameService:
             "forced": [str(f) for f in getattr(state, "forced", ())],
             "log": [{"seat": m.seat, "move": m.text if m.seat == seat else m.public} for m in moves],
             "render": module.render(state, seat),
-            "table": table(module.INFO.name, observation),
+            "table": module.table(observation),
         }
 
     def record(self, game_id: str, token: object) -> JSON:
@@ -603,7 +602,7 @@ class GameService:
             "forced": [str(f) for f in getattr(state, "forced", ())],
             "log": [{"seat": m.seat, "move": m.text} for m in replay.moves],
             "render": module.render(state),
-            "table": table(module.INFO.name, observation),
+            "table": module.table(observation),
         }
 
 
