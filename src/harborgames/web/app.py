@@ -160,6 +160,10 @@ async def _record(request: Request, service: GameService) -> object:
     )
 
 
+async def _cards(request: Request, service: GameService) -> object:
+    return service.cards(request.path_params["game"])
+
+
 async def _add_replay(request: Request, service: GameService) -> object:
     data = await _body(request, MAX_RECORD_BYTES)
     return JSONResponse(await run_in_threadpool(service.add_replay, data), status_code=201)
@@ -295,6 +299,7 @@ def create_app(
         Route("/api/games/{game_id}", _guarded(_view, service)),
         Route("/api/games/{game_id}/actions", _guarded(_act, service), methods=["POST"]),
         Route("/api/games/{game_id}/record", _guarded(_record, service)),
+        Route("/api/cards/{game}", _guarded(_cards, service)),
         Route("/api/replays", _guarded(_add_replay, service), methods=["POST"]),
         Route("/api/replays/{replay_id}", _guarded(_replay, service)),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -493,8 +493,15 @@ class GameService:
             "winners": list(module.winners(state)) if module.is_terminal(state) else None,
             "observation": json.loads(module.dumps(observation)),
             "legal_actions": [str(a) for a in legal],
+            # the button words of each legal action (the notation stays the tooltip)
+            "labels": [str(module.action_label(a)) for a in legal],
             "groups": [
-                {"label": label, "actions": [str(a) for a in group]} for label, group in group_actions(legal)
+                {
+                    "label": label,
+                    "actions": [str(a) for a in group],
+                    "labels": [str(module.action_label(a)) for a in group],
+                }
+                for label, group in group_actions(legal)
             ],
             "forced": [str(f) for f in getattr(state, "forced", ())],
             "log": [{"seat": m.seat, "move": m.text if m.seat == seat else m.public} for m in moves],
@@ -518,6 +525,12 @@ class GameService:
             )
         document: JSON = json.loads(text)
         return document
+
+    def cards(self, game: object) -> dict[str, object]:
+        """Every card of ``game`` a player may want to read (``module.cards()``), for a page to
+        show on hover or tap: public, the same for every seat and every game of that name."""
+        module = _load_module(game)
+        return {"game": module.INFO.name, "cards": [card.as_json() for card in module.cards()]}
 
     # -- replays ----------------------------------------------------------------------------
     def add_replay(self, data: bytes) -> dict[str, object]:

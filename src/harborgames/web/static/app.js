@@ -1,6 +1,35 @@
 // harborgames page: lobby, game tables, replays. Plain JS, no build step, nothing fetched from
 // elsewhere. Every value from the server goes in through textContent / setAttribute, never
 // innerHTML, so a name or a move can never become markup.
+//
+// This file is the client core: it knows no game. Each game's table is drawn by its board module,
+// static/boards/<game>.js, loaded the first time a table of that game is drawn (so adding a game
+// adds its board script and nothing else here). The board-module interface:
+//
+//   window.harborgames.boards["<game>"] = {
+//     draw(view, ctx) -> { table: Node, own: Node | null },
+//   };
+//
+//   view   the server's answer (GET api/games/ID or api/replays/ID; docs/web.md): view.table is
+//          the game's module.table(observation), drawn for view.seat (view.table.viewer).
+//   table  the shared board and the other seats: the core puts it in the main column (#table).
+//   own    the board of view.seat: the core puts it inside the element data-role="own-panel",
+//          beside the decision panel (data-role="decision"), on screen with it on a desktop and
+//          one tap away on a phone. null: the game has no board of one's own.
+//   ctx    window.harborgames.kit's helpers (el, svg, goods, seatName, playerCard, SEAT_COLOURS,
+//          NARROW) and, for this drawing:
+//            ctx.narrow         the window is narrower than NARROW (a phone: draw upright);
+//            ctx.legal          the notations the viewer may play now ([] in a replay, while
+//                               another seat decides, and at the end);
+//            ctx.play(notation) plays one of them (what a clickable map target does); null
+//                               where nothing can be played;
+//            ctx.label(notation) the button words of a legal action (module.action_label);
+//            ctx.card(key)      the game's Card of that key (module.cards() as_json, from
+//                               GET api/cards/<game>) or undefined.
+//   A board marks every element that stands for a card with data-card="<key>": the core shows
+//   that card's text (cost, fee, value, text) when it is hovered or tapped. Build every node with
+//   ctx.el / ctx.svg (text, never markup). A board keeps no state between draws: it is drawn
+//   again after every change, and on a resize across NARROW.
 "use strict";
 
 const SEAT_COLOURS = ["#c0392b", "#2471a3", "#229954", "#b9770e", "#7d3c98"];
@@ -70,6 +99,38 @@ function seatName(view, seat) {
   const info = (view.seats || [])[seat];
   const who = info && info.bot ? info.bot : (seat === view.seat ? "you" : "person");
   return `P${seat} (${who})`;
+}
+
+// -- board modules ---------------------------------------------------------------------------
+function playerCard(view, seat, ...children) {
+  return el("div", { class: `card player seat-${seat}${seat === view.seat ? " you" : ""}`, "data-seat": seat }, children);
+}
+
+window.harborgames = {
+  boards: {}, // filled in by static/boards/<game>.js
+  kit: { el, svg, goods, seatName, playerCard, SEAT_COLOURS, NARROW },
+};
+const gameCards = {}; // game -> { key: card } from api/cards/<game>, asked once per page load
+
+// The board script and the cards of `game`, fetched once; a game without either is still
+// played (its table is the text view, its cards have no text to show).
+async function loadBoard(game) {
+  if (!(game in window.harborgames.boards)) {
+    await new Promise((resolve) => {
+      const script = el("script", { src: `static/boards/${encodeURIComponent(game)}.js` });
+      script.addEventListener("load", resolve);
+      script.addEventListener("error", resolve);
+      document.head.append(script);
+    });
+  }
+  if (!(game in gameCards)) {
+    try {
+      const answer = await api("GET", `/api/cards/${encodeURIComponent(game)}`);
+      gameCards[game] = Object.fromEntries(answer.cards.map((c) => [c.key, c]));
+    } catch {
+      gameCards[game] = {};
+    }
+  }
 }
 
 function textView(view) {
@@ -186,6 +247,7 @@ async function lobby() {
 // -- a game table ---------------------------------------------------------------------------
 async function gamePage(id, token) {
   const view = await api("GET", `/api/games/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`);
+  await loadBoard(view.game);
   drawGame(view, token, "");
 }
 
@@ -203,8 +265,10 @@ function drawGame(view, token, refusal, typedText) {
     }
   }
   const typed = el("input", { id: "typed", placeholder: "or type a move", size: 18, value: typedText || "" });
+  const mine = !view.over && view.current_player === view.seat;
+  const drawn = drawTable(view, { legal: mine ? view.legal_actions : [], play: mine ? play : null });
   const side = el("div", { class: "side" },
-    el("div", { class: "card" },
+    el("div", { class: "card", "data-role": "decision" },
       el("p", { class: "status", id: "status" }, statusText(view)),
       scoresLine(view),
       error,
@@ -216,6 +280,7 @@ function drawGame(view, token, refusal, typedText) {
       view.over || view.current_player !== view.seat ? null :
         el("form", { onsubmit: (e) => { e.preventDefault(); if (typed.value.trim()) play(typed.value.trim()); } },
           typed, " ", el("button", { type: "submit" }, "play"))),
+    ownPanel(drawn),
     el("div", { class: "card" },
       el("h2", {}, `Moves (${view.log.length})`),
       logList(view.log, null),
@@ -228,7 +293,7 @@ function drawGame(view, token, refusal, typedText) {
   show(
     el("h1", {}, title),
     el("div", { class: "layout" },
-      el("div", { id: "table" }, drawTable(view), textView(view)),
+      el("div", { id: "table" }, drawn.table, textView(view)),
       side));
   const log = document.querySelector(".log");
   if (log) log.scrollTop = log.scrollHeight;
@@ -299,6 +364,7 @@ function replayForm() {
 
 async function replayPage(id, step, seat) {
   const view = await api("GET", `/api/replays/${encodeURIComponent(id)}?step=${step}&seat=${seat}`);
+  await loadBoard(view.game);
   drawReplay(view, id, step, seat);
 }
 
@@ -315,263 +381,42 @@ function drawReplay(view, id, step, seat) {
     el("button", { id: "last", onclick: () => go(view.steps) }, "end »"),
     seats);
   const move = view.step > 0 ? view.log[view.step - 1] : null;
+  const drawn = drawTable(view, { legal: [], play: null });
   show(
     el("h1", {}, `Replay: ${view.title} · ${view.num_players} players · seed ${view.seed_text}`),
     bar,
     el("div", { class: "layout" },
-      el("div", { id: "table" }, drawTable(view), textView(view)),
-      el("div", { class: "side" }, el("div", { class: "card" },
+      el("div", { id: "table" }, drawn.table, textView(view)),
+      el("div", { class: "side" }, el("div", { class: "card", "data-role": "decision" },
         el("p", { class: "status" }, move ? `last move: P${move.seat} ${move.move}` : "the start", view.over ? " · game over" : ""),
         scoresLine(view),
         view.forced.length ? el("p", { class: "muted" }, "forced: ", view.forced.join("; ")) : null,
-        logList(view.log, view.step)))));
+        logList(view.log, view.step)), ownPanel(drawn))));
   const current = document.querySelector(".log li.current");
   if (current) current.scrollIntoView({ block: "nearest" });
 }
 
 // -- tables ---------------------------------------------------------------------------------
-function drawTable(view) {
-  const t = view.table;
-  if (t.kind === "inland_port") return inlandPort(view, t);
-  if (t.kind === "gdansk") return gdansk(view, t);
-  if (t.kind === "lehavre") return leHavre(view, t);
-  return el("p", {}, "no picture for this game; see the text view");
-}
-
-function playerCard(view, seat, ...children) {
-  return el("div", { class: `card player seat-${seat}${seat === view.seat ? " you" : ""}`, "data-seat": seat }, children);
-}
-
-function inlandPort(view, t) {
-  const header = el("div", { class: "card" },
-    t.round ? `Round ${t.round}: ${t.actions_left} of ${t.round_actions} actions left · phase ${t.phase}` : "Game over",
-    t.pending ? el("div", {}, `Waiting: ${t.pending}`) : null);
-  const players = t.players.map((p) => playerCard(view, p.seat,
-    el("h3", {}, `${seatName(view, p.seat)} · ${p.board} board · ${p.francs} Francs · wealth ${p.wealth}`),
-    el("div", { class: "boards" },
-      warehouse(t, p), wheel(p)),
-    p.beside.length ? el("div", {}, "Beside the board: ", p.beside.join(", ")) : null));
-  const supply = el("div", { class: "card", id: "available" }, el("h2", {}, "Buildings for sale"),
-    t.available.length ? el("div", { class: "chips" }, t.available.map((b) => el("span", {}, `${b.name} (${b.cost})`))) : "none");
-  return el("div", {}, header, el("div", { class: "players" }, players), supply);
-}
-
-function warehouse(t, p) {
-  const cell = 34;
-  const rows = t.top_row + 1;
-  const nodes = [];
-  for (let row = 0; row < rows; row++) {
-    for (let col = 0; col < t.columns; col++) {
-      const value = (t.top_row - row) * t.columns + col;
-      const x = 30 + col * cell;
-      const y = 8 + row * cell;
-      nodes.push(svg("rect", { x, y, width: cell - 2, height: cell - 2, fill: "#fff", stroke: "#99a" }));
-      const here = Object.entries(p.goods).filter(([, n]) => n === value).map(([name]) => name);
-      nodes.push(svg("text", { x: x + 2, y: y + 8, "font-size": 7, fill: "#99a" }, value));
-      // Up to four goods share a value: one letter alone fills the cell, more sit two by two.
-      here.forEach((name, k) => {
-        const alone = here.length === 1;
-        const gx = alone ? x + cell / 2 - 1 : x + 11 + (k % 2) * 12;
-        const gy = alone ? y + 24 : y + 20 + Math.floor(k / 2) * 11;
-        nodes.push(svg("text", { x: gx, y: gy, "font-size": alone ? 14 : 10, "text-anchor": "middle", "font-weight": 700, fill: GOOD_COLOURS[name] || "#000", class: "good", "data-good": name }, t.letters[name]));
-      });
-    }
-    nodes.push(svg("text", { x: 24, y: 8 + row * cell + 21, "font-size": 10, "text-anchor": "end" }, (t.top_row - row) * t.columns));
-  }
-  const width = 30 + t.columns * cell + 4;
-  return el("figure", { class: "plain" },
-    svg("svg", { class: "warehouse", width, height: 12 + rows * cell, viewBox: `0 0 ${width} ${12 + rows * cell}`, role: "img", "aria-label": "warehouse" }, nodes),
-    el("figcaption", { class: "muted" }, Object.entries(p.goods).map(([g, n]) => `${g} ${n}`).join(", ")));
-}
-
-const GOOD_COLOURS = { fish: "#1f618d", clay: "#a04000", wood: "#1e8449", grain: "#9a7d0a" };
-
-// The building wheel: five sectors, each with its buildings (three names at most fit in a
-// sector; the full list of every sector is written under the wheel).
-function wheel(p) {
-  const r = 100, cx = 105, cy = 105;
-  const nodes = [svg("circle", { cx, cy, r, fill: "#fdf6e3", stroke: "#886" })];
-  const count = p.wheel.length;
-  p.wheel.forEach((sector, i) => {
-    const a0 = (i / count) * 2 * Math.PI - Math.PI / 2;
-    nodes.push(svg("line", { x1: cx, y1: cy, x2: cx + r * Math.cos(a0), y2: cy + r * Math.sin(a0), stroke: "#886" }));
-    const mid = a0 + Math.PI / count;
-    const lx = cx + (r - 13) * Math.cos(mid), ly = cy + (r - 13) * Math.sin(mid) + 4;
-    nodes.push(svg("text", { x: lx, y: ly, "font-size": 12, "font-weight": 700, "text-anchor": "middle" }, sector.sector));
-    const names = sector.buildings.length <= 3 ? sector.buildings
-      : [...sector.buildings.slice(0, 2), `+${sector.buildings.length - 2} more`];
-    names.forEach((name, k) => {
-      // Names in the sectors on the left and right sit further in, clear of the sector's number.
-      const at = Math.abs(Math.cos(mid)) > 0.9 ? 0.44 * r : 0.52 * r;
-      const tx = cx + at * Math.cos(mid), ty = cy + at * Math.sin(mid) + 3 + (k - (names.length - 1) / 2) * 11.5;
-      const short = name.length > 13 ? `${name.slice(0, 12)}…` : name;
-      nodes.push(svg("text", { x: tx, y: ty, "font-size": 8.5, "text-anchor": "middle", class: "wheel-building" }, svg("title", {}, name), short));
-    });
-  });
-  const listed = p.wheel.filter((sector) => sector.buildings.length);
-  return el("figure", { class: "plain wheel-figure" },
-    svg("svg", { class: "wheel", width: 210, height: 210, viewBox: "0 0 210 210", role: "img", "aria-label": "building wheel" }, nodes),
-    el("figcaption", { class: "muted wheel-list" }, listed.length
-      ? listed.map((sector) => el("div", {}, el("b", {}, `${sector.sector}: `), sector.buildings.join(", ")))
-      : "no buildings on the wheel"));
-}
-
-// Places for boxes of these widths (and one height) around an ellipse, clockwise from the top:
-// each gets a stretch of the ellipse as long as the box is along it (its width where the ring
-// runs across, its height where it runs down), so a wide box is never squeezed by its neighbours.
-function ringPlaces(rx, ry, widths, height) {
-  const n = 720, points = [], arc = [0];
-  for (let k = 0; k <= n; k++) {
-    const a = (2 * Math.PI * k) / n - Math.PI / 2;
-    points.push([rx * Math.cos(a), ry * Math.sin(a)]);
-    if (k) arc.push(arc[k - 1] + Math.hypot(points[k][0] - points[k - 1][0], points[k][1] - points[k - 1][1]));
-  }
-  const perimeter = arc[n];
-  const at = (s) => { // the point and the unit tangent at arc length s
-    s = ((s % perimeter) + perimeter) % perimeter;
-    let k = 0;
-    while (k < n - 1 && arc[k + 1] <= s) k++;
-    const [x0, y0] = points[k], [x1, y1] = points[k + 1], length = arc[k + 1] - arc[k];
-    const f = (s - arc[k]) / length;
-    return [x0 + f * (x1 - x0), y0 + f * (y1 - y0), (x1 - x0) / length, (y1 - y0) / length];
+// The game's board module draws the table; `extra` holds what this drawing may do (legal, play).
+function drawTable(view, extra) {
+  const board = window.harborgames.boards[view.game];
+  if (!board) return { table: el("p", {}, "no picture for this game; see the text view"), own: null };
+  const cards = gameCards[view.game] || {};
+  const labels = Object.fromEntries((view.labels || []).map((label, k) => [view.legal_actions[k], label]));
+  const ctx = {
+    ...window.harborgames.kit,
+    narrow: window.innerWidth < NARROW,
+    legal: extra.legal,
+    play: extra.play,
+    label: (notation) => labels[notation] || notation,
+    card: (key) => cards[key],
   };
-  let places = widths.map((_, i) => (i * perimeter) / widths.length);
-  for (let round = 0; round < 4; round++) {
-    const need = places.map((s, i) => { const [, , tx, ty] = at(s); return Math.abs(tx) * widths[i] + Math.abs(ty) * height; });
-    const total = need.reduce((a, b) => a + b, 0);
-    let along = 0;
-    places = need.map((length) => { const s = along + ((length - need[0]) / 2) * (perimeter / total); along += length * (perimeter / total); return s; });
-  }
-  return places.map((s) => at(s).slice(0, 2));
+  return board.draw(view, ctx);
 }
 
-function orderText(order) {
-  const needs = Object.entries(order.requires).map(([good, n]) => `${n} ${good}`).join(" + ");
-  return `${needs || "nothing"} for ${order.vp} VP${order.bonus ? `, bonus ${order.bonus}` : ""}`;
-}
-
-const SECTOR_FILL = { blue: "#5dade2", purple: "#a569bd", green: "#58d68d", brown: "#ca8a5b" };
-
-function gdansk(view, t) {
-  // Upright on a phone (the ring as a tall ellipse, narrower quays), wide on a larger screen.
-  const upright = window.innerWidth < NARROW;
-  const g = upright
-    ? { w: 400, h: 760, rx: 150, ry: 330, quay: 44, central: 96 }
-    : { w: 760, h: 560, rx: 312, ry: 225, quay: 70, central: 110 };
-  const cx = g.w / 2, cy = g.h / 2, bh = 56;
-  const ring = t.locations.filter((l) => !l.central_port);
-  const width = (loc) => (loc.central_port ? g.central : Math.max(g.quay + 4, g.quay * loc.quays.length));
-  const pos = {};
-  ringPlaces(g.rx, g.ry, ring.map(width), bh).forEach(([x, y], i) => { pos[ring[i].id] = [cx + x, cy + y]; });
-  for (const loc of t.locations) if (loc.central_port) pos[loc.id] = [cx, cy];
-  const nodes = t.edges.map(([a, b]) => svg("line", { x1: pos[a][0], y1: pos[a][1], x2: pos[b][0], y2: pos[b][1], stroke: "#7f9fb5", "stroke-width": 2 }));
-  for (const loc of t.locations) {
-    const [x, y] = pos[loc.id];
-    const bw = width(loc), top = y - bh / 2;
-    const group = svg("g", { class: "location", "data-location": loc.id });
-    group.append(svg("rect", { x: x - bw / 2, y: top, width: bw, height: bh, rx: 8, fill: loc.central_port ? (t.central_port_open ? "#f9e79f" : "#fff") : "#fff", stroke: "#345" }));
-    if (loc.central_port) group.append(svg("text", { x, y: y - 6, "text-anchor": "middle", "font-size": 12, "font-weight": 700 }, "Central Port"));
-    loc.quays.forEach((q, k) => {
-      const qx = x - bw / 2 + 4 + k * (bw / loc.quays.length);
-      const qw = bw / loc.quays.length - 8;
-      const quay = svg("g", { class: "quay", "data-quay": q.number });
-      quay.append(svg("title", {}, `quay ${q.number} ${q.name} (${q.sector})${q.order ? `: Order ${orderText(q.order)}` : ""}`));
-      quay.append(svg("rect", { x: qx, y: top + 4, width: qw, height: 14, rx: 3, fill: SECTOR_FILL[q.sector] || "#ccc" }));
-      quay.append(svg("text", { x: qx + 3, y: top + 15, "font-size": 10, "font-weight": 700 }, `${q.number}`));
-      if (q.order) quay.append(svg("text", { x: qx + 1, y: top + 29, "font-size": 9, class: "order" }, `${q.order.id} ${q.order.vp}VP`));
-      q.markers.forEach((seat, m) => quay.append(svg("rect", { x: qx + 1 + m * 10, y: top + 33, width: 8, height: 8, fill: SEAT_COLOURS[seat], class: "marker", "data-seat": seat })));
-      group.append(quay);
-    });
-    loc.meeples.forEach((seat, m) => {
-      const hold = Object.entries(t.players[seat].hold).map(([good, n]) => `${n} ${good}`).join(", ") || "empty";
-      group.append(svg("circle", { cx: x - bw / 2 + 9 + m * 13, cy: top + bh - 8, r: 5.5, fill: SEAT_COLOURS[seat], stroke: "#000", class: "meeple", "data-seat": seat },
-        svg("title", {}, `P${seat}'s ship; hold: ${hold}`)));
-    });
-    group.append(svg("text", { x: x + bw / 2 - 4, y: top + bh - 4, "font-size": 9, "text-anchor": "end", fill: "#567" }, loc.id));
-    nodes.push(group);
-  }
-  const map = svg("svg", { class: "map", viewBox: `0 0 ${g.w} ${g.h}`, role: "img", "aria-label": "board map" }, nodes);
-  const orders = t.locations.flatMap((l) => l.quays).filter((q) => q.order);
-  const orderList = el("div", { id: "order-list", class: "muted" }, "Order tokens on the board: ",
-    orders.length ? orders.flatMap((q, k) => [k ? "; " : "", el("b", {}, q.order.id), ` at quay ${q.number}: ${orderText(q.order)}`]) : "none");
-  const dice = el("div", { class: "card", id: "dice" }, el("h2", {}, "Dice"),
-    t.dice.faces.length
-      ? [el("div", { class: "dice" }, t.dice.faces.map((f) => el("span", {}, f))),
-        el("div", { class: "muted" }, `roll ${t.dice.rolls} · loading ${t.dice.loading}, movement ${t.dice.movement}, recruitment ${t.dice.recruitment}`)]
-      : el("span", { class: "muted" }, "not rolled yet"),
-    el("div", { class: "muted legend" }, "L loading, M movement, R recruitment; the number is the symbols"));
-  const board = el("div", { class: "card" },
-    el("div", {}, `Round ${t.round} · phase ${t.phase}${t.end_triggered ? " · last round" : ""} · components: ${t.components}`),
-    el("div", {}, "Unloading zone: ", goods(t.supply)),
-    el("div", { id: "orders" }, `Order tokens: ${t.order_stack.size} in the stack (top ${t.order_stack.top || "-"})`,
-      t.boxed_orders.length ? `; boxed ${t.boxed_orders.join(", ")}` : ""),
-    el("div", {}, `Port deck: ${t.deck_size} cards · Central Port card ${t.central_port_open ? "out" : "not out"}`),
-    el("div", {}, "Cruise ships left: ", Object.entries(t.cruise_piles).map(([s, n]) => `${s} ${n}`).join(", ")),
-    t.removed_sector ? el("div", {}, `Colour sitting out: ${t.removed_sector}`) : null);
-  const hr = el("div", { class: "card", id: "hr-panel" }, el("h2", {}, "HR panel"),
-    el("div", { class: "muted" }, `swap a marker: ${t.hr_panel.swap_cost} workers · place beside another: ${t.hr_panel.place_cost} workers`),
-    el("table", { class: "grid" }, el("tr", {}, el("th", {}, "player"), el("th", {}, "workers"), el("th", {}, "markers in stock"), el("th", {}, "on quays")),
-      t.players.map((p) => el("tr", {}, el("td", {}, `P${p.seat}`), el("td", {}, p.workers), el("td", {}, p.markers_in_stock), el("td", {}, p.markers_on_board.join(" ") || "-")))));
-  const players = t.players.map((p) => playerCard(view, p.seat,
-    el("h3", {}, `${seatName(view, p.seat)}${p.first ? " · first player" : ""}`),
-    el("div", {}, `${p.track} VP on the track; at the end +`, el("span", { class: "final" }, p.final_points === null ? "?" : p.final_points)),
-    el("div", {}, `ship at ${p.location || "-"} · workers ${p.workers}`),
-    el("div", {}, "hold: ", goods(p.hold)),
-    el("div", {}, "bonuses: ", goods(p.bonus)),
-    el("div", {}, "orders: ", p.orders.join(", ") || "-"),
-    el("div", {}, "Port cards: ", p.port_cards.map((c) => `${c.quay} ${c.sector}`).join(", ") || "-"),
-    el("div", { class: "cruise" }, "cruise ships: ", p.cruise_ships.map((c) => `${c.size} ${c.vp === null ? "?" : c.vp}`).join(", ") || "-")));
-  return el("div", {}, el("div", { class: "card" }, map, orderList), el("div", { class: "players" }, dice, board, hr), el("div", { class: "players" }, players));
-}
-
-// A building: its name, value, cost and entry fee; tap (or click) it for what it does.
-function building(b) {
-  const fee = b.fee && b.fee !== "—" ? ` · fee ${b.fee}` : "";
-  return el("details", { class: `building${b.special ? " special" : ""}`, "data-building": b.id },
-    el("summary", { title: b.text },
-      b.special ? el("span", { class: "tag", title: "special building" }, "special") : null,
-      b.name,
-      el("span", { class: "muted" }, ` · value ${b.value}${b.cost ? ` · costs ${b.cost}` : ""}${fee}`),
-      b.occupants.map((seat) => el("span", { class: `occupant bg-${seat}`, "data-seat": seat }, `P${seat}`))),
-    el("div", { class: "text" }, b.text));
-}
-
-function specialDeck(view, specials) {
-  if (!specials.face_down) return null;
-  // Top first: "?" where this seat has not looked; another seat that looked there is named.
-  return el("div", { id: "special-deck" }, el("h3", {}, `Special buildings face down: ${specials.face_down}`),
-    el("ol", { class: "deck" }, specials.deck.map((card) => el("li", { class: card.name ? "seen" : null },
-      card.name ? `${card.name} (seen with the Marketplace)` : "?",
-      card.known_to.length ? el("span", { class: "muted" }, ` · known to ${card.known_to.map((s) => `P${s}`).join(", ")}`) : null))));
-}
-
-function leHavre(view, t) {
-  const card = t.round_card;
-  const head = el("div", { class: "card" },
-    el("div", {}, `${t.variant} game · round ${Math.min(t.round, t.rounds)} of ${t.rounds} · turn ${t.turn} of 7 · phase ${t.phase}`,
-      t.final_turns ? ` · ${t.final_turns} final actions left` : ""),
-    card ? el("div", { id: "round-card" }, el("b", {}, `Round card ${card.card}`),
-      `: food ${card.food}${card.harvest ? " · harvest" : " · no harvest"} · ship ${card.ship} (${card.ship_name}) · the town builds ${card.town_builds === "none" ? "nothing" : `a ${card.town_builds} building`}`) : null);
-  const offers = el("div", { class: "card" }, el("h2", {}, "Offer spaces"),
-    el("div", { class: "offers", id: "offers" }, t.offers.map((o) => el("div", { class: "offer" }, el("b", {}, o.count), o.good))),
-    el("h2", {}, "Supply track"),
-    el("div", { class: "track", id: "supply-track" }, t.supply_track.map((s) => el("span", { class: s.current ? "current" : null }, s.tile))));
-  const piles = el("div", { class: "card" }, el("h2", {}, "Building proposals"),
-    el("div", { class: "piles", id: "proposals" }, t.proposals.map((pile, k) =>
-      el("div", {}, el("h3", {}, `Pile ${k + 1}`), pile.length ? pile.map(building) : el("span", { class: "muted" }, "empty")))));
-  const specialsBuilt = t.town.filter((b) => b.special);
-  const town = el("div", { class: "card", id: "town" }, el("h2", {}, "Town"),
-    t.town.filter((b) => !b.special).map(building),
-    specialsBuilt.length ? [el("h3", {}, "Special buildings in the town"), el("div", { id: "town-specials" }, specialsBuilt.map(building))] : null,
-    specialDeck(view, t.specials),
-    el("h3", {}, "Ships for sale"), t.ships_for_sale.length ? t.ships_for_sale.map((s) => el("div", {}, `${s.type} ${s.value} (${s.left} left)`)) : el("span", { class: "muted" }, "none"));
-  const players = t.players.map((p) => playerCard(view, p.seat,
-    el("h3", {}, `${seatName(view, p.seat)} · ${p.francs} Francs · ${p.loans} loans · wealth ${p.wealth}`),
-    el("div", {}, `person at ${p.location || "home"}${p.food_due !== null ? ` · owes ${p.food_due} food` : ""}`),
-    el("div", {}, "goods: ", goods(p.goods)),
-    el("div", {}, el("b", {}, "buildings: "), p.buildings.length ? p.buildings.map(building) : "none"),
-    el("div", {}, "ships: ", p.ships.map((s) => `${s.card} ${s.type} ${s.value}`).join(", ") || "none")));
-  return el("div", {}, head, offers, el("div", { class: "players" }, piles, town), el("div", { class: "players" }, players));
+// The viewer's own board, where the core keeps it in view beside the decision panel.
+function ownPanel(drawn) {
+  return el("section", { class: "card own-panel", "data-role": "own-panel" }, drawn.own || el("p", { class: "muted" }, "nothing of your own on this table"));
 }
 
 // -- routing --------------------------------------------------------------------------------
