@@ -221,3 +221,57 @@ NAME_AND_TEXT: Mapping[str, tuple[str, str]] = {
         "down); keep the animals.",
     ),
 }
+
+# What each ship type does (rulebook, Building Ships, Feeding phase and the Shipping Line; the
+# Luxury liner: ref §2). The numbers (food per player count, capacity, cost, price) are data.py's.
+SHIP_TEXTS: Mapping[str, str] = {
+    "wooden ship": "Reduces the food you pay at the end of each round by the food shown for your "
+    "player count, and ships 2 goods per use of the Shipping Line. Built at any Wharf for 5 wood "
+    "and 3 energy, or bought from the top of its pile for more than its value.",
+    "iron ship": "Reduces the food you pay at the end of each round by the food shown for your "
+    "player count, and ships 3 goods per use of the Shipping Line. Built at a Wharf for 4 iron "
+    "(steel may be paid instead) and 3 energy; the first non-wooden ship built at a Wharf "
+    "modernises it with 1 brick. Or bought from the top of its pile for more than its value.",
+    "steel ship": "Reduces the food you pay at the end of each round by the food shown for your "
+    "player count, and ships 4 goods per use of the Shipping Line. Built at a Wharf for 2 steel "
+    "and 3 energy (the first non-wooden ship at a Wharf modernises it with 1 brick), or bought "
+    "from the top of its pile for more than its value.",
+    "luxury liner": "Worth its value at the end, but provides no food and ships nothing. Built at "
+    "a Wharf for 3 steel and 3 energy (the first non-wooden ship at a Wharf modernises it with 1 "
+    "brick); it cannot be bought.",
+}
+
+# Where each good comes from and what it is for (rulebook, Components and Resource Reference).
+# Food and energy values are data.py's FOOD_VALUE and ENERGY_VALUE.
+GOOD_TEXTS: Mapping[str, str] = {
+    "fish": "Standard good, 1 food. From the fish Offer space, the Fishery and the Black Market; "
+    "the Smokehouse upgrades it to smoked fish.",
+    "wood": "Standard good, 1 energy, and building material. From the wood Offer space; the "
+    "Charcoal Kiln upgrades it to charcoal, the Joinery buys it.",
+    "clay": "Standard good, building material (brick may be paid instead). From the clay Offer "
+    "space and the Clay Mound; the Brickworks upgrades it to brick.",
+    "iron": "Standard good, building material (steel may be paid instead). From the iron Offer "
+    "space, the Ironworks, the Marketplace, the Hardware Store and the Black Market; the Steel "
+    "Mill upgrades it to steel.",
+    "grain": "Standard good, worth no food until baked. From the grain Offer space and the "
+    "harvest (1 more with at least 1 grain); the Bakehouse upgrades it to bread.",
+    "cattle": "Standard good, worth no food until slaughtered. From the cattle Offer space and "
+    "the harvest (1 more with at least 2 cattle); the Abattoir upgrades it to meat.",
+    "coal": "Standard good, 3 energy. Only from building actions (the Colliery, and special "
+    "buildings such as the Labor Exchange); the Cokery upgrades it to coke.",
+    "hides": "Standard good. Only from building actions (the Abattoir: 1 hide for every 2 "
+    "cattle slaughtered); the Tannery upgrades it to leather.",
+    "smoked_fish": "Upgraded good, 2 food. From the Smokehouse.",
+    "charcoal": "Upgraded good, 3 energy. From the Charcoal Kiln.",
+    "brick": "Upgraded good, building material: may always be paid instead of clay. From the "
+    "Brickworks and the Hardware Store; a Wharf's first non-wooden ship needs 1.",
+    "steel": "Upgraded good, building material: may always be paid instead of iron. From the "
+    "Steel Mill (5 energy per steel), the Steelworks and the Business Office.",
+    "bread": "Upgraded good, 2 food. From the Bakehouse.",
+    "meat": "Upgraded good, 3 food. From the Abattoir.",
+    "coke": "Upgraded good, 10 energy. From the Cokery.",
+    "leather": "Upgraded good. From the Tannery; sold at the Shipping Line (4 Francs each) or to "
+    "the Clothing Industry, Furriery, Leather Industry and Furniture Factory.",
+    "francs": "Money. Each Franc counts as 1 food (a fee in food or the round's food may always "
+    "be paid in Francs, never the reverse); buys buildings and ships; counts as wealth at the end.",
+}
