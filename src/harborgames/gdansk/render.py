@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..core.render import forced_lines, header, require_state
+from ..core.render import fit, forced_lines, header_lines, listing, require_state
 from .data import CRUISE_SIZES, GOODS, SECTORS
 from .scoring import final_points, scores
 from .state import State
@@ -14,7 +14,8 @@ def _cubes(counts: tuple[int, ...]) -> str:
 
 
 def render(state: State, player: int | None = None) -> str:
-    """Board as a list of locations (orders, markers, meeples), then each player's board.
+    """Board as a list of locations (orders, markers, meeples), then each player's board; every
+    line fits an 80-column terminal (``core.render.WIDTH``).
 
     With ``player``, only what that seat may know: other players' cruise ship values (and so
     their end totals) are shown as "?", as ``observe`` hides them.
@@ -27,7 +28,7 @@ def render(state: State, player: int | None = None) -> str:
     )
     where = f"{state.num_players} players, round {state.round}"
     lines = [
-        header("Port Gdańsk", where, state.current_player, str(state.decision), last),
+        *header_lines("Port Gdańsk", where, state.current_player, str(state.decision), last),
         *forced_lines(state.forced),
     ]
     if c.data_status != "published":
@@ -56,16 +57,23 @@ def render(state: State, player: int | None = None) -> str:
             if owners:
                 text += f" markers {' '.join(owners)}"
             quays.append(text)
-        lines.append(here + " | ".join(quays) + (f"  meeples {' '.join(meeples)}" if meeples else ""))
+        if meeples:
+            quays[-1] += f"  meeples {' '.join(meeples)}"
+        lines += listing(here, quays, indent=" " * 10, separator=" | ")
     top = f"{c.token_ids[b.token_stack[0]]}" if b.token_stack else "-"
-    lines.append(
-        f"Port deck: {len(b.deck)} cards; Order tokens: {len(b.token_stack)} "
-        f"(top {top}); cruise ships left: "
-        + ", ".join(f"{size} {len(p)}" for size, p in zip(CRUISE_SIZES, b.cruise_piles, strict=True))
+    lines += listing(
+        "",
+        [
+            f"Port deck: {len(b.deck)} cards",
+            f"Order tokens: {len(b.token_stack)} (top {top})",
+            "cruise ships left: "
+            + ", ".join(f"{size} {len(p)}" for size, p in zip(CRUISE_SIZES, b.cruise_piles, strict=True)),
+        ],
+        separator="; ",
     )
     if b.removed_sector >= 0:
         lines.append(f"Removed colour (2 players): {SECTORS[b.removed_sector]}")
-    lines.append(f"Unloading zone: {_cubes(state.supply)}")
+    lines += listing("Unloading zone: ", _cubes(state.supply).split(", "))
     if state.turn.dice:
         t = state.turn
         dice = " ".join(c.face_codes[f] for f in t.dice)
@@ -88,4 +96,4 @@ def render(state: State, player: int | None = None) -> str:
         cards = ", ".join(f"{q + 1} {SECTORS[c.quay_sector[q]]}" for q in p.cards) or "-"
         ships = ", ".join(f"{CRUISE_SIZES[size]} {'?' if hidden else vp}" for size, vp in p.cruise) or "-"
         lines.append(f"    Port cards {cards}; cruise ships {ships}")
-    return "\n".join(lines)
+    return "\n".join(part for line in lines for part in fit(line, indent="      "))

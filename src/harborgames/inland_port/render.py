@@ -1,8 +1,9 @@
-"""A plain-text picture of the table: both warehouses as grids, both wheels, the supply."""
+"""A plain-text picture of the table: both warehouses as grids, both wheels, the supply; every
+line fits an 80-column terminal (``core.render.WIDTH``)."""
 
 from __future__ import annotations
 
-from ..core.render import forced_lines, header, require_state
+from ..core.render import fit, forced_lines, header_lines, listing, require_state
 from .data import (
     BUILDINGS,
     COLUMNS,
@@ -32,18 +33,21 @@ def render(state: State, player: int | None = None) -> str:
     """The table; ``player`` is accepted for the common signature (nothing here is hidden)."""
     require_state(state, State, "render", "Inland Port")
     if state.current_player is None:
-        top = header("Le Havre: The Inland Port", "after round L", None, decision_kind(state.decision))
+        top = header_lines("Le Havre: The Inland Port", "after round L", None, decision_kind(state.decision))
     else:
         r = state.round
         where = f"round {ROUND_LETTERS[r]} ({ROUND_ACTIONS[r]} actions, {state.actions_left} left)"
-        top = header("Le Havre: The Inland Port", where, state.current_player, decision_kind(state.decision))
-    lines = [top, *forced_lines(state.forced)]
+        top = header_lines(
+            "Le Havre: The Inland Port", where, state.current_player, decision_kind(state.decision)
+        )
+    lines = [*top, *forced_lines(state.forced)]
     for p in range(2):
         board = "A-F" if p == state.first_player else "G-L"
         goods = state.goods[p]
         lines.append("")
-        lines.append(
-            f"Player {p} ({board} board): {state.francs[p]} Francs, wealth {wealth(state, p)}; "
+        francs = f"{state.francs[p]} Franc{'s' * (state.francs[p] != 1)}"
+        lines += fit(
+            f"Player {p} ({board} board): {francs}, wealth {wealth(state, p)}; "
             + ", ".join(f"{GOOD_LETTERS[g]}={goods[g]}" for g in range(4))
         )
         lines.extend("  " + line for line in _warehouse(goods))
@@ -59,15 +63,15 @@ def render(state: State, player: int | None = None) -> str:
                 wheel[SECTOR_LABELS[age]].append(BUILDINGS[b].name)
         for label, names in wheel.items():
             if names:
-                lines.append(f"  sector {label:>2}: {', '.join(names)}")
+                lines += listing(f"  sector {label:>2}: ", names)
         if locked:
-            lines.append(f"  beside the board: {', '.join(locked)}")
+            lines += listing("  beside the board: ", locked)
     supply = [
         f"{BUILDINGS[b].name} ({BUILDINGS[b].cost})" for b in range(NUM_BUILDINGS) if is_available(state, b)
     ]
     lines.append("")
-    lines.append("Available: " + ("; ".join(supply) if supply else "none"))
+    lines += listing("Available: ", supply or ["none"], separator="; ")
     waiting = waiting_for(state.decision)
     if waiting is not None:
-        lines.append(f"Waiting: {waiting}")
+        lines += fit(f"Waiting: {waiting}")
     return "\n".join(lines)

@@ -1,0 +1,39 @@
+"""What the terminal shows fits it: every line of every game's table is at most 80 columns,
+at every player count and variant, all along random games and for every seat's view."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import harborgames
+from harborgames.core.render import WIDTH
+
+SETUPS = [
+    (name, players, variant)
+    for name in harborgames.games()
+    for players in range(harborgames.load(name).INFO.min_players, harborgames.load(name).INFO.max_players + 1)
+    for variant in harborgames.load(name).INFO.variants
+]
+
+
+@pytest.mark.parametrize(("name", "players", "variant"), SETUPS)
+def test_every_line_of_the_table_fits_80_columns_along_a_random_game(
+    name: str, players: int, variant: str
+) -> None:
+    game = harborgames.load(name)
+    try:
+        state = game.new_game(players, seed=players, variant=variant)
+    except ValueError:  # a variant not played at this count
+        pytest.skip(f"{name} {variant} is not for {players} players")
+    choose = random.Random(players)
+    moves = 0
+    while True:
+        for viewer in (None, *range(players)) if moves % 5 == 0 or game.is_terminal(state) else (None,):
+            for line in game.render(state, viewer).splitlines():
+                assert len(line) <= WIDTH, (moves, viewer, line)
+        if game.is_terminal(state):
+            break
+        state = game.apply(state, choose.choice(game.legal_actions(state)))
+        moves += 1
