@@ -1,9 +1,39 @@
 // The gdansk board (static/boards/gdansk.js): draws view.table of gdansk for the page.
 // Owned by the ipgd helper; the interface it implements is written at the top of ../app.js and
 // in docs/web.md: it registers window.harborgames.boards.gdansk.draw(view, ctx) -> { table, own }.
+//
+// The shared table: a legend of the seats' colours, the map (locations and their links, quays in
+// their sector colours, Order tokens, Influence markers, ships), the dice, the unloading zone and
+// decks, the HR panel and the other players' boards; the viewer's own board beside the decision.
+// While the viewer moves, each location the ship may go to is outlined and clicking it sends that
+// move (table.targets, from the observation); an order to execute, or a marker to place or swap,
+// is a badge on its quay. Quays, Order tokens, Port cards and cruise ships are marked data-card.
 "use strict";
 (() => {
-const { el, svg, goods, seatName, playerCard, SEAT_COLOURS, NARROW } = window.harborgames.kit;
+const { el, svg, goods, seatName, playerCard, SEAT_COLOURS } = window.harborgames.kit;
+
+// The board's own styles, beside this script (the page allows styles only from the server).
+if (!document.querySelector("link[data-board='gdansk']")) {
+  document.head.append(el("link", { rel: "stylesheet", href: "static/boards/gdansk.css", "data-board": "gdansk" }));
+}
+
+const GOOD_WORDS = { grain: "grain", liquid_fuels: "liquid fuels", coal: "coal", containers: "containers", cargo: "cargo", ro_ro: "Ro-Ro" };
+const SECTOR_FILL = { blue: "#5dade2", purple: "#a569bd", green: "#58d68d", brown: "#ca8a5b" };
+
+function words(counts) {
+  return Object.entries(counts || {}).map(([good, n]) => `${n} ${GOOD_WORDS[good] || good}`).join(" + ");
+}
+
+function cardTitle(ctx, key, fallback) {
+  const card = ctx.card(key);
+  if (!card) return fallback;
+  const facts = [card.cost && `cost ${card.cost}`, card.value && `value ${card.value}`].filter(Boolean).join(" · ");
+  return `${card.name}${facts ? ` (${facts})` : ""}: ${card.text}`;
+}
+
+function chip(ctx, key, text, extraClass) {
+  return el("span", { class: `gd-chip${extraClass ? ` ${extraClass}` : ""}`, "data-card": key, title: cardTitle(ctx, key, text), tabindex: 0 }, text);
+}
 
 // Places for boxes of these widths (and one height) around an ellipse, clockwise from the top:
 // each gets a stretch of the ellipse as long as the box is along it (its width where the ring
@@ -35,19 +65,36 @@ function ringPlaces(rx, ry, widths, height) {
 }
 
 function orderText(order) {
-  const needs = Object.entries(order.requires).map(([good, n]) => `${n} ${good}`).join(" + ");
-  return `${needs || "nothing"} for ${order.vp} VP${order.bonus ? `, bonus ${order.bonus}` : ""}`;
+  return `${words(order.requires) || "nothing"} for ${order.vp} VP${order.bonus ? `, bonus ${GOOD_WORDS[order.bonus] || order.bonus}` : ""}`;
 }
 
-const SECTOR_FILL = { blue: "#5dade2", purple: "#a569bd", green: "#58d68d", brown: "#ca8a5b" };
+// The seats' colours, who is first and who is to move.
+function legend(view, t) {
+  return el("div", { class: "gd-legend", id: "seat-legend" }, t.seats.map((s) =>
+    el("span", { class: `gd-seat${s.to_move ? " to-move" : ""}`, "data-seat": s.seat },
+      svg("svg", { width: 14, height: 14, viewBox: "0 0 14 14", "aria-hidden": "true" },
+        svg("circle", { cx: 7, cy: 7, r: 6, fill: SEAT_COLOURS[s.seat], stroke: "#000" })),
+      ` ${seatName(view, s.seat)}`, s.first ? el("span", { class: "muted" }, " · first player") : null,
+      s.to_move ? el("b", {}, " · to move") : null)));
+}
 
-function gdansk(view, t) {
+// The notations the viewer may play on a quay: the order to execute, the marker to place or
+// swap (one badge a quay: an ambiguous "with" between two seats' markers stays a button).
+function quayActions(legal, number) {
+  const mine = [`execute ${number}`, `place ${number}`, `swap ${number}`].filter((a) => legal.has(a));
+  const swaps = [...legal].filter((a) => a.startsWith("with P") && a.split(" ")[2] === String(number));
+  return mine.length ? mine[0] : swaps.length === 1 ? swaps[0] : null;
+}
+
+function map(view, t, ctx) {
   // Upright on a phone (the ring as a tall ellipse, narrower quays), wide on a larger screen.
-  const upright = window.innerWidth < NARROW;
+  const upright = ctx.narrow;
   const g = upright
     ? { w: 400, h: 760, rx: 150, ry: 330, quay: 44, central: 96 }
     : { w: 760, h: 560, rx: 312, ry: 225, quay: 70, central: 110 };
   const cx = g.w / 2, cy = g.h / 2, bh = 56;
+  const legal = new Set(ctx.play ? ctx.legal : []);
+  const targets = Object.fromEntries((t.targets || []).filter((x) => legal.has(x.action)).map((x) => [x.location, x.action]));
   const ring = t.locations.filter((l) => !l.central_port);
   const width = (loc) => (loc.central_port ? g.central : Math.max(g.quay + 4, g.quay * loc.quays.length));
   const pos = {};
@@ -57,36 +104,110 @@ function gdansk(view, t) {
   for (const loc of t.locations) {
     const [x, y] = pos[loc.id];
     const bw = width(loc), top = y - bh / 2;
-    const group = svg("g", { class: "location", "data-location": loc.id });
-    group.append(svg("rect", { x: x - bw / 2, y: top, width: bw, height: bh, rx: 8, fill: loc.central_port ? (t.central_port_open ? "#f9e79f" : "#fff") : "#fff", stroke: "#345" }));
-    if (loc.central_port) group.append(svg("text", { x, y: y - 6, "text-anchor": "middle", "font-size": 12, "font-weight": 700 }, "Central Port"));
+    const target = targets[loc.id];
+    const group = svg("g", { class: `location${target ? " target" : ""}`, "data-location": loc.id, ...(target ? { "data-action": target, role: "button", tabindex: 0 } : {}) });
+    group.append(svg("rect", { x: x - bw / 2, y: top, width: bw, height: bh, rx: 8, fill: loc.central_port ? (t.central_port_open ? "#f9e79f" : "#fff") : "#fff", stroke: target ? "#1e8449" : "#345", "stroke-width": target ? 3 : 1, ...(target ? { "stroke-dasharray": "6 3" } : {}) }));
+    if (target) {
+      group.append(svg("title", {}, `${ctx.label(target)} (${target})`));
+      const go = () => ctx.play(target);
+      group.addEventListener("click", (event) => { if (!event.target.closest("[data-card], .quay-action")) go(); });
+      group.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); go(); } });
+    }
+    if (loc.central_port) {
+      group.append(svg("text", { x, y: y - 6, "text-anchor": "middle", "font-size": 12, "font-weight": 700, ...(t.central_port_open ? { "data-card": "central_port" } : {}) }, "Central Port"));
+      if (t.central_port_open) group.append(svg("text", { x, y: y + 8, "text-anchor": "middle", "font-size": 9 }, "unloading open"));
+    }
     loc.quays.forEach((q, k) => {
       const qx = x - bw / 2 + 4 + k * (bw / loc.quays.length);
       const qw = bw / loc.quays.length - 8;
       const quay = svg("g", { class: "quay", "data-quay": q.number });
-      quay.append(svg("title", {}, `quay ${q.number} ${q.name} (${q.sector})${q.order ? `: Order ${orderText(q.order)}` : ""}`));
-      quay.append(svg("rect", { x: qx, y: top + 4, width: qw, height: 14, rx: 3, fill: SECTOR_FILL[q.sector] || "#ccc" }));
-      quay.append(svg("text", { x: qx + 3, y: top + 15, "font-size": 10, "font-weight": 700 }, `${q.number}`));
-      if (q.order) quay.append(svg("text", { x: qx + 1, y: top + 29, "font-size": 9, class: "order" }, `${q.order.id} ${q.order.vp}VP`));
-      q.markers.forEach((seat, m) => quay.append(svg("rect", { x: qx + 1 + m * 10, y: top + 33, width: 8, height: 8, fill: SEAT_COLOURS[seat], class: "marker", "data-seat": seat })));
+      const strip = svg("g", { "data-card": q.card, class: "port-card" },
+        svg("title", {}, `quay ${q.number} ${q.name} (${q.sector} sector, ${q.workers} worker${q.workers === 1 ? "" : "s"})${q.order ? `: Order ${orderText(q.order)}` : ""}`),
+        svg("rect", { x: qx, y: top + 4, width: qw, height: 14, rx: 3, fill: SECTOR_FILL[q.sector] || "#ccc" }),
+        svg("text", { x: qx + 3, y: top + 15, "font-size": 10, "font-weight": 700 }, `${q.number}`));
+      quay.append(strip);
+      if (q.order) {
+        quay.append(svg("text", { x: qx + 1, y: top + 29, "font-size": 9, class: "order", "data-card": q.order.id },
+          svg("title", {}, `Order ${q.order.id}: ${orderText(q.order)}`), `${q.order.id} ${q.order.vp}VP`));
+      }
+      q.markers.forEach((seat, m) => quay.append(svg("rect", { x: qx + 1 + m * 10, y: top + 33, width: 8, height: 8, fill: SEAT_COLOURS[seat], stroke: "#000", "stroke-width": 0.5, class: "marker", "data-seat": seat },
+        svg("title", {}, `P${seat}'s Influence marker`))));
+      const action = quayActions(legal, q.number);
+      if (action) {
+        const verb = action.split(" ")[0] === "with" ? "swap" : action.split(" ")[0];
+        const badge = svg("g", { class: "quay-action", "data-action": action, role: "button", tabindex: 0 },
+          svg("title", {}, `${ctx.label(action)} (${action})`),
+          svg("rect", { x: qx + qw - 38, y: top + 21, width: 38, height: 12, rx: 6, fill: "#1e8449" }),
+          svg("text", { x: qx + qw - 19, y: top + 30, "font-size": 8, "text-anchor": "middle", fill: "#fff", "font-weight": 700 }, verb));
+        badge.addEventListener("click", (event) => { event.stopPropagation(); ctx.play(action); });
+        badge.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); ctx.play(action); } });
+        quay.append(badge);
+      }
       group.append(quay);
     });
     loc.meeples.forEach((seat, m) => {
-      const hold = Object.entries(t.players[seat].hold).map(([good, n]) => `${n} ${good}`).join(", ") || "empty";
-      group.append(svg("circle", { cx: x - bw / 2 + 9 + m * 13, cy: top + bh - 8, r: 5.5, fill: SEAT_COLOURS[seat], stroke: "#000", class: "meeple", "data-seat": seat },
+      const hold = words(t.players[seat].hold) || "empty";
+      const yours = seat === t.viewer;
+      group.append(svg("circle", { cx: x - bw / 2 + 9 + m * 13, cy: top + bh - 8, r: yours ? 6.5 : 5.5, fill: SEAT_COLOURS[seat], stroke: yours ? "#f1c40f" : "#000", "stroke-width": yours ? 2.5 : 1, class: "meeple", "data-seat": seat },
         svg("title", {}, `P${seat}'s ship; hold: ${hold}`)));
     });
-    group.append(svg("text", { x: x + bw / 2 - 4, y: top + bh - 4, "font-size": 9, "text-anchor": "end", fill: "#567" }, loc.id));
+    group.append(svg("text", { x: x + bw / 2 - 4, y: top + bh - 4, "font-size": 9, "text-anchor": "end", fill: target ? "#1e8449" : "#567", "font-weight": target ? 700 : 400 }, target ? `▶ ${loc.id}` : loc.id));
     nodes.push(group);
   }
-  const map = svg("svg", { class: "map", viewBox: `0 0 ${g.w} ${g.h}`, role: "img", "aria-label": "board map" }, nodes);
+  return svg("svg", { class: "map", viewBox: `0 0 ${g.w} ${g.h}`, role: "img", "aria-label": "board map" }, nodes);
+}
+
+function cruiseText(ships) {
+  return ships.map((c) => `${c.size} ${c.vp === null ? "?" : c.vp}`).join(", ") || "-";
+}
+
+function partsText(parts) {
+  return parts ? parts.map(([label, points]) => `${label} ${points}`).join(" · ") : null;
+}
+
+function otherBoard(view, t, p, ctx) {
+  return playerCard(view, p.seat,
+    el("h3", {}, `${seatName(view, p.seat)}${p.first ? " · first player" : ""}`),
+    el("div", {}, `${p.track} VP on the track; at the end +`, el("span", { class: "final" }, p.final_points === null ? "?" : p.final_points)),
+    el("div", {}, `ship at ${p.location || "-"} · workers ${p.workers} · markers ${p.markers_in_stock} in stock`),
+    el("div", {}, "hold: ", goods(p.hold)),
+    el("div", {}, "bonuses: ", goods(p.bonus)),
+    el("div", {}, "orders: ", p.orders.length ? p.orders.map((o) => chip(ctx, o, o)) : "-"),
+    el("div", {}, "Port cards: ", p.port_cards.length ? p.port_cards.map((c) => chip(ctx, c.card, `${c.quay}`, `sector-${c.sector}`)) : "-"),
+    el("div", { class: "cruise" }, "cruise ships: ", cruiseText(p.cruise_ships)));
+}
+
+function ownBoard(view, t, p, ctx) {
+  const held = Object.values(p.hold).reduce((a, b) => a + b, 0);
+  const total = (p.score_parts || []).reduce((sum, [, points]) => sum + points, 0);
+  const parts = total ? partsText(p.score_parts) : null;
+  return playerCard(view, p.seat,
+    el("h3", { class: "gd-own-head" },
+      svg("svg", { width: 14, height: 14, viewBox: "0 0 14 14", "aria-hidden": "true" }, svg("circle", { cx: 7, cy: 7, r: 6, fill: SEAT_COLOURS[p.seat], stroke: "#000" })),
+      ` ${seatName(view, p.seat)}${p.first ? " · first player" : ""} · ${p.track} VP`,
+      el("span", { class: "muted" }, "; at the end +"), el("span", { class: "final" }, p.final_points === null ? "?" : p.final_points)),
+    parts ? el("div", { class: "muted gd-parts" }, parts) : null,
+    el("div", {}, `ship at ${p.location || "-"} · `, el("b", {}, `${p.workers} worker${p.workers === 1 ? "" : "s"}`), ` · ${p.markers_in_stock} markers in stock`),
+    el("div", {}, `hold ${held}/${p.cargo_capacity}: `, goods(p.hold)),
+    Object.keys(p.bonus).length ? el("div", {}, "bonuses: ", goods(p.bonus)) : null,
+    el("div", {}, "orders: ", p.orders.length ? p.orders.map((o) => chip(ctx, o, o)) : el("span", { class: "muted" }, "none"),
+      " · Port cards: ", p.port_cards.length ? p.port_cards.map((c) => chip(ctx, c.card, `${c.quay}`, `sector-${c.sector}`)) : el("span", { class: "muted" }, "none")),
+    el("div", { class: "cruise" }, "cruise ships: ", p.cruise_ships.length
+      ? p.cruise_ships.map((c) => chip(ctx, c.card, `${c.size} ${c.vp === null ? "?" : c.vp}`)) : el("span", { class: "muted" }, "none")));
+}
+
+function gdansk(view, t, ctx) {
+  const seat = t.viewer === undefined ? view.seat : t.viewer;
   const orders = t.locations.flatMap((l) => l.quays).filter((q) => q.order);
   const orderList = el("div", { id: "order-list", class: "muted" }, "Order tokens on the board: ",
-    orders.length ? orders.flatMap((q, k) => [k ? "; " : "", el("b", {}, q.order.id), ` at quay ${q.number}: ${orderText(q.order)}`]) : "none");
+    orders.length ? orders.flatMap((q, k) => [k ? "; " : "", el("b", { "data-card": q.order.id }, q.order.id), ` at quay ${q.number}: ${orderText(q.order)}`]) : "none");
+  const hint = ctx.play && (t.targets || []).some((x) => ctx.legal.includes(x.action))
+    ? el("div", { class: "gd-hint" }, (t.targets[0].action.startsWith("start") ? "Click a location to place your ship there" : "Click an outlined location to move your ship there"), ", or use the buttons.")
+    : null;
   const dice = el("div", { class: "card", id: "dice" }, el("h2", {}, "Dice"),
     t.dice.faces.length
-      ? [el("div", { class: "dice" }, t.dice.faces.map((f) => el("span", {}, f))),
-        el("div", { class: "muted" }, `roll ${t.dice.rolls} · loading ${t.dice.loading}, movement ${t.dice.movement}, recruitment ${t.dice.recruitment}`)]
+      ? [el("div", { class: "dice" }, t.dice.faces.map((f) => el("span", { "data-card": f }, f))),
+        el("div", { class: "muted" }, `roll ${t.dice.rolls} of 3 · loading ${t.dice.loading}, movement ${t.dice.movement}, recruitment ${t.dice.recruitment}`)]
       : el("span", { class: "muted" }, "not rolled yet"),
     el("div", { class: "muted legend" }, "L loading, M movement, R recruitment; the number is the symbols"));
   const board = el("div", { class: "card" },
@@ -94,31 +215,25 @@ function gdansk(view, t) {
     el("div", {}, "Unloading zone: ", goods(t.supply)),
     el("div", { id: "orders" }, `Order tokens: ${t.order_stack.size} in the stack (top ${t.order_stack.top || "-"})`,
       t.boxed_orders.length ? `; boxed ${t.boxed_orders.join(", ")}` : ""),
-    el("div", {}, `Port deck: ${t.deck_size} cards · Central Port card ${t.central_port_open ? "out" : "not out"}`),
-    el("div", {}, "Cruise ships left: ", Object.entries(t.cruise_piles).map(([s, n]) => `${s} ${n}`).join(", ")),
+    el("div", {}, `Port deck: ${t.deck_size} cards · `, el("span", { "data-card": "central_port" }, `Central Port card ${t.central_port_open ? "out" : "not out"}`)),
+    el("div", { id: "cruise-piles" }, "Cruise ships left: ", Object.entries(t.cruise_piles).map(([s, n]) => chip(ctx, `${s}_cruise_ship`, `${s} ${n}`))),
     t.removed_sector ? el("div", {}, `Colour sitting out: ${t.removed_sector}`) : null);
   const hr = el("div", { class: "card", id: "hr-panel" }, el("h2", {}, "HR panel"),
     el("div", { class: "muted" }, `swap a marker: ${t.hr_panel.swap_cost} workers · place beside another: ${t.hr_panel.place_cost} workers`),
     el("table", { class: "grid" }, el("tr", {}, el("th", {}, "player"), el("th", {}, "workers"), el("th", {}, "markers in stock"), el("th", {}, "on quays")),
       t.players.map((p) => el("tr", {}, el("td", {}, `P${p.seat}`), el("td", {}, p.workers), el("td", {}, p.markers_in_stock), el("td", {}, p.markers_on_board.join(" ") || "-")))));
-  const players = t.players.map((p) => playerCard(view, p.seat,
-    el("h3", {}, `${seatName(view, p.seat)}${p.first ? " · first player" : ""}`),
-    el("div", {}, `${p.track} VP on the track; at the end +`, el("span", { class: "final" }, p.final_points === null ? "?" : p.final_points)),
-    el("div", {}, `ship at ${p.location || "-"} · workers ${p.workers}`),
-    el("div", {}, "hold: ", goods(p.hold)),
-    el("div", {}, "bonuses: ", goods(p.bonus)),
-    el("div", {}, "orders: ", p.orders.join(", ") || "-"),
-    el("div", {}, "Port cards: ", p.port_cards.map((c) => `${c.quay} ${c.sector}`).join(", ") || "-"),
-    el("div", { class: "cruise" }, "cruise ships: ", p.cruise_ships.map((c) => `${c.size} ${c.vp === null ? "?" : c.vp}`).join(", ") || "-")));
-  const others = players.filter((_, seat) => seat !== view.seat);
-  return { table: el("div", {}, el("div", { class: "card" }, map, orderList), el("div", { class: "players" }, dice, board, hr), el("div", { class: "players" }, others)), own: players[view.seat] || null };
+  const others = t.players.filter((p) => p.seat !== seat).map((p) => otherBoard(view, t, p, ctx));
+  const own = t.players.find((p) => p.seat === seat);
+  return {
+    table: el("div", {}, el("div", { class: "card" }, legend(view, t), hint, map(view, t, ctx), orderList),
+      el("div", { class: "players" }, dice, board, hr), el("div", { class: "players" }, others)),
+    own: own ? ownBoard(view, t, own, ctx) : null,
+  };
 }
 
-
 window.harborgames.boards.gdansk = {
-  // gdansk returns { table, own }: the table without the viewer's card, and that card
   draw(view, ctx) {
-    return gdansk(view, view.table);
+    return gdansk(view, view.table, ctx);
   },
 };
 })();
