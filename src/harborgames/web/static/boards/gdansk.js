@@ -24,15 +24,8 @@ function words(counts) {
   return Object.entries(counts || {}).map(([good, n]) => `${n} ${GOOD_WORDS[good] || good}`).join(" + ");
 }
 
-function cardTitle(ctx, key, fallback) {
-  const card = ctx.card(key);
-  if (!card) return fallback;
-  const facts = [card.cost && `cost ${card.cost}`, card.value && `value ${card.value}`].filter(Boolean).join(" · ");
-  return `${card.name}${facts ? ` (${facts})` : ""}: ${card.text}`;
-}
-
 function chip(ctx, key, text, extraClass) {
-  return el("span", { class: `gd-chip${extraClass ? ` ${extraClass}` : ""}`, "data-card": key, title: cardTitle(ctx, key, text), tabindex: 0 }, text);
+  return el("span", { class: `gd-chip${extraClass ? ` ${extraClass}` : ""}`, "data-card": key, tabindex: 0 }, text);
 }
 
 // Places for boxes of these widths (and one height) around an ellipse, clockwise from the top:
@@ -121,14 +114,13 @@ function map(view, t, ctx) {
       const qx = x - bw / 2 + 4 + k * (bw / loc.quays.length);
       const qw = bw / loc.quays.length - 8;
       const quay = svg("g", { class: "quay", "data-quay": q.number });
+      // The quay's strip stands for its Port card (name, sector, workers: the core shows it).
       const strip = svg("g", { "data-card": q.card, class: "port-card" },
-        svg("title", {}, `quay ${q.number} ${q.name} (${q.sector} sector, ${q.workers} worker${q.workers === 1 ? "" : "s"})${q.order ? `: Order ${orderText(q.order)}` : ""}`),
         svg("rect", { x: qx, y: top + 4, width: qw, height: 14, rx: 3, fill: SECTOR_FILL[q.sector] || "#ccc" }),
         svg("text", { x: qx + 3, y: top + 15, "font-size": 10, "font-weight": 700 }, `${q.number}`));
       quay.append(strip);
       if (q.order) {
-        quay.append(svg("text", { x: qx + 1, y: top + 29, "font-size": 9, class: "order", "data-card": q.order.id },
-          svg("title", {}, `Order ${q.order.id}: ${orderText(q.order)}`), `${q.order.id} ${q.order.vp}VP`));
+        quay.append(svg("text", { x: qx + 1, y: top + 29, "font-size": 9, class: "order", "data-card": q.order.id }, `${q.order.id} ${q.order.vp}VP`));
       }
       q.markers.forEach((seat, m) => quay.append(svg("rect", { x: qx + 1 + m * 10, y: top + 33, width: 8, height: 8, fill: SEAT_COLOURS[seat], stroke: "#000", "stroke-width": 0.5, class: "marker", "data-seat": seat },
         svg("title", {}, `P${seat}'s Influence marker`))));

@@ -19,17 +19,10 @@ if (!document.querySelector("link[data-board='inland_port']")) {
 const GOOD_COLOURS = { fish: "#1f618d", clay: "#a04000", wood: "#1e8449", grain: "#9a7d0a" };
 const SECTOR_WORDS = { "0": "cannot be used this round", "2": "×2", "3": "×3", "4": "×4", "4+": "×4 and 1 Franc" };
 
-// The words a tap or hover shows even before the core opens the card (the card's own text).
-function cardTitle(ctx, key, fallback) {
-  const card = ctx.card(key);
-  if (!card) return fallback;
-  const facts = [card.cost && `cost ${card.cost}`, card.value && `value ${card.value}`].filter(Boolean).join(" · ");
-  return `${card.name}${facts ? ` (${facts})` : ""}: ${card.text}`;
-}
-
-// A building as a chip: its name (and a detail such as its cost), marked with its card.
+// A building as a chip: its name (and a detail such as its cost), marked with its card (the
+// client core shows the card on hover or tap).
 function chip(ctx, key, name, detail, extraClass) {
-  return el("span", { class: `ip-building${extraClass ? ` ${extraClass}` : ""}`, "data-card": key, title: cardTitle(ctx, key, name), tabindex: 0 },
+  return el("span", { class: `ip-building${extraClass ? ` ${extraClass}` : ""}`, "data-card": key, tabindex: 0 },
     name, detail ? el("span", { class: "muted" }, ` ${detail}`) : null);
 }
 
@@ -61,7 +54,7 @@ function forSale(view, t, ctx) {
   return el("div", { class: "card", id: "available" }, el("h2", {}, "Buildings for sale"),
     t.available.length
       ? el("div", { class: "ip-sale" }, t.available.map((b) => el("div", {
-        class: `ip-tile${buildable.has(b.key) ? " buildable" : ""}`, "data-card": b.key, title: cardTitle(ctx, b.key, b.name), tabindex: 0,
+        class: `ip-tile${buildable.has(b.key) ? " buildable" : ""}`, "data-card": b.key, tabindex: 0,
       },
         el("b", {}, b.name),
         el("div", { class: "muted" }, `costs ${b.cost} · value ${b.value} · ${b.letter}`),
@@ -121,7 +114,7 @@ function wheel(p, ctx) {
       const tx = cx + at * Math.cos(mid), ty = cy + at * Math.sin(mid) + 3 + (k - (shown.length - 1) / 2) * 11.5;
       const short = name.length > 13 ? `${name.slice(0, 12)}…` : name;
       nodes.push(svg("text", { x: tx, y: ty, "font-size": 8.5, "text-anchor": "middle", class: "wheel-building", ...(key ? { "data-card": key } : {}) },
-        svg("title", {}, key ? cardTitle(ctx, key, name) : name), short));
+        svg("title", {}, name), short));
     });
   });
   const listed = p.wheel.filter((sector) => sector.buildings.length);
@@ -161,8 +154,8 @@ function ownBoard(view, t, p, ctx) {
   return playerCard(view, p.seat,
     el("h3", { class: "ip-own-head" }, `${seatName(view, p.seat)} · ${p.francs} Francs · wealth ${p.wealth}`,
       el("span", { class: "muted" }, ` · ${p.board}`)),
-    el("div", { class: "ip-own-goods", id: "ip-own-goods" }, Object.entries(p.goods).map(([g, n]) =>
-      el("span", { class: `good-${g}`, "data-good": g }, `${g[0].toUpperCase()}${g.slice(1)} ${n}`))),
+    el("div", { class: "ip-own-goods", id: "ip-own-goods" }, Object.entries(p.goods).flatMap(([g, n], k) =>
+      [k ? " " : null, el("span", { class: `good-${g}`, "data-good": g }, `${g[0].toUpperCase()}${g.slice(1)} ${n}`)])),
     el("div", { class: "ip-own" }, warehouse(t, p, 24), wheelRows(p, ctx, usable)));
 }
 

@@ -1,0 +1,214 @@
+"""The Inland Port's and Port Gdańsk's boards in headless Chromium (Selenium): the own board
+beside the decision at 1280×800, a building's text on a tap, the seat legend, and a move made by
+clicking the map.
+
+Needs Debian's ``chromium`` and ``chromium-driver`` and ``selenium`` (the ``webtest`` extra);
+skipped otherwise, as ``test_browser.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+import pytest
+
+import harborgames
+
+webdriver = pytest.importorskip(
+    "selenium.webdriver", reason="selenium is not installed: pip install -e '.[webtest]'"
+)
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+
+CHROMIUM = os.environ.get("HARBORGAMES_CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("HARBORGAMES_CHROMEDRIVER", "/usr/bin/chromedriver")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+
+T = TypeVar("T")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not (shutil.which(CHROMIUM) and shutil.which(CHROMEDRIVER)):
+        pytest.skip(
+            f"no Chromium here ({CHROMIUM}, {CHROMEDRIVER}): apt-get install chromium chromium-driver"
+        )
+    from selenium.webdriver.chrome.service import Service
+
+    profile = tempfile.mkdtemp(prefix="harborgames-chromium-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={profile}")
+    try:
+        driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    except WebDriverException as error:
+        shutil.rmtree(profile, ignore_errors=True)
+        pytest.skip(f"Chromium did not start: {error.msg}")
+    try:
+        viewport(driver, 1280, 800)
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def viewport(browser: Any, width: int, height: int) -> None:
+    """The page's own size (not the window's, which adds the browser's frame), as a screen has."""
+    browser.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 700},
+    )
+
+
+def wait(condition: Callable[[], T | None], timeout: float = 20) -> T:
+    """The first truthy value of ``condition``, retried while the page redraws."""
+    deadline = time.monotonic() + timeout
+    last: BaseException | None = None
+    while time.monotonic() < deadline:
+        try:
+            value = condition()
+            if value:
+                return value
+        except (StaleElementReferenceException, WebDriverException) as error:
+            last = error
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting ({last!r})")
+
+
+def box(browser: Any, css: str) -> dict[str, float]:
+    return dict(
+        browser.execute_script(
+            "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+            "return {left: r.left, top: r.top, right: r.right, bottom: r.bottom,"
+            " width: innerWidth, height: innerHeight};",
+            css,
+        )
+    )
+
+
+def inside(rect: dict[str, float]) -> bool:
+    return (
+        rect["left"] >= 0
+        and rect["top"] >= 0
+        and rect["right"] <= rect["width"]
+        and rect["bottom"] <= rect["height"]
+        and rect["bottom"] > rect["top"]
+    )
+
+
+def no_browser_errors(browser: Any) -> None:
+    severe = [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+    severe = [entry for entry in severe if "status of 400" not in entry["message"]]
+    assert not severe, severe
+
+
+def _inland_port_game(server: Any, moves: int) -> tuple[str, str]:
+    """A game against a random bot, the person building or using (never selling) ``moves`` times."""
+    status, created = server.request(
+        "POST", "/api/games", {"game": "inland_port", "players": 2, "seed": 21, "bots": {"1": "random"}}
+    )
+    assert status == 201
+    game_id, token = created["id"], created["tokens"]["0"]
+    for _ in range(moves):
+        _, view = server.request("GET", f"/api/games/{game_id}?token={token}")
+        legal = [a for a in view["legal_actions"] if not a.startswith("sell")] or view["legal_actions"]
+        server.request("POST", f"/api/games/{game_id}/actions", {"token": token, "action": legal[0]})
+    return game_id, token
+
+
+def test_inland_port_own_board_and_decision_are_both_in_view_at_1280x800(server: Any, browser: Any) -> None:
+    game_id, token = _inland_port_game(server, 30)
+    _, view = server.request("GET", f"/api/games/{game_id}?token={token}")
+    state = harborgames.load("inland_port").loads(json.dumps(view["observation"])).state
+    browser.get(f"{server.url}/#/game/{game_id}/{token}")
+    wait(lambda: browser.find_elements(By.CSS_SELECTOR, "[data-role='own-panel'] .ip-own"))
+    assert inside(box(browser, "[data-role='own-panel']")), box(browser, "[data-role='own-panel']")
+    assert inside(box(browser, "[data-role='decision']")), box(browser, "[data-role='decision']")
+    # The own board is the viewer's: its buildings by key, its Francs and goods.
+    panel = browser.find_element(By.CSS_SELECTOR, "[data-role='own-panel']")
+    marked = panel.find_elements(By.CSS_SELECTOR, "[data-card]")
+    shown = sorted(e.get_attribute("data-card") for e in marked)
+    owned = sorted(b.id for i, b in enumerate(harborgames.inland_port.BUILDINGS) if state.owner[i] == 0)
+    assert shown == owned and owned
+    assert f"{state.francs[0]} Francs" in panel.text
+    goods = panel.find_element(By.ID, "ip-own-goods").text
+    assert goods == " ".join(
+        f"{name} {n}" for name, n in zip(("Fish", "Clay", "Wood", "Grain"), state.goods[0], strict=True)
+    )
+    no_browser_errors(browser)
+
+
+def test_a_buildings_text_shows_on_tap(server: Any, browser: Any) -> None:
+    game_id, token = _inland_port_game(server, 6)
+    _, cards = server.request("GET", "/api/cards/inland_port")
+    texts = {card["key"]: card["text"] for card in cards["cards"]}
+    browser.get(f"{server.url}/#/game/{game_id}/{token}")
+    tiles = wait(lambda: browser.find_elements(By.CSS_SELECTOR, "#available .ip-tile[data-card]"))
+    for tile in (tiles[0], browser.find_element(By.CSS_SELECTOR, "[data-role='own-panel'] [data-card]")):
+        key = tile.get_attribute("data-card")
+        tile.click()
+        wait(lambda key=key: _popup(browser, key))
+        popup = browser.find_element(By.ID, "card-popup")
+        assert popup.find_element(By.CSS_SELECTOR, ".card-text").text == texts[key]
+        assert popup.is_displayed()
+    no_browser_errors(browser)
+
+
+def _popup(browser: Any, key: str) -> bool:
+    """The client core's card popup is open on the card ``key``."""
+    shown = browser.find_elements(By.CSS_SELECTOR, "#card-popup:not([hidden])")
+    return bool(shown) and shown[0].get_attribute("data-key") == key
+
+
+def _gdansk_game_at_a_move(server: Any) -> tuple[str, str, list[str]]:
+    """Seat 0 of a two-player game against a random bot, when it may move its ship."""
+    status, created = server.request(
+        "POST", "/api/games", {"game": "gdansk", "players": 2, "seed": 5, "bots": {"1": "random"}}
+    )
+    assert status == 201
+    game_id, token = created["id"], created["tokens"]["0"]
+    for _ in range(200):
+        _, view = server.request("GET", f"/api/games/{game_id}?token={token}")
+        legal = view["legal_actions"]
+        moves = [a for a in legal if a.startswith("move ")]
+        if moves:
+            return game_id, token, moves
+        pick = next((a for a in legal if a.startswith(("keep", "start"))), None) or legal[-1]
+        server.request("POST", f"/api/games/{game_id}/actions", {"token": token, "action": pick})
+    raise AssertionError("seat 0 never rolled a movement")
+
+
+def test_gdansk_has_a_seat_legend_and_a_click_on_the_map_moves_the_ship(server: Any, browser: Any) -> None:
+    game_id, token, moves = _gdansk_game_at_a_move(server)
+    browser.get(f"{server.url}/#/game/{game_id}/{token}")
+    wait(lambda: browser.find_elements(By.CSS_SELECTOR, "svg.map g.location"))
+    # The legend names each seat beside its colour; the seat to move is marked.
+    legend = browser.find_elements(By.CSS_SELECTOR, "#seat-legend .gd-seat")
+    assert [e.get_attribute("data-seat") for e in legend] == ["0", "1"]
+    colours = [e.find_element(By.TAG_NAME, "circle").get_attribute("fill") for e in legend]
+    meeples = {
+        m.get_attribute("data-seat"): m.get_attribute("fill")
+        for m in browser.find_elements(By.CSS_SELECTOR, "svg.map circle.meeple")
+    }
+    assert colours == [meeples["0"], meeples["1"]] and colours[0] != colours[1]
+    assert "P0 (you)" in legend[0].text and "to move" in legend[0].text
+    # The outlined locations are exactly the moves offered.
+    targets = browser.find_elements(By.CSS_SELECTOR, "svg.map g.location.target")
+    assert sorted(t.get_attribute("data-action") for t in targets) == sorted(moves)
+    where = moves[0].split()[1]
+    label = browser.find_element(By.CSS_SELECTOR, f"g.location[data-location='{where}'] > text:last-of-type")
+    label.click()
+    wait(lambda: browser.find_elements(By.CSS_SELECTOR, "#log li") and not browser.find_elements(
+        By.CSS_SELECTOR, f"g.location.target[data-location='{where}']"))
+    _, view = server.request("GET", f"/api/games/{game_id}?token={token}")
+    assert any(entry.get("seat") == 0 and entry.get("move") == moves[0] for entry in view["log"])
+    assert view["table"]["players"][0]["location"] == where
+    no_browser_errors(browser)
