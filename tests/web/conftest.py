@@ -9,11 +9,13 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import shutil
 import signal
 import socket
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -176,3 +178,128 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def server_class() -> type[Server]:
     """The class itself, for a test that starts, kills and restarts servers of its own."""
     return Server
+
+
+CHROMIUM = os.environ.get("HARBORGAMES_CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("HARBORGAMES_CHROMEDRIVER", "/usr/bin/chromedriver")
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Headless Chromium through Selenium (the ``webtest`` extra), one per test module; skipped
+    with what to install when Chromium, its driver or Selenium is missing."""
+    if importlib.util.find_spec("selenium") is None:
+        pytest.skip("selenium is not installed: pip install -e '.[webtest]'")
+    if not (shutil.which(CHROMIUM) and shutil.which(CHROMEDRIVER)):
+        pytest.skip(
+            f"no Chromium here ({CHROMIUM}, {CHROMEDRIVER}): apt-get install chromium chromium-driver"
+        )
+    from selenium import webdriver
+    from selenium.common.exceptions import WebDriverException
+    from selenium.webdriver.chrome.service import Service
+
+    profile = tempfile.mkdtemp(prefix="harborgames-chromium-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in CHROMIUM_FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={profile}")
+    options.add_argument("--window-size=1280,800")
+    try:
+        driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    except WebDriverException as error:
+        shutil.rmtree(profile, ignore_errors=True)
+        pytest.skip(f"Chromium did not start: {error.msg}")
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+class Page:
+    """A browser on the test server's page, with the waiting the tests need while it redraws."""
+
+    def __init__(self, browser: Any, server: Server) -> None:
+        self.browser = browser
+        self.server = server
+
+    def open(self, address: str) -> None:
+        """Go to ``address`` (``#/game/...``) on a fresh page load at the desktop size."""
+        self.viewport(1280, 800)
+        self.browser.get("about:blank")
+        self.browser.get(f"{self.server.url}/{address}")
+
+    def viewport(self, width: int, height: int) -> None:
+        """The page's viewport exactly ``width`` × ``height`` CSS pixels, a phone's below 600 px
+        (a window's size would include the browser's own bars)."""
+        self.browser.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600},
+        )
+        self.browser.execute_script("window.dispatchEvent(new Event('resize'))")
+
+    def wait(self, condition: Any, timeout: float = 20) -> Any:
+        """The first truthy value of ``condition()``, retried while the page redraws."""
+        from selenium.common.exceptions import WebDriverException
+
+        deadline = time.monotonic() + timeout
+        last: BaseException | None = None
+        while time.monotonic() < deadline:
+            try:
+                value = condition()
+                if value:
+                    return value
+            except WebDriverException as error:  # a stale element among them
+                last = error
+            time.sleep(0.05)
+        raise AssertionError(f"timed out waiting ({last!r})")
+
+    def find(self, css: str) -> Any:
+        """The element ``css`` selects, once it is there."""
+        from selenium.webdriver.common.by import By
+
+        return self.wait(lambda: self.browser.find_elements(By.CSS_SELECTOR, css))[0]
+
+    def all(self, css: str) -> list[Any]:
+        from selenium.webdriver.common.by import By
+
+        return list(self.browser.find_elements(By.CSS_SELECTOR, css))
+
+    def text(self, css: str) -> str:
+        return str(self.find(css).text)
+
+    def box(self, css: str) -> dict[str, float]:
+        """Where ``css``'s element is in the viewport, and the viewport's and the page's size."""
+        return dict(
+            self.browser.execute_script(
+                "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+                "return {left: r.left, top: r.top, right: r.right, bottom: r.bottom,"
+                " width: innerWidth, height: innerHeight,"
+                " page: document.documentElement.scrollHeight, scrolled: scrollY};",
+                css,
+            )
+        )
+
+    def errors(self) -> list[Any]:
+        """The console's errors, but the refused actions' 400 answers (refused on purpose)."""
+        return [
+            entry
+            for entry in self.browser.get_log("browser")
+            if entry["level"] == "SEVERE" and "status of 400" not in entry["message"]
+        ]
+
+
+@pytest.fixture
+def page(browser: Any, server: Server) -> Page:
+    return Page(browser, server)

@@ -17,7 +17,6 @@ from harborgames.core.update import update
 from harborgames.lehavre import data as lh_data
 from harborgames.lehavre import state as lh_state
 from harborgames.web import Conflict, GameService, NotFound, Store
-from harborgames.web.tables import table
 
 
 def test_the_seed_and_the_record_wait_for_the_end_of_the_game(server: Any) -> None:
@@ -132,14 +131,14 @@ def test_lehavre_table_shows_the_special_deck_as_each_seat_knows_it() -> None:
     known = (unseen, (top, second, *unseen[2:]), unseen)
     state = update(state, specials=(top, second, *rest[:-1]), known=known, owner=tuple(owner))
 
-    looked = table("lehavre", module.observe(state, 1))["specials"]
+    looked = module.table(module.observe(state, 1))["specials"]
     assert [card["name"] for card in looked["deck"]] == [
         lh_data.BUILDINGS[top].name,
         lh_data.BUILDINGS[second].name,
         *(None for _ in rest[:-1]),
     ]
     assert all(card["known_to"] == [] for card in looked["deck"])
-    other = table("lehavre", module.observe(state, 0))
+    other = module.table(module.observe(state, 0))
     assert [card["name"] for card in other["specials"]["deck"]] == [None] * (len(rest) + 1)
     assert [card["known_to"] for card in other["specials"]["deck"][:3]] == [[1], [1], []]
     town = {b["name"]: b for b in other["town"]}

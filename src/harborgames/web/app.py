@@ -160,6 +160,17 @@ async def _record(request: Request, service: GameService) -> object:
     )
 
 
+async def _undo(request: Request, service: GameService) -> object:
+    body = await _json(request)
+    return await run_in_threadpool(service.undo, request.path_params["game_id"], body)
+
+
+async def _hint(request: Request, service: GameService) -> object:
+    return await run_in_threadpool(
+        service.hint, request.path_params["game_id"], request.query_params.get("token")
+    )
+
+
 async def _cards(request: Request, service: GameService) -> object:
     return service.cards(request.path_params["game"])
 
@@ -298,6 +309,8 @@ def create_app(
         Route("/api/games", _guarded(_create, service), methods=["POST"]),
         Route("/api/games/{game_id}", _guarded(_view, service)),
         Route("/api/games/{game_id}/actions", _guarded(_act, service), methods=["POST"]),
+        Route("/api/games/{game_id}/undo", _guarded(_undo, service), methods=["POST"]),
+        Route("/api/games/{game_id}/hint", _guarded(_hint, service)),
         Route("/api/games/{game_id}/record", _guarded(_record, service)),
         Route("/api/cards/{game}", _guarded(_cards, service)),
         Route("/api/replays", _guarded(_add_replay, service), methods=["POST"]),

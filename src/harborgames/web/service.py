@@ -14,18 +14,20 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import harborgames
 
+from ..bots.base import derive_seed
 from ..core.codec import JSON, parse_json
+from ..core.compose import compose
 from ..core.errors import FormatError, IllegalActionError
 from ..core.play import group_actions, make_record, replay_states
 from ..core.protocol import GameRecord, LoadedGame
 from .storage import Storage, StoredGame
-from .thinking import BOT_SPECS, BotPool
+from .thinking import BOT_SPECS, HINT_BOT, BotPool
 
 __all__ = [
     "BOT_SPECS",
@@ -65,6 +67,9 @@ class _Move:
     seat: int
     text: str  # the notation, as the record holds it
     public: str  # what the other seats are told (Le Havre keeps part of a Marketplace look secret)
+    # what each seat was told happened with this move (module.narrate of its observations
+    # before and after: a round's end, a roll), for the seats told anything
+    told: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass
@@ -127,12 +132,29 @@ def _public(module: LoadedGame, state: object, action: object) -> str:
     return str(public(state, action)) if callable(public) else str(action)
 
 
+def _told(module: LoadedGame, before: Any, after: Any) -> dict[int, tuple[str, ...]]:
+    """What each seat is told happened between ``before`` and ``after``, from its own
+    observations only (so nobody is told what they may not know); seats told nothing left out."""
+    told: dict[int, tuple[str, ...]] = {}
+    for seat in range(int(before.num_players)):
+        lines = tuple(module.narrate(module.observe(before, seat), module.observe(after, seat)))
+        if lines:
+            told[seat] = lines
+    return told
+
+
 def _step(module: LoadedGame, state: Any, action: object) -> tuple[Any, _Move]:
     """Apply an action; the new state and the move as the log shows it."""
     seat = int(state.current_player)
     after = module.apply(state, action)
     offered = _offered(module.legal_actions(state), action)
-    return after, _Move(seat, str(offered), _public(module, state, offered))
+    return after, _Move(seat, str(offered), _public(module, state, offered), _told(module, state, after))
+
+
+def _moved(module: LoadedGame, before: Any, action: object, after: Any) -> _Move:
+    """The move from ``before`` to ``after`` (a replayed record's step) as the log shows it."""
+    seat = int(before.current_player)
+    return _Move(seat, str(action), _public(module, before, action), _told(module, before, after))
 
 
 def _load_module(name: object) -> LoadedGame:
@@ -267,8 +289,7 @@ class GameService:
         previous: Any = None
         for action, state in replay_states(module, record):
             if action is not None:
-                seat = int(previous.current_player)
-                game.moves.append(_Move(seat, str(action), _public(module, previous, action)))
+                game.moves.append(_moved(module, previous, action, state))
             previous = state
         game.state = previous
         return game
@@ -475,6 +496,8 @@ class GameService:
         module = game.module
         legal = module.legal_actions(state) if state.current_player == seat else []
         observation = module.observe(state, seat)
+        table = module.table(observation)
+        alone = self._against_bots(game, seat)
         return {
             "id": game.id,
             "game": module.INFO.name,
@@ -489,7 +512,7 @@ class GameService:
             "seats": [{"seat": s, "bot": game.bots.get(s)} for s in range(game.num_players)],
             "current_player": state.current_player,
             "over": bool(module.is_terminal(state)),
-            "scores": _visible_scores(module, state, seat),
+            "scores": _visible_scores(module, state, table),
             "winners": list(module.winners(state)) if module.is_terminal(state) else None,
             "observation": json.loads(module.dumps(observation)),
             "legal_actions": [str(a) for a in legal],
@@ -500,14 +523,97 @@ class GameService:
                     "label": label,
                     "actions": [str(a) for a in group],
                     "labels": [str(module.action_label(a)) for a in group],
+                    # the parts a page lets the player pick instead of a button per combination
+                    "compose": _composed(group),
                 }
                 for label, group in group_actions(legal)
             ],
             "forced": [str(f) for f in getattr(state, "forced", ())],
-            "log": [{"seat": m.seat, "move": m.text if m.seat == seat else m.public} for m in moves],
+            "log": [_logged(m, seat) for m in moves],
             "render": module.render(state, seat),
-            "table": module.table(observation),
+            "table": table,
+            # a person alone against bots may take back a decision and ask a bot for advice
+            "can_undo": alone and not module.is_terminal(state) and _last_of(moves, seat) is not None,
+            "can_hint": alone and state.current_player == seat,
         }
+
+    def _against_bots(self, game: _Game, seat: int) -> bool:
+        """Whether ``seat`` is the only person at the table (every other seat a bot): only then
+        do undo and hints change nobody else's game."""
+        return set(game.tokens) == {seat}
+
+    def undo(self, game_id: str, body: JSON) -> dict[str, object]:
+        """``{"token"}``: take back the token seat's last decision and the bots' moves after it
+        (as the terminal's ``undo``), when that seat plays alone against bots and the game is
+        not over (a finished game's record is shared and final). The seat decides again."""
+        game, seat = self._asking(game_id, body, "undo")
+        with game.lock:
+
+            def change(stored: StoredGame) -> tuple[str, bool]:
+                current = self._rebuild(stored, game) if stored.revision != game.revision else game
+                if current.over:
+                    raise BadRequest("the game is over: its record is final")
+                last = _last_of(current.moves, seat)
+                if last is None:
+                    raise BadRequest("you have made no decision to undo")
+                kept = [m.text for m in current.moves[:last]]
+                record = make_record(
+                    current.module,
+                    current.num_players,
+                    current.seed,
+                    kept,
+                    variant=current.variant,
+                    options=current.options,
+                )
+                return current.module.dumps(record), False
+
+            self._save(game, change)
+        return self.view(game_id, body.get("token") if isinstance(body, dict) else None)
+
+    def hint(self, game_id: str, token: object) -> dict[str, object]:
+        """What the greedy bot would decide in the token seat's place now (the terminal's
+        ``hint``): ``{"action", "label", "bot"}``. Only for a seat alone against bots, and only
+        on its own decision; the bot sees the seat's observation, as any bot does."""
+        game = self._game(game_id)
+        seat = self._seat(game, token)
+        if not self._against_bots(game, seat):
+            raise BadRequest("hints are for a game against bots: another person plays here")
+        with game.lock:
+            state, number = game.state, len(game.moves)
+        if state.current_player != seat:
+            raise BadRequest("a hint is for your own decision; it is not your turn")
+        module = game.module
+        index = self.bots.suggest(module.INFO.name, state, HINT_BOT, derive_seed("hint", game.id, number))
+        action = module.legal_actions(state)[index]
+        return {"action": str(action), "label": str(module.action_label(action)), "bot": HINT_BOT}
+
+    def _asking(self, game_id: str, body: JSON, what: str) -> tuple[_Game, int]:
+        """The game and the token's seat of a ``{"token"}`` request to ``what``, refused unless
+        that seat plays alone against bots."""
+        if not isinstance(body, dict):
+            raise BadRequest("the request must be a JSON object")
+        unknown = sorted(set(body) - {"token"})
+        if unknown:
+            raise BadRequest(f"unknown field {unknown[0][:40]!r}")
+        game = self._game(game_id)
+        seat = self._seat(game, body.get("token"))
+        if not self._against_bots(game, seat):
+            raise BadRequest(f"{what} is for a game against bots: another person plays here")
+        return game, seat
+
+    def _save(self, game: _Game, change: Callable[[StoredGame], tuple[str, bool]]) -> None:
+        """Store ``change`` of ``game``'s record (under its lock in storage), then replay the
+        saved record into memory."""
+        try:
+            saved = self.store.update(game.id, change)
+        except LookupError:
+            raise NotFound(f"no game {game.id[:64]!r}") from None
+        except ValueError as error:
+            if isinstance(error, BadRequest):
+                raise
+            raise NotFound(f"game {game.id} cannot be restored: {error}") from None
+        rebuilt = self._rebuild(saved, game)
+        game.state, game.moves, game.revision = rebuilt.state, rebuilt.moves, saved.revision
 
     def record(self, game_id: str, token: object) -> JSON:
         """The game record, anyone's once the game is over; never before. A record holds the
@@ -538,6 +644,12 @@ class GameService:
         try:
             document = parse_json(data, "record", max_chars=MAX_RECORD_BYTES)
         except FormatError as error:
+            lines = [line for line in data.splitlines() if line.strip()]
+            if len(lines) > 1 and all(line.lstrip().startswith(b"{") for line in lines):
+                raise BadRequest(
+                    f"this holds {len(lines)} records, one per line (what 'harborgames arena "
+                    "--records' writes): send one of them"
+                ) from None
             raise BadRequest(str(error)) from None
         if not isinstance(document, dict):
             raise BadRequest("a record is a JSON object, as the game's dumps writes it")
@@ -561,8 +673,9 @@ class GameService:
         try:
             for action, state in replay_states(module, record):
                 if action is not None:
-                    before = states[-1]
-                    moves.append(_Move(int(before.current_player), str(action), str(action)))
+                    move = _moved(module, states[-1], action, state)
+                    move.public = move.text  # a replay shows every seat's moves as they were
+                    moves.append(move)
                 states.append(state)
         except ValueError as error:  # IllegalActionError, or new_game refusing the setup
             raise BadRequest(str(error)) from None
@@ -614,6 +727,8 @@ class GameService:
             "winners": list(module.winners(state)) if module.is_terminal(state) else None,
             "forced": [str(f) for f in getattr(state, "forced", ())],
             "log": [{"seat": m.seat, "move": m.text} for m in replay.moves],
+            # what this step's move told the seat whose view it is (a round's end, a roll)
+            "told": list(replay.moves[number - 1].told.get(viewer, ())) if number else [],
             "render": module.render(state),
             "table": module.table(observation),
         }
@@ -630,13 +745,38 @@ def _query_int(value: object, name: str, default: int, low: int, high: int) -> i
     return number
 
 
-def _visible_scores(module: LoadedGame, state: Any, seat: int) -> list[int | None]:
-    """The scores ``seat`` may know: Port Gdańsk's totals count the other players' face-down
-    Cruise Ship cards, so those totals are ``None`` until the game ends (as ``render`` shows
-    "?"); every other score is public."""
+def _visible_scores(module: LoadedGame, state: Any, table: Mapping[str, object]) -> list[int | None]:
+    """The scores the table's viewer may know: a player whose ``score_parts`` the table gives
+    as ``None`` has a score this seat may not know (Port Gdańsk's totals count the other
+    players' face-down Cruise Ship cards), shown as ``None`` until the game ends; every other
+    score is public."""
     scores: list[int | None] = list(module.scores(state))
-    if module.INFO.name == "gdansk" and not module.is_terminal(state):
-        for other, player in enumerate(state.players):
-            if other != seat and player.cruise:
-                scores[other] = None
+    players = table.get("players")
+    if module.is_terminal(state) or not isinstance(players, list):
+        return scores
+    for seat, player in enumerate(players[: len(scores)]):
+        if isinstance(player, dict) and "score_parts" in player and player["score_parts"] is None:
+            scores[seat] = None
     return scores
+
+
+def _composed(group: Sequence[object]) -> dict[str, object] | None:
+    composition = compose([str(a) for a in group])
+    return None if composition is None else composition.as_json()
+
+
+def _logged(move: _Move, seat: int) -> dict[str, object]:
+    """A move as ``seat``'s log shows it: the notation (the public part of another's), and
+    what ``seat`` was told happened with it, if anything."""
+    entry: dict[str, object] = {"seat": move.seat, "move": move.text if move.seat == seat else move.public}
+    if seat in move.told:
+        entry["told"] = list(move.told[seat])
+    return entry
+
+
+def _last_of(moves: Sequence[_Move], seat: int) -> int | None:
+    """The index of ``seat``'s last decision in ``moves``, or ``None`` if it made none."""
+    for index in range(len(moves) - 1, -1, -1):
+        if moves[index].seat == seat:
+            return index
+    return None

@@ -81,8 +81,7 @@ class SQLiteStorage:
         """Refuse a damaged or foreign file before anything is written to it (even the switch
         to WAL mode is a write), then create the tables if the file is new."""
         tables = {
-            str(name)
-            for (name,) in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            str(name) for (name,) in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
         }
         if tables:
             (verdict,) = self._db.execute("PRAGMA quick_check(1)").fetchone()

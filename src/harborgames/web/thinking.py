@@ -24,7 +24,7 @@ import harborgames
 from .. import bots
 from ..bots.base import derive_seed
 
-__all__ = ["BOT_SPECS", "BotPool", "think"]
+__all__ = ["BOT_SPECS", "HINT_BOT", "BotPool", "suggest", "think"]
 
 BOT_SPECS: Mapping[str, str] = {
     "random": "random",
@@ -34,6 +34,10 @@ BOT_SPECS: Mapping[str, str] = {
 }
 """The bots a client may seat, by name, and the budget the server gives each: a client picks a
 name, never a spec, so no request can ask for a search that ties up the server."""
+
+HINT_BOT = "greedy"
+"""The bot a hint asks: the heuristic looking one decision ahead, a sound suggestion in a few
+milliseconds (a search would hold a worker for its whole budget on every click of "hint")."""
 
 
 def _index(legal: Sequence[object], choice: object) -> int:
@@ -62,6 +66,15 @@ def think(game: str, state: Any, seat_bots: Mapping[int, str], game_id: str, num
         chosen.append(index)
         state = module.apply(state, legal[index])
     return chosen
+
+
+def suggest(game: str, state: Any, bot: str, seed: int) -> int:
+    """The index in ``legal_actions(state)`` of what bot ``bot`` (a name in ``BOT_SPECS``)
+    would decide in the place of the seat to move: a hint."""
+    module = harborgames.load(game)
+    seat = int(state.current_player)
+    adviser = bots.make_from_spec(BOT_SPECS[bot], seed=seed)
+    return _index(module.legal_actions(state), adviser.choose(bots.make_view(module, state, seat)))
 
 
 def _warm() -> None:
@@ -107,6 +120,17 @@ class BotPool:
             with self._lock:
                 self._executor = None
             return think(game, state, seat_bots, game_id, number)
+
+    def suggest(self, game: str, state: Any, bot: str, seed: int) -> int:
+        """``suggest`` in a worker (or here, with no workers)."""
+        if not self.processes:
+            return suggest(game, state, bot, seed)
+        try:
+            return self._pool().submit(suggest, game, state, bot, seed).result()
+        except BrokenProcessPool:
+            with self._lock:
+                self._executor = None
+            return suggest(game, state, bot, seed)
 
     def close(self) -> None:
         with self._lock:

@@ -85,7 +85,7 @@ async function api(method, path, body) {
 
 function show(...nodes) {
   const main = document.getElementById("main");
-  main.replaceChildren(...nodes);
+  main.replaceChildren(...nodes.filter((node) => node !== null && node !== undefined));
 }
 
 function goods(counts) {
@@ -134,7 +134,7 @@ async function loadBoard(game) {
 }
 
 function textView(view) {
-  return el("details", { open: textViewOpen, ontoggle: (e) => { textViewOpen = e.target.open; } },
+  return el("details", { id: "text-view", open: textViewOpen, ontoggle: (e) => { textViewOpen = e.target.open; } },
     el("summary", {}, "text view"), el("pre", { id: "render" }, view.render));
 }
 
@@ -245,59 +245,190 @@ async function lobby() {
 }
 
 // -- a game table ---------------------------------------------------------------------------
+// The page of a game (and of a replay) is a desk on a desktop: the table scrolls in the main
+// column while the decision panel and the viewer's own board stay in view beside it; on a phone
+// the page scrolls, the decision comes first and the own board opens from a tab that stays on
+// screen (ownOpen keeps it open across redraws).
+let ownOpen = false;
+const dismissed = {}; // game or replay id -> the log length whose summary was closed
+
 async function gamePage(id, token) {
   const view = await api("GET", `/api/games/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`);
   await loadBoard(view.game);
   drawGame(view, token, "");
 }
 
-function drawGame(view, token, refusal, typedText) {
+function drawGame(view, token, refusal, typedText, hint) {
   clearTimeout(pollTimer);
-  redraw = () => drawGame(view, token, refusal, typed.value);
+  redraw = () => drawGame(view, token, refusal, typed.value, hint);
   const error = el("p", { class: "error", id: "refusal" }, refusal);
-  async function play(action) {
-    for (const b of document.querySelectorAll("button.action")) b.disabled = true;
+  async function send(method, path, body) {
+    for (const b of document.querySelectorAll("#decision button")) b.disabled = true;
     try {
-      const next = await api("POST", `/api/games/${encodeURIComponent(view.id)}/actions`, { token, action });
-      drawGame(next, token, "");
+      drawGame(await api(method, path, body), token, "");
     } catch (e) {
       drawGame(view, token, e.message, typed.value); // a refused typed move stays to be corrected
     }
   }
-  const typed = el("input", { id: "typed", placeholder: "or type a move", size: 18, value: typedText || "" });
+  const play = (action) => send("POST", `/api/games/${encodeURIComponent(view.id)}/actions`, { token, action });
+  async function askHint() {
+    try {
+      const advice = await api("GET", `/api/games/${encodeURIComponent(view.id)}/hint?token=${encodeURIComponent(token)}`);
+      drawGame(view, token, "", typed.value, advice);
+    } catch (e) {
+      drawGame(view, token, e.message, typed.value);
+    }
+  }
   const mine = !view.over && view.current_player === view.seat;
+  const typed = el("input", { id: "typed", placeholder: "or type a move", size: 18, value: typedText || "" });
   const drawn = drawTable(view, { legal: mine ? view.legal_actions : [], play: mine ? play : null });
-  const side = el("div", { class: "side" },
-    el("div", { class: "card", "data-role": "decision" },
-      el("p", { class: "status", id: "status" }, statusText(view)),
-      scoresLine(view),
-      error,
-      view.forced.length ? el("p", { class: "muted", id: "forced" }, "forced: ", view.forced.join("; ")) : null,
-      el("div", { class: "actions", id: "actions" },
-        view.groups.map((g) => el("div", { class: "group" },
-          el("h3", {}, g.label),
-          g.actions.map((a) => el("button", { class: "action", "data-action": a, onclick: () => play(a) }, a))))),
-      view.over || view.current_player !== view.seat ? null :
-        el("form", { onsubmit: (e) => { e.preventDefault(); if (typed.value.trim()) play(typed.value.trim()); } },
-          typed, " ", el("button", { type: "submit" }, "play"))),
-    ownPanel(drawn),
-    el("div", { class: "card" },
-      el("h2", {}, `Moves (${view.log.length})`),
-      logList(view.log, null),
-      // The record holds the seed, so the server gives it only once the game is over.
-      view.over ? el("p", {},
-        el("a", { href: local(`/api/games/${encodeURIComponent(view.id)}/record`), download: `${view.game}-${view.id}.json` }, "game record"),
-        " · ", el("a", { href: "#", id: "open-replay", onclick: (e) => { e.preventDefault(); replayOf(view.id, token, error); } }, "replay it")) : null));
+  const tools = [
+    view.can_undo ? el("button", { id: "undo", type: "button", title: "take back your last decision and the bots' moves after it", onclick: () => send("POST", `/api/games/${encodeURIComponent(view.id)}/undo`, { token }) }, "↶ undo") : null,
+    view.can_hint ? el("button", { id: "hint", type: "button", title: "what the greedy bot would do in your place", onclick: askHint }, "hint") : null,
+  ].filter(Boolean);
+  const decision = el("section", { class: "card decision", id: "decision", "data-role": "decision" },
+    el("p", { class: "status", id: "status" }, statusText(view)),
+    scoresLine(view),
+    error,
+    summaryBox(view, view.id, view.log.length),
+    view.over ? breakdown(view) : null,
+    view.forced.length ? el("p", { class: "muted", id: "forced" }, "forced: ", view.forced.join("; ")) : null,
+    hint ? el("p", { id: "hint-text", class: "hint" }, `${hint.bot} would play: `, el("b", {}, hint.label), hint.label !== hint.action ? el("span", { class: "muted" }, ` (${hint.action})`) : null) : null,
+    el("div", { class: "actions", id: "actions" },
+      view.groups.map((g) => decisionGroup(g, play, hint ? hint.action : null))),
+    mine ? el("form", { class: "typed", onsubmit: (e) => { e.preventDefault(); if (typed.value.trim()) play(typed.value.trim()); } },
+      typed, " ", el("button", { type: "submit" }, "play")) : null,
+    tools.length ? el("div", { class: "tools" }, tools) : null);
   const seed = view.seed_text === null ? "" : ` · seed ${view.seed_text}`;
-  const title = `${view.title}${view.variant && view.game === "lehavre" ? ` (${view.variant})` : ""} · game ${view.id}${seed} · you are ${seatName(view, view.seat)}`;
-  show(
-    el("h1", {}, title),
-    el("div", { class: "layout" },
-      el("div", { id: "table" }, drawn.table, textView(view)),
-      side));
+  const title = `${view.title}${view.variant && view.variant !== "standard" ? ` (${view.variant})` : ""} · game ${view.id}${seed} · you are ${seatName(view, view.seat)}`;
+  const moves = el("div", { class: "card", id: "moves" },
+    el("h2", {}, `Moves (${view.log.length})`),
+    logList(view.log, null),
+    // The record holds the seed, so the server gives it only once the game is over.
+    view.over ? el("p", {},
+      el("a", { href: local(`/api/games/${encodeURIComponent(view.id)}/record`), download: `${view.game}-${view.id}.json` }, "game record"),
+      " · ", el("a", { href: "#", id: "open-replay", onclick: (e) => { e.preventDefault(); replayOf(view.id, token, error); } }, "replay it")) : null);
+  desk(el("h1", {}, title), null, drawn, decision, moves, view);
   const log = document.querySelector(".log");
   if (log) log.scrollTop = log.scrollHeight;
   if (!view.over && view.current_player !== view.seat) poll(view, token, 2000);
+}
+
+// The desk: the title (and a replay's bar) above, the table and the moves in the main column,
+// the decision panel and the own board beside them, and the phone's tab for the own board.
+function desk(title, bar, drawn, decision, moves, view) {
+  currentGame = view.game;
+  const own = el("section", { class: `card own-panel${ownOpen ? " open" : ""}`, id: "own-panel", "data-role": "own-panel", "aria-label": "your board" },
+    drawn.own || el("p", { class: "muted" }, "nothing of your own on this table"));
+  const toggle = el("button", { class: "own-toggle", id: "own-toggle", type: "button", "aria-controls": "own-panel", "aria-expanded": ownOpen ? "true" : "false",
+    onclick: () => {
+      ownOpen = !ownOpen;
+      own.classList.toggle("open", ownOpen);
+      toggle.setAttribute("aria-expanded", ownOpen ? "true" : "false");
+      toggle.textContent = ownOpen ? "close my board ▾" : `my board (${seatName(view, view.seat)}) ▴`;
+    } }, ownOpen ? "close my board ▾" : `my board (${seatName(view, view.seat)}) ▴`);
+  document.getElementById("main").classList.add("desk");
+  show(title, bar,
+    el("div", { class: "layout" },
+      el("div", { id: "table" }, drawn.table, moves, textView(view)),
+      el("div", { class: "side" }, decision, own)),
+    toggle);
+}
+
+// The options of one kind: a composer where they are combinations of parts (core.compose: the
+// Marketplace's goods, a payment, a number), else a button each with its words and the notation
+// as the tooltip.
+function decisionGroup(group, play, hinted) {
+  const button = (action, k) => el("button", {
+    class: `action${action === hinted ? " hinted" : ""}`, "data-action": action, title: action, onclick: () => play(action),
+  }, (group.labels || [])[k] || action);
+  if (!group.compose) return el("div", { class: "group" }, el("h3", {}, group.label), group.actions.map(button));
+  return el("div", { class: "group" }, el("h3", {}, group.label),
+    composer(group.compose, play, hinted),
+    el("details", { class: "every-option", open: group.actions.includes(hinted) },
+      el("summary", {}, `or one of all ${group.actions.length} options`), group.actions.map(button)));
+}
+
+// Pick the parts; "play" sends the legal notation they compose (it is enabled only then).
+function composer(c, play, hinted) {
+  const chosen = {}; // part word -> count
+  if (c.kind === "count") chosen[""] = c.parts[0].least;
+  const node = el("div", { class: "composer", "data-role": "composer", "data-verb": c.verb });
+  const counts = (option) => option.counts;
+  const matching = () => c.options.find((o) => {
+    const taken = counts(o);
+    const words = new Set([...Object.keys(taken), ...Object.keys(chosen)]);
+    return [...words].every((w) => (taken[w] || 0) === (chosen[w] || 0));
+  });
+  const reachable = (word, n) => c.options.some((o) => {
+    const taken = counts(o);
+    return (taken[word] || 0) >= n && Object.entries(chosen).every(([w, k]) => w === word || (taken[w] || 0) >= k);
+  });
+  function paint() {
+    const found = matching();
+    const parts = c.parts.map((part) => {
+      const n = chosen[part.word] || 0;
+      if (c.kind === "set") {
+        return el("button", { type: "button", class: `part${n ? " picked" : ""}`, "data-part": part.word, "aria-pressed": n ? "true" : "false",
+          disabled: !n && !reachable(part.word, 1),
+          onclick: () => { chosen[part.word] = n ? 0 : 1; paint(); } }, part.word);
+      }
+      // A number steps through its legal values; an amount by one, as far as some option goes.
+      const values = c.kind === "count" ? c.options.map((o) => o.counts[""] || 0).sort((a, b) => a - b) : null;
+      const up = values ? values.find((v) => v > n) : n + 1;
+      const down = values ? [...values].reverse().find((v) => v < n) : n - 1;
+      return el("span", { class: "stepper", "data-part": part.word },
+        part.word ? el("span", { class: "part-word" }, part.word) : null,
+        el("button", { type: "button", class: "less", "aria-label": `fewer ${part.word}`, disabled: down === undefined || down < 0,
+          onclick: () => { chosen[part.word] = down; paint(); } }, "−"),
+        el("b", { class: "count" }, n),
+        el("button", { type: "button", class: "more", "aria-label": `more ${part.word}`, disabled: up === undefined || up > part.most || (!values && !reachable(part.word, up)),
+          onclick: () => { chosen[part.word] = up; paint(); } }, "+"));
+    });
+    node.replaceChildren(
+      el("div", { class: "parts" }, parts),
+      el("div", { class: "composed" },
+        el("button", { type: "button", class: `primary compose-play${found && found.notation === hinted ? " hinted" : ""}`, disabled: !found, title: found ? found.notation : "pick the parts of a legal option",
+          "data-action": found ? found.notation : null, onclick: () => found && play(found.notation) }, found ? `play ${found.notation}` : "play"),
+        found ? null : el("span", { class: "muted" }, ` ${c.kind === "set" ? "pick what to take" : "set the amounts"}`)));
+  }
+  paint();
+  return node;
+}
+
+// What the viewer was told since its last decision (a round's end: feeding, harvest, the town's
+// building, the new ship; a roll...), until closed; the next news opens it again. A replay's
+// step shows what that step told the seat whose view it is.
+function summaryBox(view, id, length) {
+  let lines = view.told; // a replay's step
+  if (lines === undefined) {
+    let from = 0;
+    for (let k = view.log.length - 1; k >= 0; k--) if (view.log[k].seat === view.seat) { from = k; break; }
+    lines = view.log.slice(from).flatMap((m) => m.told || []);
+  }
+  if (!lines || !lines.length || dismissed[id] === length) return null;
+  const box = el("div", { class: "summary", id: "summary", "data-role": "summary", role: "status" },
+    el("button", { type: "button", class: "close", "aria-label": "close", title: "close", onclick: () => { dismissed[id] = length; box.remove(); } }, "×"),
+    el("h3", {}, view.told !== undefined ? "What this move told" : "Since your last decision"),
+    el("ul", {}, lines.map((line) => el("li", {}, line))));
+  return box;
+}
+
+// Game over: each player's score by source (table.players[i].score_parts), drawn for any game.
+function breakdown(view) {
+  const players = (view.table && view.table.players) || [];
+  const parts = players.map((p) => (p && Array.isArray(p.score_parts) ? p.score_parts : null));
+  if (!parts.some(Boolean)) return null;
+  const labels = [];
+  for (const rows of parts) for (const [label] of rows || []) if (!labels.includes(label)) labels.push(label);
+  const cell = (seat, label) => {
+    const row = (parts[seat] || []).find(([l]) => l === label);
+    return row ? row[1] : "";
+  };
+  return el("table", { class: "grid breakdown", id: "breakdown" },
+    el("tr", {}, el("th", {}, "score"), players.map((_, seat) => el("th", { class: `bg-${seat} seat-head` }, `P${seat}`))),
+    labels.map((label) => el("tr", {}, el("td", { class: "label" }, label), players.map((_, seat) => el("td", {}, cell(seat, label))))),
+    el("tr", { class: "total" }, el("td", { class: "label" }, "total"), view.scores.map((s) => el("td", {}, s === null ? "?" : s))));
 }
 
 // While another seat decides, ask every 2 s; redraw only when something changed, and keep
@@ -316,11 +447,13 @@ function poll(view, token, delay) {
   }, delay);
 }
 
+function winnersText(view) {
+  const won = (view.winners || []).map((s) => seatName(view, s)).join(", ");
+  return `Winner${view.winners.length > 1 ? "s" : ""}: ${won}`;
+}
+
 function statusText(view) {
-  if (view.over) {
-    const won = (view.winners || []).map((s) => seatName(view, s)).join(", ");
-    return `Game over. Winner${view.winners.length > 1 ? "s" : ""}: ${won}`;
-  }
+  if (view.over) return `Game over. ${winnersText(view)}`;
   if (view.current_player === view.seat) return "Your decision";
   return `Waiting for ${seatName(view, view.current_player)}`;
 }
@@ -347,19 +480,51 @@ async function replayOf(id, token, error) {
 }
 
 // -- replays --------------------------------------------------------------------------------
+// A record pasted or read from a file: one record (harborgames replay's and the page's "game
+// record"), or a JSON-lines file of many (harborgames arena --records), each line one record:
+// then the page lists them to pick one. A line is sent as it was read, never parsed and written
+// again, so a seed above 2**53 arrives exact.
 function replayForm() {
   redraw = null;
-  const text = el("textarea", { id: "record", rows: 10, cols: 70, placeholder: "paste a game record (JSON)" });
+  const text = el("textarea", { id: "record", rows: 10, cols: 70, placeholder: "paste a game record (JSON), or a JSON-lines file of records" });
+  const file = el("input", { id: "record-file", type: "file", accept: ".json,.jsonl,.ndjson,application/json" });
   const error = el("p", { class: "error", id: "replay-error" });
-  async function submit(event) {
-    event.preventDefault();
+  const picker = el("div", { id: "record-picker" });
+  async function send(document) {
+    error.textContent = "";
     try {
-      const created = await api("POST", "/api/replays", text.value);
+      const created = await api("POST", "/api/replays", document);
       location.hash = `#/replay/${created.id}/0`;
     } catch (e) { error.textContent = e.message; }
   }
+  function offer(source) {
+    const lines = source.split(/\r?\n/).filter((line) => line.trim());
+    picker.replaceChildren();
+    if (lines.length < 2 || !lines.every((line) => line.trim().startsWith("{"))) return send(source);
+    picker.replaceChildren(el("div", { class: "card" },
+      el("h2", {}, `${lines.length} records, one per line: pick one`),
+      el("ol", { class: "records" }, lines.map((line, k) => el("li", {},
+        el("button", { type: "button", class: "pick-record", "data-line": k, onclick: () => send(line) }, "replay"), " ", recordSummary(line))))));
+    return null;
+  }
+  file.addEventListener("change", async () => {
+    if (!file.files.length) return;
+    text.value = await file.files[0].text();
+    offer(text.value);
+  });
   show(el("h1", {}, "Replay a game record"),
-    el("form", { class: "card", onsubmit: submit }, text, el("br"), el("button", { class: "primary", type: "submit" }, "Replay"), error));
+    el("form", { class: "card", onsubmit: (event) => { event.preventDefault(); offer(text.value); } },
+      text, el("br"), el("label", {}, "or a file: ", file), el("button", { class: "primary", type: "submit" }, "Replay"), error),
+    picker);
+}
+
+function recordSummary(line) {
+  let record;
+  try { record = JSON.parse(line); } catch { return el("span", { class: "error" }, "not JSON"); }
+  const data = (record && record.data) || {};
+  const seed = (line.match(/"seed"\s*:\s*(\d+)/) || [])[1] || "?"; // the digits, not a rounded number
+  const moves = Array.isArray(data.actions) ? data.actions.length : "?";
+  return el("span", {}, `${record.game || data.game || "?"}${data.variant ? ` (${data.variant})` : ""}, ${data.num_players || "?"} players, ${moves} moves, seed ${seed}`);
 }
 
 async function replayPage(id, step, seat) {
@@ -382,16 +547,15 @@ function drawReplay(view, id, step, seat) {
     seats);
   const move = view.step > 0 ? view.log[view.step - 1] : null;
   const drawn = drawTable(view, { legal: [], play: null });
-  show(
-    el("h1", {}, `Replay: ${view.title} · ${view.num_players} players · seed ${view.seed_text}`),
-    bar,
-    el("div", { class: "layout" },
-      el("div", { id: "table" }, drawn.table, textView(view)),
-      el("div", { class: "side" }, el("div", { class: "card", "data-role": "decision" },
-        el("p", { class: "status" }, move ? `last move: P${move.seat} ${move.move}` : "the start", view.over ? " · game over" : ""),
-        scoresLine(view),
-        view.forced.length ? el("p", { class: "muted" }, "forced: ", view.forced.join("; ")) : null,
-        logList(view.log, view.step)), ownPanel(drawn))));
+  const decision = el("section", { class: "card decision", id: "decision", "data-role": "decision" },
+    el("p", { class: "status", id: "replay-status" }, move ? `last move: P${move.seat} ${move.move}` : "the start",
+      view.over ? ` · game over · ${winnersText(view)}` : ""),
+    scoresLine(view),
+    summaryBox(view, `${id}/${view.step}/${view.seat}`, view.step),
+    view.over ? breakdown(view) : null,
+    view.forced.length ? el("p", { class: "muted" }, "forced: ", view.forced.join("; ")) : null);
+  const moves = el("div", { class: "card", id: "moves" }, el("h2", {}, `Moves (${view.log.length})`), logList(view.log, view.step));
+  desk(el("h1", {}, `Replay: ${view.title} · ${view.num_players} players · seed ${view.seed_text}`), bar, drawn, decision, moves, view);
   const current = document.querySelector(".log li.current");
   if (current) current.scrollIntoView({ block: "nearest" });
 }
@@ -411,25 +575,99 @@ function drawTable(view, extra) {
     label: (notation) => labels[notation] || notation,
     card: (key) => cards[key],
   };
-  return board.draw(view, ctx);
+  try {
+    return board.draw(view, ctx);
+  } catch (e) {
+    // A board that fails still leaves the game playable: the decision panel and the text view.
+    console.error(e);
+    return { table: el("p", { class: "error" }, `the ${view.game} board could not be drawn (${e.message}); see the text view`), own: null };
+  }
 }
 
-// The viewer's own board, where the core keeps it in view beside the decision panel.
-function ownPanel(drawn) {
-  return el("section", { class: "card own-panel", "data-role": "own-panel" }, drawn.own || el("p", { class: "muted" }, "nothing of your own on this table"));
+// -- card texts -----------------------------------------------------------------------------
+// Any element with data-card="<key>" shows that card of the current game: on hover (a mouse)
+// and on tap or click (pinned until the next tap elsewhere, Escape or a redraw).
+let currentGame = null;
+let pinned = null; // the element whose card is pinned open
+
+function cardPopup() {
+  let popup = document.getElementById("card-popup");
+  if (!popup) {
+    popup = el("div", { id: "card-popup", class: "card-popup", "data-role": "card-text", role: "tooltip", hidden: true });
+    document.body.append(popup);
+  }
+  return popup;
 }
+
+function showCard(target) {
+  const card = (gameCards[currentGame] || {})[target.dataset.card];
+  const popup = cardPopup();
+  if (!card) { popup.hidden = true; return false; }
+  const facts = [["cost", card.cost], ["fee", card.fee], ["value", card.value], ...(card.extra || [])].filter(([, v]) => v);
+  popup.replaceChildren(
+    el("div", { class: "card-head" }, el("b", { class: "card-name" }, card.name), el("span", { class: "muted" }, ` ${card.kind}`)),
+    facts.length ? el("div", { class: "card-facts" }, facts.map(([label, value]) => el("span", {}, el("span", { class: "muted" }, `${label} `), value))) : null,
+    el("div", { class: "card-text" }, card.text));
+  popup.dataset.key = card.key;
+  popup.hidden = false;
+  const box = target.getBoundingClientRect();
+  const width = Math.min(340, window.innerWidth - 16);
+  popup.style.width = `${width}px`;
+  popup.style.left = `${Math.max(8, Math.min(box.left, window.innerWidth - width - 8))}px`;
+  const below = box.bottom + 6, height = popup.offsetHeight;
+  popup.style.top = `${below + height <= window.innerHeight - 8 ? below : Math.max(8, box.top - height - 6)}px`;
+  return true;
+}
+
+function hideCard() {
+  pinned = null;
+  const popup = document.getElementById("card-popup");
+  if (popup) popup.hidden = true;
+}
+
+document.addEventListener("mouseover", (event) => {
+  if (pinned) return;
+  const target = event.target.closest && event.target.closest("[data-card]");
+  if (target) showCard(target);
+  else if (!(event.target.closest && event.target.closest("#card-popup"))) hideCard();
+});
+document.addEventListener("click", (event) => {
+  const target = event.target.closest && event.target.closest("[data-card]");
+  if (target) {
+    if (pinned === target) { hideCard(); return; }
+    pinned = showCard(target) ? target : null;
+  } else if (!(event.target.closest && event.target.closest("#card-popup"))) {
+    hideCard();
+  }
+});
+document.addEventListener("keydown", (event) => { if (event.key === "Escape") hideCard(); });
 
 // -- routing --------------------------------------------------------------------------------
+// Every address says what it is: a game link without its seat's token, an unknown page or an
+// address that cannot be read (a malformed % escape) is told as such, never the lobby instead.
 async function route() {
   clearTimeout(pollTimer);
   redraw = null;
-  const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
+  hideCard();
+  document.getElementById("main").classList.remove("desk");
+  const address = location.hash.replace(/^#\/?/, "");
   try {
+    let parts;
+    try {
+      parts = address.split("/").map(decodeURIComponent);
+    } catch {
+      throw new Error(`this address cannot be read (a malformed % escape): #/${address.slice(0, 120)}`);
+    }
     if (parts[0] === "game" && parts[1] && parts[2]) await gamePage(parts[1], parts[2]);
+    else if (parts[0] === "game") throw new Error(parts[1]
+      ? `this game link has no seat token: a game's link is #/game/${parts[1]}/<token>, the token being your seat's secret (find it under "Your games in this browser" in the lobby, or ask whoever started the game)`
+      : "this game link names no game: a game's link is #/game/<id>/<token>");
     else if (parts[0] === "replay" && parts[1]) await replayPage(parts[1], Number(parts[2] || 0), Number(parts[3] || 0));
     else if (parts[0] === "replay") replayForm();
-    else await lobby();
+    else if (parts[0] === "" && parts.length === 1) await lobby();
+    else throw new Error(`there is no page at #/${address.slice(0, 120)}: the pages are the lobby (#/), a game (#/game/<id>/<token>) and replays (#/replay)`);
   } catch (e) {
+    document.getElementById("main").classList.remove("desk");
     show(el("h1", {}, "Something went wrong"), el("p", { class: "error", id: "page-error" }, e.message), el("a", { href: "#/" }, "back to the lobby"));
   }
 }
