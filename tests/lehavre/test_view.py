@@ -158,6 +158,8 @@ def test_every_legal_action_of_a_game_has_words_of_its_own() -> None:
 def test_the_table_is_drawn_for_its_viewer() -> None:
     state = lh.new_game(3, seed=2)
     assert [_table(state, seat)["viewer"] for seat in range(3)] == [0, 1, 2]
+    prompts = [str(_table(state, seat)["prompt"]) for seat in range(2)]
+    assert prompts[0].startswith("Your turn: ") and prompts[1].startswith("P0's turn: ")
 
 
 def test_only_the_top_building_of_each_proposal_pile_is_marked_and_can_be_bought() -> None:
@@ -383,13 +385,9 @@ def test_interest_is_told_when_a_ship_lands_on_the_interest_tile() -> None:
         told += [line for line in _told(before, state, 1) if "interest" in line]
         if state.round:
             break
-    assert told[-2:] == [
-        "P2 paid 1 Franc interest (the Supply tile's interest symbol).",
-        "P0 had no Franc for the interest and took a loan to pay it.",
-    ] or told[-2:] == [
-        "P0 had no Franc for the interest and took a loan to pay it.",
-        "P2 paid 1 Franc interest (the Supply tile's interest symbol).",
-    ]
+    lander = interest % 3  # round 1: turn k is seat k's; the others pay after it, in turn order
+    said = {2: "P2 paid 1 Franc interest.", 0: "P0 had no Franc for the interest: took a loan to pay it."}
+    assert told == [said[seat] for seat in ((lander + k) % 3 for k in range(3)) if seat in said]
 
 
 def test_the_owner_of_a_building_entered_is_told_the_fee_it_received() -> None:

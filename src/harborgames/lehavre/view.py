@@ -504,7 +504,7 @@ def _lehavre(state: State, viewer: int) -> Json:
         "turn_player": state.turn_player,
         "variant": state.rules.variant,
         "phase": kind_word(state.decision),
-        "prompt": _prompt(state),
+        "prompt": _prompt(state, viewer),
         "rounds": len(cards),
         "round": state.round + 1,
         "turn": min(state.turn + 1, lh_data.TURNS_PER_ROUND),
@@ -565,13 +565,14 @@ _UPGRADES = {
 }
 
 
-def _prompt(state: State) -> str | None:
-    """What the seat to move decides, in a sentence (None once the game is over)."""
+def _prompt(state: State, viewer: int) -> str | None:
+    """What the seat to move decides, in a sentence (None once the game is over), to ``viewer``."""
     d = state.decision
     seat = state.current_player
     if d is None or seat is None:
         return None
-    who = f"P{seat}"
+    who = "You" if seat == viewer else f"P{seat}"
+    whose = "Your" if seat == viewer else f"P{seat}'s"
 
     def name(b: int) -> str:
         return _display_name(lh_data.BUILDINGS[b])
@@ -579,17 +580,19 @@ def _prompt(state: State) -> str | None:
     match d:
         case lh_decisions.Turn():
             if state.final_turns:
-                return f"{who}'s final action: take an Offer space or enter any building (occupied ones too)."
+                return f"{whose} final action: take an Offer space or enter any building (occupied ones too)."
             if state.main_done:
                 return f"{who}: buy, sell or repay, then end the turn."
             return (
-                f"{who}'s turn: buy or sell if you like, then the main action: take an Offer "
+                f"{whose} turn: buy or sell if you like, then the main action: take an Offer "
                 "space or enter a building."
             )
         case PayInterest():
-            return f"{who} pays {lh_data.INTEREST} Franc interest (the Supply tile's interest symbol)."
+            return f"{who}: {lh_data.INTEREST} Franc interest is due (the Supply tile's interest symbol)."
         case Feed(due=due):
-            return f"{who} feeds: {due} food to pay (Francs count 1 each); short of it, sell or borrow."
+            return (
+                f"{who}: {due} food to pay for the round (Francs count 1 each); short of it, sell or borrow."
+            )
         case PayFee(building):
             owner = state.owner[building]
             to = "the Treasury" if owner == TOWN else f"P{owner}"
@@ -841,8 +844,8 @@ def _interest_line(settled: _Settlements, seat: int, viewer: int) -> str:
     if how == "repaid":
         return f"{who} repaid the last loan: no interest to pay."
     if how == "loan":
-        return f"{who} had no Franc for the interest and took a loan to pay it."
-    return f"{who} paid {lh_data.INTEREST} Franc interest (the Supply tile's interest symbol)."
+        return f"{who} had no Franc for the interest: took a loan to pay it."
+    return f"{who} paid {lh_data.INTEREST} Franc interest."
 
 
 def _paid_tokens(notation: str) -> tuple[int, ...]:
