@@ -10,7 +10,7 @@
 // is a badge on its quay. Quays, Order tokens, Port cards and cruise ships are marked data-card.
 "use strict";
 (() => {
-const { el, svg, goods, seatName, playerCard, SEAT_COLOURS } = window.harborgames.kit;
+const { el, svg, seatName, playerCard, SEAT_COLOURS } = window.harborgames.kit;
 
 // The board's own styles, beside this script (the page allows styles only from the server).
 if (!document.querySelector("link[data-board='gdansk']")) {
@@ -19,6 +19,14 @@ if (!document.querySelector("link[data-board='gdansk']")) {
 
 const GOOD_WORDS = { grain: "grain", liquid_fuels: "liquid fuels", coal: "coal", containers: "containers", cargo: "cargo", ro_ro: "Ro-Ro" };
 const SECTOR_FILL = { blue: "#5dade2", purple: "#a569bd", green: "#58d68d", brown: "#ca8a5b" };
+
+// Cubes as chips in the rulebook's words, each marked with its good's card (weight, VP).
+function cubes(counts) {
+  const entries = Object.entries(counts || {});
+  if (!entries.length) return el("span", { class: "muted" }, "none");
+  return el("span", { class: "gd-cubes" }, entries.map(([good, n]) =>
+    el("span", { class: `gd-chip good-${good}`, "data-card": good, tabindex: 0 }, `${n} ${GOOD_WORDS[good] || good}`)));
+}
 
 function words(counts) {
   return Object.entries(counts || {}).map(([good, n]) => `${n} ${GOOD_WORDS[good] || good}`).join(" + ");
@@ -162,8 +170,8 @@ function otherBoard(view, t, p, ctx) {
     el("h3", {}, `${seatName(view, p.seat)}${p.first ? " · first player" : ""}`),
     el("div", {}, `${p.track} VP on the track; at the end +`, el("span", { class: "final" }, p.final_points === null ? "?" : p.final_points)),
     el("div", {}, `ship at ${p.location || "-"} · workers ${p.workers} · markers ${p.markers_in_stock} in stock`),
-    el("div", {}, "hold: ", goods(p.hold)),
-    el("div", {}, "bonuses: ", goods(p.bonus)),
+    el("div", {}, "hold: ", cubes(p.hold)),
+    el("div", {}, "bonuses: ", cubes(p.bonus)),
     el("div", {}, "orders: ", p.orders.length ? p.orders.map((o) => chip(ctx, o, o)) : "-"),
     el("div", {}, "Port cards: ", p.port_cards.length ? p.port_cards.map((c) => chip(ctx, c.card, `${c.quay}`, `sector-${c.sector}`)) : "-"),
     el("div", { class: "cruise" }, "cruise ships: ", cruiseText(p.cruise_ships)));
@@ -171,17 +179,17 @@ function otherBoard(view, t, p, ctx) {
 
 function ownBoard(view, t, p, ctx) {
   const held = Object.values(p.hold).reduce((a, b) => a + b, 0);
-  const total = (p.score_parts || []).reduce((sum, [, points]) => sum + points, 0);
-  const parts = total ? partsText(p.score_parts) : null;
+  const parts = (p.score_parts || []).filter(([, points]) => points);
   return playerCard(view, p.seat,
     el("h3", { class: "gd-own-head" },
       svg("svg", { width: 14, height: 14, viewBox: "0 0 14 14", "aria-hidden": "true" }, svg("circle", { cx: 7, cy: 7, r: 6, fill: SEAT_COLOURS[p.seat], stroke: "#000" })),
-      ` ${seatName(view, p.seat)}${p.first ? " · first player" : ""} · ${p.track} VP`,
-      el("span", { class: "muted" }, "; at the end +"), el("span", { class: "final" }, p.final_points === null ? "?" : p.final_points)),
-    parts ? el("div", { class: "muted gd-parts" }, parts) : null,
+      ` ${seatName(view, p.seat)}${p.first ? " · first player" : ""}`),
+    el("div", { class: "gd-vp" }, el("b", {}, `${p.track} VP`), " on the track; at the end +",
+      el("span", { class: "final" }, p.final_points === null ? "?" : p.final_points),
+      parts.length ? el("span", { class: "muted gd-parts" }, ` (${partsText(parts)})`) : null),
     el("div", {}, `ship at ${p.location || "-"} · `, el("b", {}, `${p.workers} worker${p.workers === 1 ? "" : "s"}`), ` · ${p.markers_in_stock} markers in stock`),
-    el("div", {}, `hold ${held}/${p.cargo_capacity}: `, goods(p.hold)),
-    Object.keys(p.bonus).length ? el("div", {}, "bonuses: ", goods(p.bonus)) : null,
+    el("div", {}, `hold ${held}/${p.cargo_capacity}: `, cubes(p.hold)),
+    Object.keys(p.bonus).length ? el("div", {}, "bonuses: ", cubes(p.bonus)) : null,
     el("div", {}, "orders: ", p.orders.length ? p.orders.map((o) => chip(ctx, o, o)) : el("span", { class: "muted" }, "none"),
       " · Port cards: ", p.port_cards.length ? p.port_cards.map((c) => chip(ctx, c.card, `${c.quay}`, `sector-${c.sector}`)) : el("span", { class: "muted" }, "none")),
     el("div", { class: "cruise" }, "cruise ships: ", p.cruise_ships.length
@@ -204,7 +212,7 @@ function gdansk(view, t, ctx) {
     el("div", { class: "muted legend" }, "L loading, M movement, R recruitment; the number is the symbols"));
   const board = el("div", { class: "card" },
     el("div", {}, `Round ${t.round} · phase ${t.phase}${t.end_triggered ? " · last round" : ""} · components: ${t.components}`),
-    el("div", {}, "Unloading zone: ", goods(t.supply)),
+    el("div", {}, "Unloading zone: ", cubes(t.supply)),
     el("div", { id: "orders" }, `Order tokens: ${t.order_stack.size} in the stack (top ${t.order_stack.top || "-"})`,
       t.boxed_orders.length ? `; boxed ${t.boxed_orders.join(", ")}` : ""),
     el("div", {}, `Port deck: ${t.deck_size} cards · `, el("span", { "data-card": "central_port" }, `Central Port card ${t.central_port_open ? "out" : "not out"}`)),
