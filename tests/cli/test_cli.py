@@ -14,7 +14,7 @@ import pytest
 import harborgames
 from harborgames import gdansk, inland_port
 from harborgames.cli import main
-from harborgames.cli.play import _show_forced
+from harborgames.cli.session import show_forced
 from harborgames.core import replay
 from harborgames.core.errors import IllegalActionError
 from harborgames.core.play import make_record, replay_states
@@ -156,7 +156,7 @@ def test_play_a_whole_inland_port_game_from_scripted_input(
     assert "choose a number from 1 to" in out
     assert "not a legal action" in out
     assert "saved 0 moves" in out or "saved 1 move to" in out
-    assert "winners: seat" in out and "scores: seat 0 (you)" in out
+    assert "winners: seat" in out and "scores:\n  seat 0 (you): " in out
     assert "round A" in out  # the table comes from the game's render
     record = inland_port.loads(saved.read_text())
     assert record.seed == 4
@@ -208,12 +208,14 @@ class _Interrupted:
         return True
 
 
-def test_play_interrupted_with_ctrl_c_says_so_on_a_new_line(
+def test_play_interrupted_with_ctrl_c_asks_and_a_second_ctrl_c_leaves(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(sys, "stdin", _Interrupted())
     assert _run(["play", "inland_port", "--seats", "0,1", "--seed", "1"]) == 130
-    assert "> \ninterrupted; the game is left unfinished" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "> \nleave the game? It is not saved" in out  # ^C on the prompt line, then the question
+    assert "leave without saving? [y/N] \ninterrupted; the game is left unfinished\n" in out
 
 
 def _moves_until_refused(game: GameModule, line: str, seed: int) -> tuple[int, str]:
@@ -278,8 +280,8 @@ def test_forced_decisions_are_printed_one_per_line(capsys: pytest.CaptureFixture
         def __str__(self) -> str:
             return self.text
 
-    _show_forced(SimpleNamespace(forced=(Taken("P1 roll → L1 M2 R1"), Taken("P0 end"))))
-    _show_forced(SimpleNamespace())  # a state without the field
+    show_forced(SimpleNamespace(forced=(Taken("P1 roll → L1 M2 R1"), Taken("P0 end"))))
+    show_forced(SimpleNamespace())  # a state without the field
     assert capsys.readouterr().out == "forced: P1 roll → L1 M2 R1\nforced: P0 end\n"
 
 

@@ -1,8 +1,13 @@
 """``harborgames play``: a person against bots at the terminal.
 
 Reads one line per decision from standard input, so a script can drive a whole game: a number
-from the list, the action's notation, or one of the commands ``undo``, ``save FILE``, ``hint``,
-``table``, ``help``, ``quit``.
+from the list, the action's notation or button words, or a command (``help`` lists them):
+``info NAME`` prints a card at any prompt, ``undo``, ``save FILE``, ``hint``, ``table``,
+``quit``. After every move, the bots' included, it prints what the table was told (the game's
+``narrate``: a round's end, a roll, a new ship). ``play --load FILE`` resumes a saved game.
+
+Leaving asks first (``quit``, Ctrl-C) unless the game is saved; the end of the input leaves
+quietly. A finished game is offered for saving.
 """
 
 from __future__ import annotations
@@ -10,19 +15,24 @@ from __future__ import annotations
 import argparse
 import inspect
 import random
-import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import TypeVar
 
 from .. import bots
 from ..bots.arena import check_spec
 from ..bots.base import derive_seed
 from ..core.errors import IllegalActionError
-from ..core.play import group_actions, make_record
-from ..core.protocol import GameModule, State
-from .arguments import Commands, add_game_argument, add_rules_arguments
+from ..core.play import replay_states
+from ..core.protocol import GameInfo, GameModule, GameRecord, State
+from ..core.render import fit
+from ..core.views import find_card
+from .arguments import Commands, add_rules_arguments
+from .choices import Menu, Picker, cards_of, label_of
+from .replay import read_records
+from .session import Session, show_forced
 from .setup import check_setup, load_game, parse_options
+from .terminal import LineReader
 from .words import plural
 
 __all__ = ["add_play_parser"]
@@ -30,20 +40,25 @@ __all__ = ["add_play_parser"]
 S = TypeVar("S", bound=State)
 A = TypeVar("A")
 
-_HELP = """commands:
-  N            play action number N from the list
-  <notation>   play an action by its notation, e.g. as listed
+_HELP = """commands (at any prompt):
+  N            play option N from the list (a composed one asks for its parts)
+  <notation>   play an option by its notation or its words: take wood, enter fishery,
+               choose clay fish wood (the parts in any order)
+  info NAME    print a card: cost, fee, value and what it does (info alone: this
+               decision's cards)
   undo         take back your last decision (and the bots' moves after it)
-  save FILE    write the game so far as a record (replay it with `harborgames replay FILE`)
+  save FILE    write the game so far as a record (resume: harborgames play --load FILE)
   hint         ask the strongest bot what it would do in your place
   table        show the table again
   help         this text
-  quit         leave the game"""
+  quit         leave the game (asks first unless it is saved)"""
+
+_COMMANDS = ("info", "undo", "save", "hint", "table", "help", "quit")
 
 
 def add_play_parser(commands: Commands) -> None:
     parser = commands.add_parser("play", help="play against bots in the terminal")
-    add_game_argument(parser)
+    parser.add_argument("game", nargs="?", help="game name (see `harborgames games`)")
     parser.add_argument("--players", type=int, help="number of seats (default: the minimum)")
     parser.add_argument(
         "--bots",
@@ -54,90 +69,98 @@ def add_play_parser(commands: Commands) -> None:
         "--seats", default="0", help="your seat or seats, comma-separated, 0-based (default 0)"
     )
     parser.add_argument("--seed", type=int, help="game seed (default: random, printed)")
+    parser.add_argument(
+        "--load",
+        metavar="FILE",
+        help="resume the game saved in FILE (`save FILE` in a game): its moves are replayed, "
+        "then play goes on; the game, players, seed, variant and options are the record's",
+    )
     add_rules_arguments(parser)
     parser.set_defaults(run=run_play)
 
 
-class _Session(Generic[S, A]):
-    """One game at the terminal: the moves so far and the states they passed through."""
+def run_play(args: argparse.Namespace) -> int:
+    if args.load is not None:
+        return _resume(args)
+    if args.game is None:
+        raise ValueError("play needs a game (see `harborgames games`), or --load FILE to resume one")
+    game = load_game(args.game, args.extra_games)
+    info = game.INFO
+    num_players = args.players if args.players is not None else info.min_players
+    options = parse_options(args.option)
+    variant = check_setup(info, num_players, args.variant, options)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    setup = GameRecord(info.name, variant, num_players, seed, (), info.version, options)
+    return _start(
+        game, setup, args, [game.new_game(num_players, seed=seed, variant=variant, options=options)], []
+    )
 
-    def __init__(
-        self,
-        game: GameModule[S, A],
-        num_players: int,
-        seed: int,
-        variant: str,
-        options: dict[str, str],
-        humans: set[int],
-        players: dict[int, bots.Bot],
-    ) -> None:
-        self.game = game
-        self.num_players = num_players
-        self.seed = seed
-        self.variant = variant
-        self.options = options
-        self.humans = humans
-        self.players = players
-        self.states = [game.new_game(num_players, seed=seed, variant=variant, options=options)]
-        self.actions: list[A] = []
 
-    @property
-    def state(self) -> S:
-        return self.states[-1]
+def _resume(args: argparse.Namespace) -> int:
+    """``play --load FILE``: the record's moves replayed, then the game goes on."""
+    for flag, given in (("--players", args.players), ("--seed", args.seed), ("--variant", args.variant)):
+        if given is not None:
+            raise ValueError(f"--load takes {flag[2:]} from the record in {args.load}: leave out {flag}")
+    if args.option:
+        raise ValueError(f"--load takes the rule options from the record in {args.load}: leave out --option")
+    entries = read_records(Path(args.load), args.extra_games)
+    if len(entries) > 1:
+        raise ValueError(f"{args.load} holds {len(entries)} records; --load resumes one game")
+    _, game, record = entries[0]
+    if args.game is not None and args.game != record.game:
+        raise ValueError(f"{args.load} holds a {record.game} game, not {args.game}")
+    states, actions = [], []
+    try:
+        for action, state in replay_states(game, record):
+            states.append(state)
+            if action is not None:
+                actions.append(action)
+    except IllegalActionError as error:
+        raise IllegalActionError(f"{args.load}: {error}") from None
+    print(f"resuming {args.load}: {plural(len(actions), 'move')} replayed")
+    return _start(game, record, args, states, actions, loaded=args.load)
 
-    def push(self, action: A) -> None:
-        """Apply ``action`` and print the decisions the engine then took alone; an
-        ``IllegalActionError`` leaves the session as it was."""
-        after = self.game.apply(self.state, action)
-        # The record keeps the offered object: ``apply`` took an equal action of its exact class
-        # (a bot's ``Times(numpy.int64(2))``) as that one, and only it prints and parses back.
-        legal = self.game.legal_actions(self.state)
-        same = [a for a in legal if a is action] or [
-            a for a in legal if type(a) is type(action) and a == action
-        ]
-        self.states.append(after)
-        self.actions.append(same[0] if same else action)
-        _show_forced(self.state)
 
-    def undo(self) -> bool:
-        """Back to the human decision before the current one; False if there is none."""
-        for index in range(len(self.actions) - 1, -1, -1):
-            if self.states[index].current_player in self.humans:
-                del self.states[index + 1 :]
-                del self.actions[index:]
-                return True
-        return False
+def _start(
+    game: GameModule[S, A],
+    setup: GameRecord,
+    args: argparse.Namespace,
+    states: list[S],
+    actions: list[A],
+    loaded: str | None = None,
+) -> int:
+    """Seat the people and the bots, then play from the last of ``states``."""
+    humans, specs = _seats(args, game.INFO, setup.num_players)
+    players = {
+        seat: bots.make_from_spec(spec, seed=derive_seed("play", setup.seed, seat))
+        for seat, spec in specs.items()
+    }
+    session = Session(game, setup, humans, specs, players, states, actions)
+    if loaded is not None:
+        session.saved = (loaded, len(actions))
+    return _play(session, LineReader(), fresh=loaded is None)
 
-    def record_json(self) -> str:
-        record = make_record(
-            self.game,
-            self.num_players,
-            self.seed,
-            self.actions,
-            variant=self.variant,
-            options=self.options,
+
+def _seats(args: argparse.Namespace, info: GameInfo, num_players: int) -> tuple[set[int], dict[int, str]]:
+    """The human seats (``--seats``) and each bot seat's spec (``--bots``), checked."""
+    try:
+        humans = {int(s) for s in args.seats.split(",") if s.strip()}
+    except ValueError:
+        raise ValueError(f"--seats takes seat numbers, not {args.seats!r}") from None
+    if not humans or not all(0 <= s < num_players for s in humans):
+        raise ValueError(f"--seats must name seats 0-{num_players - 1}, not {args.seats!r}")
+    bot_seats = [s for s in range(num_players) if s not in humans]
+    specs = [spec.strip() for spec in (args.bots or bots.strongest(info.information)).split(",")]
+    if len(specs) == 1:
+        specs = specs * len(bot_seats)
+    if len(specs) != len(bot_seats):
+        raise ValueError(
+            f"--bots names {plural(len(specs), 'bot')} for {plural(len(bot_seats), 'bot seat')}; "
+            "name one bot per bot seat, or one bot for all of them"
         )
-        return self.game.dumps(record)
-
-    def who(self, seat: int) -> str:
-        return "you" if seat in self.humans else self.players[seat].name
-
-
-def _show_forced(state: object) -> None:
-    """The decisions the engine took because each had one legal option (``state.forced``)."""
-    for forced in getattr(state, "forced", ()):
-        print(f"forced: {forced}")
-
-
-def _read(prompt: str) -> str | None:
-    sys.stdout.write(prompt)
-    sys.stdout.flush()
-    line = sys.stdin.readline()
-    if not line:
-        return None
-    if not sys.stdin.isatty():
-        sys.stdout.write(line if line.endswith("\n") else line + "\n")  # echo scripted input
-    return line.strip()
+    for spec in specs:
+        check_spec(spec, "play, from the game seed,")
+    return humans, dict(zip(bot_seats, specs, strict=True))
 
 
 def _table(game: GameModule[S, A], state: S, seat: int) -> str:
@@ -161,143 +184,262 @@ def _without_forced(table: str) -> str:
     return "\n".join(line for line in table.splitlines() if not line.startswith("forced: "))
 
 
-def _show_choices(legal: Sequence[A]) -> list[A]:
-    numbered: list[A] = []
-    for kind, group in group_actions(legal):
-        print(f"  {kind}:")
-        for action in group:
-            numbered.append(action)
-            print(f"    {len(numbered):>3}. {action}")
-    return numbered
-
-
-def run_play(args: argparse.Namespace) -> int:
-    game = load_game(args.game, args.extra_games)
-    info = game.INFO
-    num_players = args.players if args.players is not None else info.min_players
-    options = parse_options(args.option)
-    variant = check_setup(info, num_players, args.variant, options)
-    try:
-        humans = {int(s) for s in args.seats.split(",") if s.strip()}
-    except ValueError:
-        raise ValueError(f"--seats takes seat numbers, not {args.seats!r}") from None
-    if not humans or not all(0 <= s < num_players for s in humans):
-        raise ValueError(f"--seats must name seats 0-{num_players - 1}, not {args.seats!r}")
-    bot_seats = [s for s in range(num_players) if s not in humans]
-    specs = (args.bots or bots.strongest(info.information)).split(",")
-    if len(specs) == 1:
-        specs = specs * len(bot_seats)
-    if len(specs) != len(bot_seats):
-        raise ValueError(
-            f"--bots names {plural(len(specs), 'bot')} for {plural(len(bot_seats), 'bot seat')}; "
-            "name one bot per bot seat, or one bot for all of them"
-        )
-    for spec in specs:
-        check_spec(spec.strip(), "play, from the game seed,")
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    players = {
-        seat: bots.make_from_spec(spec.strip(), seed=derive_seed("play", seed, seat))
-        for seat, spec in zip(bot_seats, specs, strict=True)
-    }
-    return _play(_Session(game, num_players, seed, variant, options, humans, players))
-
-
-def _play(session: _Session[S, A]) -> int:
-    """The game from its start to its end (or until the person leaves); the exit status."""
-    game, players, num_players = session.game, session.players, session.num_players
-    seats = ", ".join(f"seat {s}: {session.who(s)}" for s in range(num_players))
+def _play(session: Session[S, A], reader: LineReader, *, fresh: bool = True) -> int:
+    """The game from its start (or where it was saved) to its end, or until the person
+    leaves; the exit status."""
+    game, players, record = session.game, session.players, session.record
+    seats = ", ".join(f"seat {s}: {session.who(s)}" for s in range(record.num_players))
     print(
-        f"{game.INFO.title}, {plural(num_players, 'player')}, variant {session.variant}, "
-        f"seed {session.seed} ({seats})"
+        f"{game.INFO.title}, {plural(record.num_players, 'player')}, variant {record.variant}, "
+        f"seed {record.seed} ({seats})"
     )
-    print("type `help` for the commands")
-    _show_forced(session.state)
-    try:
-        while session.state.current_player is not None:
-            seat = session.state.current_player
-            if seat not in session.humans:
-                view = bots.make_view(game, session.state, seat)
-                action = players[seat].choose(view)
-                # A game may keep part of a move secret from the table (Le Havre's Marketplace).
-                public = getattr(game, "public_notation", None)
-                shown = public(session.state, action) if callable(public) else str(action)
-                print(f"seat {seat} ({players[seat].name}): {shown}")
-                session.push(action)
+    print("type `help` for the commands, `info NAME` to read a card")
+    if fresh:
+        show_forced(session.state)
+    while session.state.current_player is not None:
+        seat = session.state.current_player
+        try:
+            if seat in session.humans:
+                status = _human_turn(session, seat, reader)
+                if status is not None:
+                    return status
                 continue
-            status = _human_turn(session, seat)
-            if status is not None:
-                return status
+            view = bots.make_view(game, session.state, seat)
+            action = players[seat].choose(view)
+            # A game may keep part of a move secret from the table (Le Havre's Marketplace).
+            public = getattr(game, "public_notation", None)
+            shown = public(session.state, action) if callable(public) else str(action)
+            print(f"seat {seat} ({players[seat].name}): {shown}")
+            session.push(action)
+        except KeyboardInterrupt:
+            print()  # ^C was echoed on the line
+            if _leave(session, reader):
+                print("interrupted; the game is left unfinished")
+                return 130
+    return _game_over(session, reader)
+
+
+def _leave(session: Session[S, A], reader: LineReader) -> bool:
+    """Whether the person wants to leave the game (``quit``, Ctrl-C): asked unless the game
+    is saved as it stands; the end of the input or a second Ctrl-C leaves."""
+    if session.saved_all:
+        return True
+    print("leave the game? It is not saved (`save FILE` saves it and leaves).")
+    try:
+        answer = reader.read("leave without saving? [y/N] ")
     except KeyboardInterrupt:
-        print()  # ^C was echoed on the prompt line
-        print("interrupted; the game is left unfinished")
-        return 130
-    final = session.state
-    print(game.render(final))
-    scores = game.scores(final)
-    print("scores: " + ", ".join(f"seat {s} ({session.who(s)}) {v}" for s, v in enumerate(scores)))
-    won = game.winners(final)
-    print("winners: " + ", ".join(f"seat {s} ({session.who(s)})" for s in won))
-    return 0
+        print()
+        return True
+    if answer is None:
+        print()
+        return True
+    command, _, rest = answer.partition(" ")
+    if command == "save":
+        session.save(rest.strip())
+        return session.saved_all
+    if answer.lower() in ("y", "yes"):
+        return True
+    print("playing on")
+    return False
 
 
-def _human_turn(session: _Session[S, A], seat: int) -> int | None:
-    """One human decision (after any commands); an exit status if the person left."""
+def _human_turn(session: Session[S, A], seat: int, reader: LineReader) -> int | None:
+    """One human decision (after any commands); an exit status if the person left.
+
+    Choosing a composed option starts a ``Picker``: the lines that follow pick its parts
+    until they make a legal option (or go back to the list); the commands work meanwhile.
+    """
     game, state = session.game, session.state
     print()
     print(_table(game, state, seat))
     print(f"seat {seat} (you) to decide:")
-    numbered = _show_choices(game.legal_actions(state))
+    menu = Menu(game, game.legal_actions(state))
+    print("\n".join(menu.lines()))
+    card_keys = [card.key for card in cards_of(game)]
+    reader.words = lambda: [*_COMMANDS, "done", "back", "cancel", *menu.words(), *card_keys]
+    picker: Picker | None = None
     while True:
-        line = _read("> ")
+        try:
+            line = reader.read(picker.prompt if picker is not None else "> ")
+        except KeyboardInterrupt:
+            print()
+            if _leave(session, reader):
+                print("interrupted; the game is left unfinished")
+                return 130
+            continue
         if line is None:
             print()  # the prompt line is still open
             print("input ended; the game is left unfinished")
             return 1
-        if not line:
-            continue
-        command, _, rest = line.partition(" ")
+        command = line.partition(" ")[0].lower()
         if command in ("quit", "exit"):
-            print("game abandoned")
-            return 0
-        if command in ("help", "?"):
-            print(_HELP)
-        elif command == "table":
-            print(_table(game, state, seat))
-            _show_choices(numbered)
-        elif command == "undo":
+            if _leave(session, reader):
+                print("game abandoned")
+                return 0
+            continue
+        if command == "undo":
             if session.undo():
                 return None
             print("nothing of yours to undo")
-        elif command == "save":
-            if not rest.strip():
-                print("save needs a file name: save FILE")
+            continue
+        if line and _command(session, menu, seat, line):
+            continue
+        if picker is not None:
+            if line.lower() in ("", "cancel"):
+                picker = None
+                print("\n".join(menu.lines()))
                 continue
             try:
-                Path(rest.strip()).write_text(session.record_json() + "\n", encoding="utf-8")
-            except (OSError, ValueError) as error:  # ValueError: a NUL in the name
-                print(f"could not save: {error}")
-            else:
-                print(f"saved {plural(len(session.actions), 'move')} to {rest.strip()}")
-        elif command == "hint":
-            name = bots.strongest(game.INFO.information)
-            adviser = bots.make(name, seed=derive_seed("hint", session.seed, len(session.actions)))
-            suggestion = adviser.choose(bots.make_view(game, state, seat))
-            print(f"hint ({name}): {numbered.index(suggestion) + 1}. {suggestion}")
+                notation = picker.take(line)
+            except ValueError as error:
+                print(error)
+                continue
+            if notation is None:
+                print("\n".join(picker.status()))
+                continue
+            picker = None
+            line = notation
+        elif not line:
+            continue
         elif line.isascii() and line.isdigit():  # not "²" or "٣": those go to parse_action
             number = int(line) if len(line) < 10 else 0
-            if 1 <= number <= len(numbered):
-                session.push(numbered[number - 1])
-                return None
-            print(f"choose a number from 1 to {len(numbered)}")
-        else:
-            try:
-                action = game.parse_action(state, line)
-            except (IllegalActionError, ValueError) as error:
-                print(f"not a legal action: {error}")
+            if not 1 <= number <= len(menu.entries):
+                print(f"choose a number from 1 to {len(menu.entries)}")
                 continue
-            try:
-                session.push(action)
-            except IllegalActionError as error:  # well written, but the rules say no
-                print(f"not allowed now: {error}")
+            entry = menu.entries[number - 1]
+            if entry.composition is not None:
+                picker = Picker(entry.composition)
+                print("\n".join(picker.intro()))
                 continue
+            assert entry.action is not None
+            session.push(entry.action)
             return None
+        if _play_typed(session, menu, line):
+            return None
+
+
+def _play_typed(session: Session[S, A], menu: Menu[A], line: str) -> bool:
+    """Play what ``line`` names (its notation, its words, a composed option's parts); False,
+    with the reason printed, if it is not a legal move."""
+    try:
+        action = session.game.parse_action(session.state, menu.typed(line) or line)
+    except (IllegalActionError, ValueError) as error:
+        print(f"not a legal action: {error}")
+        return False
+    try:
+        session.push(action)
+    except IllegalActionError as error:  # well written, but the rules say no
+        print(f"not allowed now: {error}")
+        return False
+    return True
+
+
+def _command(session: Session[S, A], menu: Menu[A], seat: int, line: str) -> bool:
+    """Run ``line`` if it is one of the commands every prompt knows (help, info, table, save,
+    hint); whether it was."""
+    command, _, rest = line.partition(" ")
+    command, rest = command.lower(), rest.strip()
+    game = session.game
+    if command in ("help", "?"):
+        _help(game, menu, rest)
+    elif command == "info":
+        _info(game, menu, rest)
+    elif command == "table":
+        print(_table(game, session.state, seat))
+        print("\n".join(menu.lines()))
+    elif command == "save":
+        session.save(rest)
+    elif command == "hint":
+        name = bots.strongest(game.INFO.information)
+        seed = derive_seed("hint", session.record.seed, len(session.actions))
+        suggestion = bots.make(name, seed=seed).choose(bots.make_view(game, session.state, seat))
+        number = menu.number_of(suggestion)
+        print(f"hint ({name}): {number}. {label_of(game, suggestion)} [{suggestion}]")
+    else:
+        return False
+    return True
+
+
+def _help(game: object, menu: Menu[A], word: str) -> None:
+    """The commands; ``help NAME`` of a card points at ``info`` and prints it."""
+    if not word:
+        print(_HELP)
+        return
+    if word.lower() in _COMMANDS:
+        print(next(line for line in _HELP.splitlines() if line.strip().startswith(word.lower())))
+        return
+    try:
+        card = find_card(cards_of(game), word)
+    except LookupError as error:
+        print(f"{error}; `help` lists the commands, `info NAME` prints a card")
+        return
+    print(f"`info {card.key}` prints a card at any prompt:")
+    print("\n".join(card.lines()))
+
+
+def _info(game: object, menu: Menu[A], word: str) -> None:
+    """The card ``word`` names; without one, the cards this decision's options name."""
+    cards = cards_of(game)
+    if not cards:
+        print(f"{getattr(getattr(game, 'INFO', None), 'title', 'this game')} has no cards to read")
+        return
+    if not word:
+        named = menu.named_cards()
+        print("info NAME prints a card (a building, a ship, a good ...)")
+        if named:
+            print("\n".join(fit("this decision names: " + ", ".join(card.key for card in named))))
+        return
+    try:
+        card = find_card(cards, word)
+    except LookupError as error:
+        print(error)
+        return
+    print("\n".join(card.lines()))
+
+
+def _game_over(session: Session[S, A], reader: LineReader) -> int:
+    """The final table, each score with its parts, the winners; then the offer to save."""
+    game, final = session.game, session.state
+    print(game.render(final))
+    print("scores:")
+    for seat, score in enumerate(game.scores(final)):
+        parts = _score_parts(game, final, seat)
+        breakdown = " (" + ", ".join(f"{label} {points}" for label, points in parts) + ")" if parts else ""
+        print(*fit(f"  seat {seat} ({session.who(seat)}): {score}{breakdown}", indent="      "), sep="\n")
+    won = game.winners(final)
+    print("winners: " + ", ".join(f"seat {s} ({session.who(s)})" for s in won))
+    if session.saved_all:
+        return 0
+    print("save the game? `save FILE` writes its record; an empty line leaves")
+    while True:
+        try:
+            line = reader.read("> ")
+        except KeyboardInterrupt:
+            print()
+            return 0
+        if not line:
+            return 0
+        command, _, rest = line.partition(" ")
+        if command.lower() == "save":
+            session.save(rest.strip())
+            if session.saved_all:
+                return 0
+        elif command.lower() == "info":
+            _info(game, Menu(game, []), rest.strip())
+        else:
+            return 0
+
+
+def _score_parts(game: GameModule[S, A], final: S, seat: int) -> list[tuple[str, object]]:
+    """``seat``'s score by source, as its own table gives it (``score_parts``), or none."""
+    table = getattr(game, "table", None)
+    if not callable(table):
+        return []
+    view = table(game.observe(final, seat))
+    players = view.get("players") if isinstance(view, dict) else None
+    if not isinstance(players, list) or seat >= len(players) or not isinstance(players[seat], dict):
+        return []
+    parts = players[seat].get("score_parts")
+    if not isinstance(parts, list):
+        return []
+    return [(str(part[0]), part[1]) for part in parts if isinstance(part, list | tuple) and len(part) == 2]

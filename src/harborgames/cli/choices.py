@@ -1,0 +1,311 @@
+"""The options of a decision as ``harborgames play`` lists them, and picking composed ones.
+
+Each option is listed by the game's button words (``module.action_label``), with the notation
+beside them where the words differ, and the fee of the building it enters (the card's fee,
+``module.cards()``), so a person sees the cost before choosing it rather than as a ``forced:``
+line after. A group whose options are combinations of parts (Le Havre's Marketplace: 56 sets
+of goods; a payment; ``times n``) is one line (``core.compose``): the person types the parts
+(``choose fish wood clay``, in any order) or picks them one at a time.
+
+A module without the view functions (a third-party or toy game) is listed by notation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Generic, TypeVar
+
+import attrs
+
+from ..core.compose import Composition, compose
+from ..core.play import group_actions
+from ..core.render import fit, listing
+from ..core.views import Card
+
+__all__ = ["Entry", "Menu", "Picker", "cards_of", "label_of"]
+
+A = TypeVar("A")
+
+ENTERING = ("enter", "use")
+"""The verbs of the notation that visit a building, whose card's fee the list shows."""
+
+_FREE = ("—", "-", "0")  # how a card writes "no fee"
+
+
+def cards_of(game: object) -> tuple[Card, ...]:
+    """The game's cards, or none for a module without ``cards``."""
+    cards = getattr(game, "cards", None)
+    return tuple(cards()) if callable(cards) else ()
+
+
+def label_of(game: object, action: object) -> str:
+    """The game's button words for ``action``, or its notation."""
+    label = getattr(game, "action_label", None)
+    return str(label(action)) if callable(label) else str(action)
+
+
+def _normal(text: str) -> str:
+    """Lower case, ``_`` as a space, single spaces: what two spellings share."""
+    return re.sub(r"[\s_]+", " ", text.strip().lower())
+
+
+def _gist(text: str) -> str:
+    """``_normal`` without articles: ``Take the fish`` says what ``take fish`` says."""
+    return " ".join(word for word in _normal(text).split() if word not in ("the", "a", "an"))
+
+
+@attrs.frozen
+class Entry(Generic[A]):
+    """One numbered line of the list: an action, or a group of options composed of parts."""
+
+    kind: str  # the group's kind, as core.play.group_actions names it
+    action: A | None = None
+    composition: Composition | None = None
+    options: tuple[A, ...] = ()  # a composed entry's actions, in the order offered
+
+
+class Menu(Generic[A]):
+    """A decision's legal actions as numbered entries, grouped by kind."""
+
+    def __init__(self, game: object, legal: Sequence[A]) -> None:
+        self.game = game
+        self.legal = list(legal)
+        self.cards = {card.key: card for card in cards_of(game)}
+        self.entries: list[Entry[A]] = []
+        self.groups: list[tuple[str, list[Entry[A]]]] = []
+        for kind, group in group_actions(self.legal):
+            composition = compose([str(action) for action in group])
+            if composition is not None:
+                entries = [Entry(kind, composition=composition, options=tuple(group))]
+            else:
+                entries = [Entry(kind, action=action) for action in group]
+            self.entries += entries
+            self.groups.append((kind, entries))
+
+    def lines(self) -> list[str]:
+        """The list as the terminal prints it, every line at most 80 columns."""
+        lines: list[str] = []
+        number = 0
+        for kind, entries in self.groups:
+            composed = entries[0].composition
+            ways = f" ({len(entries[0].options)} ways)" if composed is not None else ""
+            lines.append(f"  {kind}{ways}:")
+            for entry in entries:
+                number += 1
+                lines += self._entry_lines(number, entry)
+        return lines
+
+    def _entry_lines(self, number: int, entry: Entry[A]) -> list[str]:
+        head = f"    {number:>3}. "
+        if entry.composition is not None:
+            return _composed_lines(head, number, entry.composition)
+        action = entry.action
+        notation = str(action)
+        label = label_of(self.game, action)
+        text = label + self._fee(notation)
+        if not _gist(label).startswith(_gist(notation)):
+            text += f"  [{notation}]"
+        return fit(head + text, indent=" " * len(head))
+
+    def _fee(self, notation: str) -> str:
+        """`` (fee 1 food)`` for an option that enters a building whose card has a fee."""
+        verb, _, rest = notation.partition(" ")
+        card = self.cards.get(rest) if verb in ENTERING else None
+        if card is None or not card.fee:
+            return ""
+        return " (no fee)" if card.fee.strip() in _FREE else f" (fee {card.fee})"
+
+    def number_of(self, action: A) -> int | None:
+        """The entry ``action`` is listed under (a composed entry holds many), counted from 1."""
+        for number, entry in enumerate(self.entries, 1):
+            if entry.action is action or action in entry.options or entry.action == action:
+                return number
+        return None
+
+    def typed(self, line: str) -> str | None:
+        """The notation a typed line means when it is not the notation itself: the button's
+        words (``build wood company``), a notation with spaces for ``_``, or the parts of a
+        composed option in any order (``choose clay fish``)."""
+        wanted = _normal(line)
+        for entry in self.entries:
+            if entry.action is not None and _gist(wanted) in (
+                _gist(str(entry.action)),
+                _gist(label_of(self.game, entry.action)),
+            ):
+                return str(entry.action)
+            composition = entry.composition
+            if composition is not None and line.split()[:1] == [composition.verb]:
+                read = composition.read(line)
+                if read is not None:
+                    return read
+        return None
+
+    def words(self) -> set[str]:
+        """The words of every option's notation and of the cards they name (for Tab)."""
+        words: set[str] = set()
+        for action in self.legal:
+            words.update(str(action).split())
+        return words
+
+    def named_cards(self) -> list[Card]:
+        """The cards this decision's options name, in the order first named."""
+        named: dict[str, Card] = {}
+        for action in self.legal:
+            for word in str(action).split()[1:]:
+                if word in self.cards:
+                    named.setdefault(word, self.cards[word])
+        return list(named.values())
+
+
+def _composed_lines(head: str, number: int, composition: Composition) -> list[str]:
+    """``3. type the amounts, e.g. pay 2 fish 1 bread, or 3 to pick them one at a time``
+    and the parts to pick from."""
+    indent = " " * len(head)
+    example = composition.options[0][0]
+    if composition.kind == "count":
+        part = composition.parts[0]
+        return fit(
+            f"{head}type a number from {part.least} to {part.most}, e.g. {example}, or {number} to pick it",
+            indent=indent,
+        )
+    what = "the ones you choose" if composition.kind == "set" else "the amounts"
+    parts = [_part_text(composition, word) for word in _words(composition)]
+    return [
+        *fit(f"{head}type {what}, e.g. {example}, or {number} to pick them one at a time", indent=indent),
+        *listing(f"{indent}from: ", parts, indent=indent),
+    ]
+
+
+def _words(composition: Composition) -> list[str]:
+    return [part.word for part in composition.parts]
+
+
+def _part_text(composition: Composition, word: str) -> str:
+    most = next(part.most for part in composition.parts if part.word == word)
+    return word if composition.kind == "set" or most == 1 else f"{word} (up to {most})"
+
+
+class Picker:
+    """Picking the parts of a composed option one at a time, a line each: a part's word
+    (``fish``), an amount (``2 fish``), the number a part is listed under, ``done`` once
+    the picks make a legal option, ``back`` to take the last pick back. ``take`` returns
+    the legal notation the picks make once nothing more can be added (or ``done``)."""
+
+    def __init__(self, composition: Composition) -> None:
+        self.composition = composition
+        self.counts: dict[str, int] = {}
+        self.history: list[dict[str, int]] = []  # the counts before each pick, for ``back``
+
+    @property
+    def prompt(self) -> str:
+        if self.composition.kind == "count":
+            part = self.composition.parts[0]
+            return f"{self.composition.verb} ({part.least}-{part.most}; empty: back)> "
+        return f"{self.composition.verb}> "
+
+    def intro(self) -> list[str]:
+        """What the person is asked, printed when the picking starts."""
+        verb = self.composition.verb
+        if self.composition.kind == "count":
+            return [f"{verb}: type the number (an empty line goes back to the list)"]
+        return [
+            *fit(f"{verb}: pick the parts one at a time by word or number; `done` takes the picks"),
+            *fit("  `back` takes the last pick back; `cancel` or an empty line goes back to the list"),
+            *self.status(),
+        ]
+
+    def addable(self) -> list[str]:
+        """The parts that some option still reachable takes more of, in the parts' order."""
+        reachable = set(self.composition.reachable(self.counts))
+        return [
+            part.word
+            for part in self.composition.parts
+            if any(
+                taken.get(part.word, 0) > self.counts.get(part.word, 0)
+                for text, taken in self.composition.options
+                if text in reachable
+            )
+        ]
+
+    def status(self) -> list[str]:
+        """The picks so far, what may be added (numbered), and the option they make if any."""
+        offered = [f"{k} {_part_text(self.composition, word)}" for k, word in enumerate(self.addable(), 1)]
+        lines = listing(f"  picked {_counts_text(self.counts)}; add: ", offered)
+        whole = self.composition.notation(self.counts)
+        if whole is not None:
+            lines += fit(f"  `done` plays {whole}")
+        return lines
+
+    def take(self, line: str) -> str | None:
+        """Add what ``line`` names (or ``done``, ``back``); the notation once the picks are a
+        whole option, else ``None``. A ``ValueError`` says why a line was not taken."""
+        composition = self.composition
+        if composition.kind == "count":
+            chosen = composition.read(line)
+            if chosen is None:
+                legal = ", ".join(str(taken[""]) for _, taken in composition.options)
+                raise ValueError(f"type one of: {legal}")
+            return chosen
+        word = line.strip().lower()
+        if word == "done":
+            whole = composition.notation(self.counts)
+            if whole is None:
+                raise ValueError("not a legal choice yet: add " + " or ".join(self.addable()))
+            return whole
+        if word == "back":
+            self.counts = self.history.pop() if self.history else {}
+            return None
+        addable = self.addable()
+        if word.isascii() and word.isdigit():
+            number = int(word) if len(word) < 4 else 0
+            if not 1 <= number <= len(addable):
+                raise ValueError(f"pick a number from 1 to {len(addable)}, or a part's word")
+            added: dict[str, int] | None = {addable[number - 1]: 1}
+        else:
+            added = _parse_parts(composition, line)
+        if added is None:
+            raise ValueError(
+                f"not a part of this choice: {line!r} (the parts: {', '.join(_words(composition))})"
+            )
+        after = dict(self.counts)
+        for part, n in added.items():
+            after[part] = after.get(part, 0) + n
+        reachable = set(composition.reachable(after))
+        if not reachable:
+            raise ValueError(f"no legal option takes {_counts_text(after)}")
+        self.history.append(self.counts)
+        self.counts = after
+        whole = composition.notation(after)
+        return whole if whole is not None and reachable == {whole} else None
+
+
+def _counts_text(counts: Mapping[str, int]) -> str:
+    shown = [word if n == 1 else f"{n} {word}" for word, n in counts.items() if n]
+    return ", ".join(shown) if shown else "nothing yet"
+
+
+def _parse_parts(composition: Composition, line: str) -> dict[str, int] | None:
+    """``fish``, ``2 fish``, ``fish wood``: the parts a line adds, or ``None`` if it names
+    something that is not one (case does not matter, ``smoked fish`` is ``smoked_fish``)."""
+    spelled = {_normal(word): word for word in _words(composition)}
+    added: dict[str, int] = {}
+    tokens = line.split()
+    number = 1
+    place = 0
+    while place < len(tokens):
+        token = tokens[place]
+        if token.isascii() and token.isdigit() and composition.kind == "amounts" and len(token) < 5:
+            number = int(token)
+            place += 1
+            continue
+        # the longest run of tokens that spells a part ("smoked fish")
+        for end in range(len(tokens), place, -1):
+            word = spelled.get(_normal(" ".join(tokens[place:end])))
+            if word is not None:
+                added[word] = added.get(word, 0) + number
+                number, place = 1, end
+                break
+        else:
+            return None
+    return added or None

@@ -1,0 +1,139 @@
+"""One game at the terminal: the moves so far, the states they passed through, who plays each
+seat, and what the table told the people playing after each move.
+
+The record is the truth (as everywhere in harborgames): ``save`` writes ``make_record``'s
+document, which ``harborgames replay`` checks and ``harborgames play --load`` resumes by
+replaying it. A record holds the game, not who sat at it, so saving prints the command that
+resumes it with the same seats and bots.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Generic, TypeVar
+
+from .. import bots
+from ..core.play import make_record
+from ..core.protocol import GameModule, GameRecord, State
+from ..core.render import fit
+from .words import plural
+
+__all__ = ["Session"]
+
+S = TypeVar("S", bound=State)
+A = TypeVar("A")
+
+
+class Session(Generic[S, A]):
+    """The game being played: ``states[k]`` is the state before ``actions[k]``."""
+
+    def __init__(
+        self,
+        game: GameModule[S, A],
+        record: GameRecord,
+        humans: set[int],
+        specs: Mapping[int, str],
+        players: Mapping[int, bots.Bot],
+        states: list[S],
+        actions: list[A],
+    ) -> None:
+        self.game = game
+        self.record = record  # the setup: game, players, seed, variant, options
+        self.humans = humans
+        self.specs = dict(specs)  # each bot seat's spec, as given on the command line
+        self.players = dict(players)
+        self.states = states
+        self.actions = actions
+        self.saved: tuple[str, int] | None = None  # the file last saved to, and how many moves
+
+    @property
+    def state(self) -> S:
+        return self.states[-1]
+
+    def push(self, action: A) -> None:
+        """Apply ``action``, then print the decisions the engine took alone and what the
+        people at the table were told (``narrate``); an ``IllegalActionError`` leaves the
+        session as it was."""
+        before = self.state
+        after = self.game.apply(before, action)
+        # The record keeps the offered object: ``apply`` took an equal action of its exact class
+        # (a bot's ``Times(numpy.int64(2))``) as that one, and only it prints and parses back.
+        legal = self.game.legal_actions(before)
+        same = [a for a in legal if a is action] or [
+            a for a in legal if type(a) is type(action) and a == action
+        ]
+        self.states.append(after)
+        self.actions.append(same[0] if same else action)
+        show_forced(after)
+        for line in self.narration(before, after):
+            print(*fit(f"  {line}", indent="    "), sep="\n")
+
+    def narration(self, before: S, after: S) -> list[str]:
+        """What the human seats were told between two states (each line once, however many
+        human seats heard it); nothing for a game without ``narrate``."""
+        narrate = getattr(self.game, "narrate", None)
+        if not callable(narrate):
+            return []
+        told: dict[str, None] = {}
+        for seat in sorted(self.humans):
+            for line in narrate(self.game.observe(before, seat), self.game.observe(after, seat)):
+                told.setdefault(str(line))
+        return list(told)
+
+    def undo(self) -> bool:
+        """Back to the human decision before the current one; False if there is none."""
+        for index in range(len(self.actions) - 1, -1, -1):
+            if self.states[index].current_player in self.humans:
+                del self.states[index + 1 :]
+                del self.actions[index:]
+                return True
+        return False
+
+    def record_json(self) -> str:
+        setup = self.record
+        record = make_record(
+            self.game,
+            setup.num_players,
+            setup.seed,
+            self.actions,
+            variant=setup.variant,
+            options=setup.options,
+        )
+        return self.game.dumps(record)
+
+    def save(self, name: str) -> None:
+        """Write the record to ``name`` and say how to resume it; a refusal is printed."""
+        if not name:
+            print("save needs a file name: save FILE")
+            return
+        try:
+            Path(name).write_text(self.record_json() + "\n", encoding="utf-8")
+        except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+            print(f"could not save: {error}")
+            return
+        self.saved = (name, len(self.actions))
+        print(f"saved {plural(len(self.actions), 'move')} to {name}; resume with:")
+        print(f"  {self.resume_command(name)}")
+
+    @property
+    def saved_all(self) -> bool:
+        """Whether the last save holds every move played so far."""
+        return self.saved is not None and self.saved[1] == len(self.actions)
+
+    def resume_command(self, name: str) -> str:
+        """``harborgames play --load FILE --seats 0 --bots greedy``: the same seats and bots."""
+        words = ["harborgames", "play", "--load", name, "--seats", ",".join(map(str, sorted(self.humans)))]
+        if self.specs:
+            words += ["--bots", ",".join(self.specs[seat] for seat in sorted(self.specs))]
+        return shlex.join(words)
+
+    def who(self, seat: int) -> str:
+        return "you" if seat in self.humans else self.players[seat].name
+
+
+def show_forced(state: object) -> None:
+    """The decisions the engine took because each had one legal option (``state.forced``)."""
+    for forced in getattr(state, "forced", ()):
+        print(f"forced: {forced}")
