@@ -151,15 +151,23 @@ def test_a_buildings_text_shows_on_tap(server: Any, browser: Any) -> None:
     _, cards = server.request("GET", "/api/cards/inland_port")
     texts = {card["key"]: card["text"] for card in cards["cards"]}
     browser.get(f"{server.url}/#/game/{game_id}/{token}")
-    tiles = wait(lambda: browser.find_elements(By.CSS_SELECTOR, "#available .ip-tile[data-card]"))
-    for tile in (tiles[0], browser.find_element(By.CSS_SELECTOR, "[data-role='own-panel'] [data-card]")):
-        key = tile.get_attribute("data-card")
-        tile.click()
+    for css in ("#available .ip-tile[data-card]", "[data-role='own-panel'] [data-card]"):
+        key = wait(lambda css=css: _tap(browser, css))
         wait(lambda key=key: _popup(browser, key))
         popup = browser.find_element(By.ID, "card-popup")
         assert popup.find_element(By.CSS_SELECTOR, ".card-text").text == texts[key]
         assert popup.is_displayed()
     no_browser_errors(browser)
+
+
+def _tap(browser: Any, css: str) -> str | None:
+    """Click the first element ``css`` finds (found again if the page redrew); its card key."""
+    found = browser.find_elements(By.CSS_SELECTOR, css)
+    if not found:
+        return None
+    key = str(found[0].get_attribute("data-card"))
+    found[0].click()
+    return key
 
 
 def _popup(browser: Any, key: str) -> bool:
