@@ -52,7 +52,7 @@ def test_buttons_read_as_words() -> None:
     assert gdansk.action_label(gdansk.Discard("liquid_fuels")) == "Return liquid fuels to make room"
     assert gdansk.action_label(gdansk.Move("L20")) == "Move to L20"
     assert gdansk.action_label(gdansk.Execute(5)) == "Execute the order on quay 5"
-    assert gdansk.action_label(gdansk.HrSwapWith(1, 7)) == "… with P1's marker on quay 7"
+    assert gdansk.action_label(gdansk.HrSwapWith(1, 7)) == "Swap with P1's marker on quay 7"
     assert gdansk.action_label(gdansk.Cruise("medium")) == "Serve a medium cruise ship"
     assert gdansk.action_label(gdansk.End()) == "End turn"
 

@@ -216,7 +216,7 @@ def action_label(action: Action) -> str:
         case HrSwap(quay):
             return f"Swap your marker on quay {quay}"
         case HrSwapWith(player, quay):
-            return f"… with P{player}'s marker on quay {quay}"
+            return f"Swap with P{player}'s marker on quay {quay}"
         case HrPlace(quay):
             return f"Place a marker on quay {quay}"
         case Cruise(size):

@@ -36,8 +36,8 @@ function rounds(view, t, ctx) {
   }));
   const status = now === null
     ? "Game over: every building and Franc is counted."
-    : `Round ${now} · ${t.actions_left} of ${t.round_actions} actions left · P${t.round_starter} started it ` +
-      `(P${t.round_starter} ${Math.floor(t.round_actions / 2) + 1}, P${1 - t.round_starter} ${Math.floor(t.round_actions / 2)})`;
+    : `Round ${now} · ${t.actions_left} of ${t.round_actions} actions left · P${t.round_starter} starts ` +
+      `(P${t.round_starter} ${Math.floor(t.round_actions / 2) + 1} actions, P${1 - t.round_starter} ${Math.floor(t.round_actions / 2)})`;
   const next = t.coming.length ? t.coming[0] : null;
   return el("div", { class: "card ip-head" },
     el("div", { class: "ip-status", id: "ip-status" }, status, t.pending ? el("b", {}, ` · deciding ${t.pending}`) : null),
@@ -126,7 +126,7 @@ function wheel(p, ctx) {
 }
 
 // The own wheel as rows, most urgent first: 4+ (use it or it is sold at the round's end) to 0.
-function wheelRows(p, ctx, usable) {
+function wheelRows(p, ctx, usable, deciding) {
   const order = ["4+", "4", "3", "2", "0"];
   const bySector = Object.fromEntries(p.wheel.map((s) => [s.sector, s]));
   const rows = order.map((label) => bySector[label]).filter((s) => s && s.buildings.length);
@@ -134,7 +134,8 @@ function wheelRows(p, ctx, usable) {
     el("span", { class: "ip-sector", title }, label), el("span", { class: "ip-chips" }, chips));
   return el("div", { class: "ip-wheel-rows", "aria-label": "your building wheel" },
     rows.length ? rows.map((s) => row(s.sector, `sector ${s.sector}: ${SECTOR_WORDS[s.sector]}`, `sector-${s.sector === "4+" ? "bonus" : s.sector}`,
-      s.buildings.map((name, k) => chip(ctx, s.keys[k], name, null, usable.has(s.keys[k]) ? "usable" : null))))
+      s.buildings.map((name, k) => chip(ctx, s.keys[k], name, null,
+        s.keys[k] === deciding ? "deciding" : usable.has(s.keys[k]) ? "usable" : null))))
       : el("div", { class: "muted" }, "no buildings on your wheel yet"),
     p.beside.length ? row("🔒", "locked buildings, beside the board", "beside", p.beside.map((name, k) => chip(ctx, p.beside_keys[k], name))) : null);
 }
@@ -156,7 +157,7 @@ function ownBoard(view, t, p, ctx) {
       el("span", { class: "muted" }, ` · ${p.board}`)),
     el("div", { class: "ip-own-goods", id: "ip-own-goods" }, Object.entries(p.goods).flatMap(([g, n], k) =>
       [k ? " " : null, el("span", { class: `good-${g}`, "data-good": g }, `${g[0].toUpperCase()}${g.slice(1)} ${n}`)])),
-    el("div", { class: "ip-own" }, warehouse(t, p, 24), wheelRows(p, ctx, usable)));
+    el("div", { class: "ip-own" }, warehouse(t, p, 24), wheelRows(p, ctx, usable, t.deciding_about)));
 }
 
 function inlandPort(view, t, ctx) {
