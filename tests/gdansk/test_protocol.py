@@ -19,13 +19,15 @@ from harborgames.core.play import replay, replay_states
 from harborgames.gdansk import cruise_ships, hr_panel, loading, orders, turn
 from harborgames.testing import check_game, perft
 
+from .pinned_heuristic import heuristic as pinned_heuristic
 from .positions import legal, play, position, rolled
 
 DATA = Path(__file__).parent / "data"
 
 
 def greedy_game(players: int, seed: int) -> tuple[list[Any], gdansk.State]:
-    """A full game by a one-step greedy bot on ``heuristic``, ties broken by ``Random(seed)``."""
+    """A full game by a one-step greedy bot on the heuristic of the pinned records, ties broken
+    by ``Random(seed)``."""
     state = gdansk.new_game(players, seed=seed)
     ties = random.Random(seed)
     actions: list[Any] = []
@@ -33,7 +35,7 @@ def greedy_game(players: int, seed: int) -> tuple[list[Any], gdansk.State]:
         me = state.current_player
         assert me is not None
         options = gdansk.legal_actions(state)
-        values = [gdansk.heuristic(gdansk.apply(state, a), me) for a in options]
+        values = [pinned_heuristic(gdansk.apply(state, a), me) for a in options]
         best = max(values)
         action = ties.choice([a for a, v in zip(options, values, strict=True) if v == best])
         actions.append(action)

@@ -40,10 +40,11 @@ _CUTOFFS = ("own", "others", "turn", "decision")
 
 DEFAULT_ITERATIONS = 150
 """Iterations per decision in a game ``BUDGETS`` does not list."""
-BUDGETS: dict[str, int] = {"lehavre": 60}
-"""Iterations per decision by game, where ``iterations`` is not given: what fits in 400 ms on
-2 cores. A Le Havre iteration costs several times an Inland Port or Gdańsk one (longer turns,
-more legal moves for every greedy playout step), so it gets fewer (docs/bots.md, "Cost")."""
+BUDGETS: dict[str, int] = {"lehavre": 60, "gdansk": 100}
+"""Iterations per decision by game, where ``iterations`` is not given: what fits in the issue's
+400 ms per decision on this machine's shared cores (``benchmarks/bot_cost.py`` times them on
+positions of real play; docs/bots.md, "Cost"). A Le Havre or Gdańsk iteration costs more than
+an Inland Port one (longer turns, more legal moves for every greedy playout step)."""
 
 
 def rollout(
