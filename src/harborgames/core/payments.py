@@ -70,6 +70,11 @@ def minimal_payments(
         reachable[k] = reachable[k + 1] + have[useful[k]] * worth[useful[k]]
     if reachable[0] < due:
         return []
+    if len(useful) == 1:  # one kind of token pays: the fewest that cover it is the one way
+        only = useful[0]
+        counts = [0] * kinds
+        counts[only] = -(-due // worth[only])
+        return [tuple(counts)]
     out: list[tuple[int, ...]] = []
     counts = [0] * kinds
     for way in _ways(useful, have, worth, due, 0, 0, counts, reachable, {}):

@@ -41,9 +41,9 @@ from .effect import (
     turn_seat,
 )
 from .explain import explain
-from .offered import with_owner
+from .offered import built_after, with_owner
 from .payment import ENERGY, ZERO, can_afford, goods_ways, subtract
-from .state import TOWN, Player, State, pay_tokens, with_at, with_player
+from .state import TOWN, Built, Player, State, pay_tokens, with_at, with_player
 
 
 def buildable(
@@ -146,11 +146,18 @@ _COST_ROWS = {
 def builder(key: str, builds: int, sawmill: bool = False) -> Effect:
     """A Building Firm (1 build), the Construction Firm (2) or the Sawmill (1, a wood less)."""
     building = BUILDING_INDEX[key]
-
-    def can_enter(state: State, seat: int, stock: tuple[int, ...]) -> bool:
-        return bool(buildable(state, seat, sawmill=sawmill, stock=stock, first_only=True))
-
+    can_enter = _can_build_at_sawmill if sawmill else _can_build
     return Effect(can_enter, lambda state: ask(state, ChooseBuilding(building)))
+
+
+# One check shared by the Building Firms and the Construction Firm, so ``visit.enterable``
+# asks it once per turn for all three (the same function of the same stock).
+def _can_build(state: State, seat: int, stock: tuple[int, ...]) -> bool:
+    return bool(buildable(state, seat, stock=stock, first_only=True))
+
+
+def _can_build_at_sawmill(state: State, seat: int, stock: tuple[int, ...]) -> bool:
+    return bool(buildable(state, seat, sawmill=True, stock=stock, first_only=True))
 
 
 BUILDERS = {
@@ -217,9 +224,21 @@ def vector_cost(due: tuple[int, ...]) -> BuildCost:
 def place_building(state: State, building: int, seat: int) -> State:
     """``building`` goes to ``seat`` (or the town), leaving its pile if it is on top of one
     (built, bought, or the town's round-end build)."""
-    piles = tuple(pile[1:] if pile and pile[0] == building else pile for pile in state.piles)
+    piles, owner, built = placed(state, building, seat)
+    return update(state, piles=piles, owner=owner, built=built)
+
+
+def placed(
+    state: State, building: int, seat: int
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], Built]:
+    """The piles, owners and what is built once ``building`` goes to ``seat`` (``place_building``
+    without the copy, for callers that change more in the same copy)."""
+    piles = state.piles
+    if any(pile and pile[0] == building for pile in piles):
+        piles = tuple(pile[1:] if pile and pile[0] == building else pile for pile in piles)
     same_built = state.owner[building] >= TOWN  # bought from the town: built before and after
-    return with_owner(update(state, piles=piles), with_at(state.owner, building, seat), same_built=same_built)
+    owner = with_at(state.owner, building, seat)
+    return piles, owner, built_after(state, owner, same_built=same_built)
 
 
 def ship_goods(state: State, wharf: int, ship_type: int) -> BuildCost:

@@ -52,7 +52,16 @@ def built_of(state: State) -> Built:
 def _built(owner: tuple[int, ...], in_play: tuple[int, ...]) -> Built:
     # Buying and selling change ``owner`` on most turns of a random game: the filter runs in C.
     built = tuple(compress(in_play, map(_IS_BUILT, _owners_getter(in_play)(owner))))
-    return Built(owner, built, tuple(b for b in built if not LOCKED[b]))
+    return _by_owner(owner, built, tuple(b for b in built if not LOCKED[b]))
+
+
+def _by_owner(owner: tuple[int, ...], built: tuple[int, ...], enterable: tuple[int, ...]) -> Built:
+    """``Built`` with the built buildings split by who holds them (one pass; the turn's options
+    then look only at the town's for buying and the player's own for selling)."""
+    held: list[list[int]] = [[], [], [], [], [], []]  # index 0..4 a seat's, index -1 the town's
+    for b in built:
+        held[owner[b]].append(b)
+    return Built(owner, built, enterable, tuple(held[TOWN]), tuple(map(tuple, held[:5])))
 
 
 def built_entry(state: State) -> Built:
@@ -76,12 +85,15 @@ def with_owner(state: State, owner: tuple[int, ...], *, same_built: bool = False
     """``state`` with the buildings' owners ``owner``, and what is built derived from it.
     ``same_built``: only a built building changed hands (bought from the town, sold to it), so
     the same buildings are built and the derived lists carry over."""
+    return with_owners(state, owner, built_after(state, owner, same_built=same_built))
+
+
+def built_after(state: State, owner: tuple[int, ...], *, same_built: bool) -> Built:
+    """What is built once ``state``'s owners become ``owner`` (``same_built``: see ``with_owner``)."""
     if same_built:
         before = built_entry(state)
-        built = Built(owner, before.buildings, before.enterable)
-    else:
-        built = _built(owner, in_play_buildings(state))
-    return with_owners(state, owner, built)
+        return _by_owner(owner, before.buildings, before.enterable)
+    return _built(owner, in_play_buildings(state))
 
 
 _IS_BUILT = TOWN.__le__  # owned by the town (-1) or a seat (0..4)

@@ -94,6 +94,8 @@ class Built:
     owner: tuple[int, ...]  # the ``State.owner`` this was derived from (compared by identity)
     buildings: tuple[int, ...]  # built, in index order
     enterable: tuple[int, ...]  # built and not locked (a padlock, or no action)
+    town: tuple[int, ...]  # built and the town's (for sale to the turn's player), in index order
+    owned: tuple[tuple[int, ...], ...]  # per seat 0..4: its buildings (for sale to the town)
 
 
 @attrs.frozen(slots=True, cache_hash=True, weakref_slot=False)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..core.update import update
 from .actions import Action, Buy, BuyShip, Sell, SellShip
-from .construction import place_building
+from .construction import placed
 from .data import (
     BUILDING_INDEX,
     BUILDINGS,
@@ -20,24 +20,23 @@ from .data import (
     SHIP_NAMES,
     SHIP_TYPES,
 )
-from .offered import SELL_SHIPS, SELLS, built_buildings, with_owner
+from .offered import SELL_SHIPS, SELLS, built_after, built_entry
 from .payment import francs
 from .state import (
     TOWN,
     Player,
     State,
-    give_tokens,
     pay_tokens,
     with_at,
     with_player,
     with_players,
+    with_stock,
 )
 
 
 def sales(state: State, seat: int) -> list[Action]:
     """What ``seat`` may sell: its buildings and its ships."""
-    owner = state.owner
-    out: list[Action] = [SELLS[b] for b in built_buildings(state) if owner[b] == seat]
+    out: list[Action] = list(map(SELLS.__getitem__, built_entry(state).owned[seat]))
     out.extend(SELL_SHIPS[card] for card in sorted(set(state.players[seat].ships)))
     return out
 
@@ -48,8 +47,12 @@ def buy(state: State, action: Buy) -> State:
     seat = state.turn_player
     price = BUILDINGS[building].price
     assert price is not None
-    state = pay_tokens(state, seat, francs(price))
-    return _send_home(place_building(state, building, seat), building)
+    p = state.players[seat]
+    stock = list(p.stock)
+    stock[FRANC] -= price
+    players = _sent_home(with_player(state.players, seat, with_stock(p, tuple(stock))), building)
+    piles, owner, built = placed(state, building, seat)
+    return update(state, players=players, piles=piles, owner=owner, built=built)
 
 
 def buy_ship(state: State, action: BuyShip) -> State:
@@ -69,11 +72,13 @@ def buy_ship(state: State, action: BuyShip) -> State:
 def sell(state: State, seat: int, action: Sell) -> State:
     """``seat`` sells a building to the town for half its value (not bought back this turn)."""
     building = BUILDING_INDEX[action.building]
-    state = give_tokens(state, seat, francs(BUILDINGS[building].value // 2))
-    state = with_owner(
-        update(state, sold=(*state.sold, building)), with_at(state.owner, building, TOWN), same_built=True
-    )
-    return _send_home(state, building)
+    p = state.players[seat]
+    stock = list(p.stock)
+    stock[FRANC] += BUILDINGS[building].value // 2
+    players = _sent_home(with_player(state.players, seat, with_stock(p, tuple(stock))), building)
+    owner = with_at(state.owner, building, TOWN)
+    built = built_after(state, owner, same_built=True)
+    return update(state, players=players, owner=owner, built=built, sold=(*state.sold, building))
 
 
 def sell_ship(state: State, seat: int, action: SellShip) -> State:
@@ -91,14 +96,11 @@ def sell_ship(state: State, seat: int, action: SellShip) -> State:
     return update(state, players=players, ship_piles=piles)
 
 
-def _send_home(state: State, building: int) -> State:
+def _sent_home(players: tuple[Player, ...], building: int) -> tuple[Player, ...]:
     """ "Person discs are returned to the player when a building is bought or sold"."""
-    if not any(p.location == building for p in state.players):
-        return state
-    players = tuple(
-        Player(p.stock, p.loans, p.ships, -1) if p.location == building else p for p in state.players
-    )
-    return with_players(state, players)
+    if not any(p.location == building for p in players):
+        return players
+    return tuple(Player(p.stock, p.loans, p.ships, -1) if p.location == building else p for p in players)
 
 
 def repay(state: State, seat: int) -> State:

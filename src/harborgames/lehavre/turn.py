@@ -46,9 +46,9 @@ from .decisions import Turn
 from .explain import explain
 from .obligations import rules as obligation_rules
 from .obligations import start_feeding
-from .offered import BUY_SHIPS, BUYS, ENTERS, PRICE, SELL_SHIPS, SELLS, SHIP_PRICE, TAKES, built_buildings
+from .offered import BUY_SHIPS, BUYS, ENTERS, PRICE, SELL_SHIPS, SELLS, SHIP_PRICE, TAKES, built_entry
 from .round_end import after_feeding, harvest
-from .state import TOWN, State, with_goods_taken, with_player, with_stock
+from .state import State, with_goods_taken, with_player, with_stock
 from .supply import start_turn
 from .trading import buy, buy_ship, repay, sell, sell_ship
 from .visit import RULES as VISIT_RULES
@@ -74,23 +74,19 @@ def _turn_options(state: State, decision: Turn) -> tuple[Action, ...]:
         # the turn ends without one (docs/rules/lehavre.md, "Interpretations").
         no_main = not out
     francs = p.stock[FRANC]
-    owner = state.owner
-    sold = state.sold
-    sells: list[Action] = []
-    for b in built_buildings(state):  # one pass: the town's buildings to buy, one's own to sell
-        who = owner[b]
-        if who == seat:
-            sells.append(SELLS[b])
-        elif who == TOWN and not final and PRICE[b] <= francs and b not in sold:
-            out.append(BUYS[b])
+    built = built_entry(state)
     if not final:
+        sold = state.sold
+        for b in built.town:  # the town's buildings to buy, in index order
+            if PRICE[b] <= francs and b not in sold:
+                out.append(BUYS[b])
         for pile in state.piles:
             if pile and PRICE[pile[0]] <= francs:
                 out.append(BUYS[pile[0]])
         for ship_type, ships in enumerate(state.ship_piles):
             if ships and SHIP_PRICE[ship_type] <= francs:
                 out.append(BUY_SHIPS[ship_type])
-    out += sells
+    out.extend(map(SELLS.__getitem__, built.owned[seat]))
     if p.ships:
         out.extend(SELL_SHIPS[card] for card in sorted(set(p.ships)))
     if p.loans and francs >= LOAN_REPAYMENT:

@@ -111,6 +111,7 @@ def enterable(state: State, seat: int) -> list[int]:
     francs_held = stock[FRANC]
     food_worth = -1  # the food the stock is worth, once a fee needs it
     owner = state.owner
+    asked: dict[CanEnter, bool] = {}  # this call's answers, by check
     for b in built_entry(state).enterable:
         if b == here or b in occupied:
             continue
@@ -126,7 +127,10 @@ def enterable(state: State, seat: int) -> list[int]:
                 continue
         can_enter = CAN_ENTER[b]
         if can_enter is not None:
-            if not can_enter(state, seat, stock):
+            possible = asked.get(can_enter)
+            if possible is None:  # buildings sharing a check (the Building Firms) ask it once
+                possible = asked[can_enter] = can_enter(state, seat, stock)
+            if not possible:
                 continue  # paying a fee only takes goods away: impossible before, impossible after
             if short and not _fee_leaves_action(state, seat, b, can_enter, stock):
                 continue  # every way to pay the fee (not all in Francs) takes goods the action needs
