@@ -366,18 +366,22 @@ def test_lehavre_full_three_players_mid_game(server: Any, browser: Any) -> None:
     assert in_town and not view["over"], "no special building reached the town"
 
     browser.get(f"{server.url}/#/game/{game_id}/{token}")
-    wait(lambda: browser.find_elements(By.CSS_SELECTOR, "#town-specials details.building"))
-    specials = browser.find_elements(By.CSS_SELECTOR, "#town-specials details.building")
+    wait(lambda: browser.find_elements(By.CSS_SELECTOR, "#town-specials [data-building]"))
+    specials = browser.find_elements(By.CSS_SELECTOR, "#town-specials [data-building]")
     assert sorted(s.get_attribute("data-building") for s in specials) == sorted(
         data.BUILDINGS[b].id for b in in_town
     )
     assert "the town builds" in text(browser, "#round-card")
     assert len(browser.find_elements(By.CSS_SELECTOR, "#special-deck li")) == len(seen.specials)
-    # A building's text opens with a tap.
+    # A building's text opens with a tap (the card's text, from the game's cards()).
     first = specials[0]
-    assert not first.find_element(By.CSS_SELECTOR, ".text").is_displayed()
-    first.find_element(By.TAG_NAME, "summary").click()
-    assert first.find_element(By.CSS_SELECTOR, ".text").text == data.BUILDINGS[in_town[0]].text
+    key = first.get_attribute("data-building")
+    popup = browser.find_elements(By.ID, "card-popup")
+    assert not popup or not popup[0].is_displayed()
+    first.click()
+    shown = wait(lambda: [p for p in browser.find_elements(By.ID, "card-popup") if p.is_displayed()])[0]
+    card = next(c for c in module.cards() if c.key == key)
+    assert card.name in shown.text and card.text.split("\n")[0] in shown.text
     for seat, player in enumerate(seen.players):
         card = text(browser, f".player[data-seat='{seat}']")
         assert f"{player.loans} loans" in card
@@ -386,7 +390,8 @@ def test_lehavre_full_three_players_mid_game(server: Any, browser: Any) -> None:
         for b, who in enumerate(seen.owner):
             if who == seat:
                 assert data.BUILDINGS[b].name in card
-    first.find_element(By.TAG_NAME, "summary").click()  # closed again for the picture
+    first.click()  # closed again for the picture
+    wait(lambda: not shown.is_displayed())
     screenshot(browser, "lehavre.png", 1280, 1800)  # the whole table, down to the players
     screenshot(browser, "lehavre-phone.png", 390, 844)
     no_browser_errors(browser)
