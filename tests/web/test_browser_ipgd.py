@@ -220,3 +220,41 @@ def test_gdansk_has_a_seat_legend_and_a_click_on_the_map_moves_the_ship(server: 
     assert any(entry.get("seat") == 0 and entry.get("move") == moves[0] for entry in view["log"])
     assert view["table"]["players"][0]["location"] == where
     no_browser_errors(browser)
+
+
+def test_an_order_is_executed_by_clicking_the_badge_on_its_quay(server: Any, browser: Any) -> None:
+    """Both seats people, played here by the README's bot (greedy within its turn) on a copy of
+    the game, until seat 0 may execute an order; the badge on that quay sends ``execute N``."""
+    module = harborgames.load("gdansk")
+    status, created = server.request("POST", "/api/games", {"game": "gdansk", "players": 2, "seed": 9})
+    assert status == 201
+    game_id, tokens = created["id"], created["tokens"]
+    state = module.new_game(2, seed=9)
+
+    def value(after: Any, seat: int) -> float:
+        if after.current_player == seat:
+            return max(module.heuristic(module.apply(after, a), seat) for a in module.legal_actions(after))
+        return float(module.heuristic(after, seat))
+
+    for _ in range(600):
+        seat = state.current_player
+        legal = module.legal_actions(state)
+        executes = [str(a) for a in legal if isinstance(a, module.Execute)]
+        if seat == 0 and executes:
+            break
+        action = max(legal, key=lambda a, seat=seat: value(module.apply(state, a), seat))
+        answer = server.request(
+            "POST", f"/api/games/{game_id}/actions", {"token": tokens[str(seat)], "action": str(action)}
+        )
+        assert answer[0] == 200, answer
+        state = module.apply(state, action)
+    assert executes, "seat 0 never could execute an order"
+    browser.get(f"{server.url}/#/game/{game_id}/{tokens['0']}")
+    badges = wait(lambda: browser.find_elements(By.CSS_SELECTOR, "svg.map g.quay-action"))
+    shown = [b for b in badges if b.get_attribute("data-action").startswith("execute ")]
+    assert sorted(b.get_attribute("data-action") for b in shown) == sorted(executes)
+    shown[0].click()
+    wait(lambda: not browser.find_elements(By.CSS_SELECTOR, f"g.quay-action[data-action='{executes[0]}']"))
+    _, view = server.request("GET", f"/api/games/{game_id}?token={tokens['0']}")
+    assert any(entry.get("seat") == 0 and entry.get("move") == executes[0] for entry in view["log"])
+    no_browser_errors(browser)

@@ -135,10 +135,13 @@ function map(view, t, ctx) {
       const action = quayActions(legal, q.number);
       if (action) {
         const verb = action.split(" ")[0] === "with" ? "swap" : action.split(" ")[0];
+        // On the right of the quay's strip, clear of the number, the Order token and the markers;
+        // a narrow quay (the upright map) shows an arrow instead of the word.
+        const bw2 = qw >= 50 ? 38 : 16;
         const badge = svg("g", { class: "quay-action", "data-action": action, role: "button", tabindex: 0 },
           svg("title", {}, `${ctx.label(action)} (${action})`),
-          svg("rect", { x: qx + qw - 38, y: top + 21, width: 38, height: 12, rx: 6, fill: "#1e8449" }),
-          svg("text", { x: qx + qw - 19, y: top + 30, "font-size": 8, "text-anchor": "middle", fill: "#fff", "font-weight": 700 }, verb));
+          svg("rect", { x: qx + qw - bw2 - 1, y: top + 5, width: bw2, height: 12, rx: 6, fill: "#1e8449", stroke: "#fff" }),
+          svg("text", { x: qx + qw - 1 - bw2 / 2, y: top + 14, "font-size": 8, "text-anchor": "middle", fill: "#fff", "font-weight": 700 }, qw >= 50 ? verb : "▶"));
         badge.addEventListener("click", (event) => { event.stopPropagation(); ctx.play(action); });
         badge.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); ctx.play(action); } });
         quay.append(badge);
