@@ -4,6 +4,7 @@ at every player count and variant, all along random games and for every seat's v
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -37,3 +38,33 @@ def test_every_line_of_the_table_fits_80_columns_along_a_random_game(
             break
         state = game.apply(state, choose.choice(game.legal_actions(state)))
         moves += 1
+
+
+def test_le_havre_says_the_rounds_end_instead_of_a_turn_past_the_last() -> None:
+    lehavre = harborgames.load("lehavre")
+    state = lehavre.new_game(2, seed=1)
+    choose = random.Random(1)
+    ends = 0
+    while not lehavre.is_terminal(state):
+        text = lehavre.render(state)
+        assert "turn 8 of 7" not in text
+        if type(state.decision).__name__ == "Feed":
+            assert "the round's end (card " in text and "feeding: " in text
+            ends += 1
+        state = lehavre.apply(state, choose.choice(lehavre.legal_actions(state)))
+    assert ends
+
+
+def test_the_tables_count_one_franc_and_one_loan_in_the_singular() -> None:
+    for name in ("lehavre", "inland_port"):
+        game = harborgames.load(name)
+        state = game.new_game(2, seed=3)
+        choose = random.Random(3)
+        singular = 0
+        while not game.is_terminal(state):
+            text = game.render(state)
+            assert re.search(r"\b1 Francs\b", text) is None, text
+            assert re.search(r"\b1 loans\b", text) is None, text
+            singular += bool(re.search(r"\b1 Franc\b", text))
+            state = game.apply(state, choose.choice(game.legal_actions(state)))
+        assert singular, name

@@ -189,10 +189,8 @@ def _play(session: Session[S, A], reader: LineReader, *, fresh: bool = True) -> 
     leaves; the exit status."""
     game, players, record = session.game, session.players, session.record
     seats = ", ".join(f"seat {s}: {session.who(s)}" for s in range(record.num_players))
-    print(
-        f"{game.INFO.title}, {plural(record.num_players, 'player')}, variant {record.variant}, "
-        f"seed {record.seed} ({seats})"
-    )
+    title = f"{game.INFO.title}, {plural(record.num_players, 'player')}, variant {record.variant}"
+    print(*fit(f"{title}, seed {record.seed} ({seats})"), sep="\n")
     print("type `help` for the commands, `info NAME` to read a card")
     if fresh:
         show_forced(session.state)
