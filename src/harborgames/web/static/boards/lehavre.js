@@ -174,12 +174,10 @@ function foodLine(p, own) {
   const f = p.food;
   if (!f) return null;
   if (f.status === "fed") return el("div", { class: "lh-food fed" }, "Fed for this round.");
-  const cover = f.goods + f.francs;
   const ships = f.ships ? ` (${f.demand} − ${Math.min(f.ships, f.demand)} from ships)` : "";
-  const who = own ? "you have" : "has";
   const verdict = f.due === 0 ? "the ships provide it all" : f.short ? `short by ${f.short}: sell or take a loan` : "covered";
-  return el("div", { class: `lh-food${f.short ? " short" : ""}`, "data-role": "food" },
-    el("b", {}, `Food due: ${f.due}`), ships, ` · ${who} ${f.goods} in goods + ${f.francs} Francs = ${cover} · `, el("b", {}, verdict),
+  return el("div", { class: `lh-food${f.short ? " short" : ""}`, "data-role": "food", title: "the food each player pays at this round's end, less what its ships provide; each Franc counts as 1 food" },
+    el("b", {}, `Food due: ${f.due}`), ships, f.due ? ` · ${own ? "you have" : "has"} ${f.goods} in goods + ${f.francs} Francs · ` : " · ", el("b", {}, verdict),
     f.status === "paying" ? " · paying now" : "");
 }
 
@@ -208,23 +206,22 @@ function buildingChips(ctx, p) {
   }, b.name, el("small", {}, ` ${b.value}${b.bonus ? "+" : ""}`), occupants(b.occupants), actButton(ctx, `enter ${b.key}`, "enter")));
 }
 
-// Wealth by source: "wealth 20 = buildings 14 + ships 2 + Francs 11 − loans 7".
+// Wealth by source: "wealth 20 (buildings 14, ships 2, Francs 11, loans −7)".
 function scoreLine(p) {
-  const parts = (p.score_parts || []).filter(([, n]) => n);
-  const sum = parts.map(([label, n], k) => `${n < 0 ? (k ? " − " : "−") : k ? " + " : ""}${label} ${Math.abs(n)}`).join("");
-  return el("div", { class: "muted lh-score", "data-role": "score-parts" }, `wealth ${p.wealth}`, parts.length ? ` = ${sum}` : "");
+  const parts = (p.score_parts || []).filter(([, n]) => n).map(([label, n]) => `${label} ${n < 0 ? `−${-n}` : n}`);
+  const location = p.location ? `person in the ${p.location}` : "person beside the board";
+  return el("div", { class: "muted lh-score", "data-role": "score-parts" }, `${location} · wealth ${p.wealth}`, parts.length ? ` (${parts.join(", ")})` : "",
+    p.loans ? ` · loans: −7 each at the end unless repaid (5 Francs each)` : "");
 }
 
 function playerBoard(view, t, p, ctx, own) {
-  const location = p.location ? `person in the ${p.location}` : "person beside the board";
   return playerCard(view, p.seat,
     el("h3", { class: "lh-player-head" }, `${seatName(view, p.seat)} · ${p.francs} Francs · ${p.loans} loans · wealth ${p.wealth}`,
       t.current_player === p.seat ? el("span", { class: "lh-deciding" }, " · deciding") : null),
     foodLine(p, own),
-    el("div", { class: "lh-line" }, el("b", {}, "Goods: "), goodsChips(p, t), p.energy ? el("span", { class: "muted" }, ` · ${p.energy} energy in all`) : null),
+    el("div", { class: "lh-line" }, el("b", {}, "Goods"), p.energy ? el("span", { class: "muted" }, ` (${p.energy} energy)`) : null, el("b", {}, ": "), goodsChips(p, t)),
     el("div", { class: "lh-line" }, el("b", {}, "Ships: "), shipChips(ctx, p)),
     el("div", { class: "lh-line" }, el("b", {}, "Buildings: "), buildingChips(ctx, p)),
-    el("div", { class: "muted lh-line" }, location, p.loans ? ` · ${plural(p.loans, "loan", "loans")}: −7 each at the end unless repaid (5 Francs)` : ""),
     scoreLine(p));
 }
 
