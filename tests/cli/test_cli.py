@@ -19,6 +19,7 @@ from harborgames.core import replay
 from harborgames.core.errors import IllegalActionError
 from harborgames.core.play import make_record, replay_states
 from harborgames.core.protocol import GameModule
+from harborgames.core.render import fit
 
 from ..bots import toy_nim
 from .runner import run as _run
@@ -250,7 +251,8 @@ def test_play_gives_the_reason_for_an_action_the_rules_refuse_and_asks_again(
     assert _run(["play", name, "--seats", "0,1", "--seed", "1"],
                 stdin=script, monkeypatch=monkeypatch) == 0
     out = capsys.readouterr().out
-    assert f"> {line}\nnot allowed now: {reason}\n> 1\n" in out  # asked again at once
+    refusal = "\n".join(fit(f"not allowed now: {reason}", indent="  "))  # wrapped at 80 columns
+    assert f"> {line}\n{refusal}\n> 1\n" in out  # asked again at once
     assert "game abandoned" in out
     assert len(game.loads(saved.read_text()).actions) == before + 1  # the game went on
 

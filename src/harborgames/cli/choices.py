@@ -106,7 +106,7 @@ class Menu(Generic[A]):
         text = label + self._fee(notation)
         if not _gist(label).startswith(_gist(notation)):
             text += f"  [{notation}]"
-        return fit(head + text, indent=" " * len(head))
+        return _hanging(head, text)
 
     def _fee(self, notation: str) -> str:
         """`` (fee 1 food)`` for an option that enters a building whose card has a fee."""
@@ -141,6 +141,10 @@ class Menu(Generic[A]):
                     return read
         return None
 
+    def verbs(self) -> set[str]:
+        """The first words of the options' notations (``take``, ``enter``, ``pay``)."""
+        return {str(action).split()[0].lower() for action in self.legal if str(action).split()}
+
     def words(self) -> set[str]:
         """The words of every option's notation and of the cards they name (for Tab)."""
         words: set[str] = set()
@@ -159,22 +163,24 @@ class Menu(Generic[A]):
 
 
 def _composed_lines(head: str, number: int, composition: Composition) -> list[str]:
-    """``3. type the amounts, e.g. pay 2 fish 1 bread, or 3 to pick them one at a time``
-    and the parts to pick from."""
-    indent = " " * len(head)
+    """``3. pick one by one (type 3), or type them: pay 2 fish 1 bread`` and the parts."""
     example = composition.options[0][0]
     if composition.kind == "count":
         part = composition.parts[0]
-        return fit(
-            f"{head}type a number from {part.least} to {part.most}, e.g. {example}, or {number} to pick it",
-            indent=indent,
+        return _hanging(
+            head, f"type {composition.verb} N, N from {part.least} to {part.most}, or {number} to be asked"
         )
-    what = "the ones you choose" if composition.kind == "set" else "the amounts"
     parts = [_part_text(composition, word) for word in _words(composition)]
     return [
-        *fit(f"{head}type {what}, e.g. {example}, or {number} to pick them one at a time", indent=indent),
-        *listing(f"{indent}from: ", parts, indent=indent),
+        *_hanging(head, f"pick one by one (type {number}), or type them: {example}"),
+        *listing(" " * len(head) + "from: ", parts, indent=" " * len(head)),
     ]
+
+
+def _hanging(head: str, text: str) -> list[str]:
+    """``head + text`` in lines of 80 columns, the later ones starting under ``text``."""
+    lead = len(head) - len(head.lstrip(" "))
+    return fit(head + text, indent=" " * (len(head) - lead))
 
 
 def _words(composition: Composition) -> list[str]:
@@ -188,7 +194,8 @@ def _part_text(composition: Composition, word: str) -> str:
 
 class Picker:
     """Picking the parts of a composed option one at a time, a line each: a part's word
-    (``fish``), an amount (``2 fish``), the number a part is listed under, ``done`` once
+    (``fish``), an amount (``2 fish``), the number a part is listed under (``3) clay``;
+    the list shows only what may still be added, numbered afresh after each pick), ``done`` once
     the picks make a legal option, ``back`` to take the last pick back. ``take`` returns
     the legal notation the picks make once nothing more can be added (or ``done``)."""
 
@@ -230,7 +237,7 @@ class Picker:
 
     def status(self) -> list[str]:
         """The picks so far, what may be added (numbered), and the option they make if any."""
-        offered = [f"{k} {_part_text(self.composition, word)}" for k, word in enumerate(self.addable(), 1)]
+        offered = [f"{k}) {_part_text(self.composition, word)}" for k, word in enumerate(self.addable(), 1)]
         lines = listing(f"  picked {_counts_text(self.counts)}; add: ", offered)
         whole = self.composition.notation(self.counts)
         if whole is not None:
@@ -256,11 +263,11 @@ class Picker:
         if word == "back":
             self.counts = self.history.pop() if self.history else {}
             return None
-        addable = self.addable()
+        addable = self.addable()  # numbered as `status` lists them, afresh after each pick
         if word.isascii() and word.isdigit():
             number = int(word) if len(word) < 4 else 0
             if not 1 <= number <= len(addable):
-                raise ValueError(f"pick a number from 1 to {len(addable)}, or a part's word")
+                raise ValueError(f"pick a part by its number in the list (1 to {len(addable)}) or its word")
             added: dict[str, int] | None = {addable[number - 1]: 1}
         else:
             added = _parse_parts(composition, line)

@@ -26,7 +26,7 @@ from ..core.errors import IllegalActionError
 from ..core.play import replay_states
 from ..core.protocol import GameInfo, GameModule, GameRecord, State
 from ..core.render import fit
-from ..core.views import find_card
+from ..core.views import Card, find_card
 from .arguments import Commands, add_rules_arguments
 from .choices import Menu, Picker, cards_of, label_of
 from .replay import read_records
@@ -322,14 +322,25 @@ def _play_typed(session: Session[S, A], menu: Menu[A], line: str) -> bool:
     try:
         action = session.game.parse_action(session.state, menu.typed(line) or line)
     except (IllegalActionError, ValueError) as error:
-        print(f"not a legal action: {error}")
+        _say(f"not a legal action: {error}")
+        if line.split()[0].lower() not in menu.verbs():
+            _say(f"type a number from 1 to {len(menu.entries)}, an option's words, or `help`")
         return False
     try:
         session.push(action)
     except IllegalActionError as error:  # well written, but the rules say no
-        print(f"not allowed now: {error}")
+        _say(f"not allowed now: {error}")
         return False
     return True
+
+
+def _say(text: str) -> None:
+    """A message in lines that fit the terminal."""
+    print(*fit(text, indent="  "), sep="\n")
+
+
+def _card(card: Card) -> None:
+    print(*(part for line in card.lines() for part in fit(line, indent="  ")), sep="\n")
 
 
 def _command(session: Session[S, A], menu: Menu[A], seat: int, line: str) -> bool:
@@ -372,7 +383,7 @@ def _help(game: object, menu: Menu[A], word: str) -> None:
         print(f"{error}; `help` lists the commands, `info NAME` prints a card")
         return
     print(f"`info {card.key}` prints a card at any prompt:")
-    print("\n".join(card.lines()))
+    _card(card)
 
 
 def _info(game: object, menu: Menu[A], word: str) -> None:
@@ -390,9 +401,9 @@ def _info(game: object, menu: Menu[A], word: str) -> None:
     try:
         card = find_card(cards, word)
     except LookupError as error:
-        print(error)
+        _say(str(error))
         return
-    print("\n".join(card.lines()))
+    _card(card)
 
 
 def _game_over(session: Session[S, A], reader: LineReader) -> int:
