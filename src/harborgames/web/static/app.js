@@ -325,8 +325,8 @@ function desk(title, bar, drawn, decision, moves, view) {
       ownOpen = !ownOpen;
       own.classList.toggle("open", ownOpen);
       toggle.setAttribute("aria-expanded", ownOpen ? "true" : "false");
-      toggle.textContent = ownOpen ? "close my board ▾" : `my board (${seatName(view, view.seat)}) ▴`;
-    } }, ownOpen ? "close my board ▾" : `my board (${seatName(view, view.seat)}) ▴`);
+      toggle.textContent = ownOpen ? "close my board ▾" : `my board · P${view.seat} ▴`;
+    } }, ownOpen ? "close my board ▾" : `my board · P${view.seat} ▴`);
   document.getElementById("main").classList.add("desk");
   show(title, bar,
     el("div", { class: "layout" },
@@ -344,13 +344,13 @@ function decisionGroup(group, play, hinted) {
   }, (group.labels || [])[k] || action);
   if (!group.compose) return el("div", { class: "group" }, el("h3", {}, group.label), group.actions.map(button));
   return el("div", { class: "group" }, el("h3", {}, group.label),
-    composer(group.compose, play, hinted),
+    composer(group.compose, play, hinted, Object.fromEntries(group.actions.map((a, k) => [a, (group.labels || [])[k] || a]))),
     el("details", { class: "every-option", open: group.actions.includes(hinted) },
       el("summary", {}, `or one of all ${group.actions.length} options`), group.actions.map(button)));
 }
 
 // Pick the parts; "play" sends the legal notation they compose (it is enabled only then).
-function composer(c, play, hinted) {
+function composer(c, play, hinted, labels) {
   const chosen = {}; // part word -> count
   if (c.kind === "count") chosen[""] = c.parts[0].least;
   const node = el("div", { class: "composer", "data-role": "composer", "data-verb": c.verb });
@@ -389,8 +389,8 @@ function composer(c, play, hinted) {
       el("div", { class: "parts" }, parts),
       el("div", { class: "composed" },
         el("button", { type: "button", class: `primary compose-play${found && found.notation === hinted ? " hinted" : ""}`, disabled: !found, title: found ? found.notation : "pick the parts of a legal option",
-          "data-action": found ? found.notation : null, onclick: () => found && play(found.notation) }, found ? `play ${found.notation}` : "play"),
-        found ? null : el("span", { class: "muted" }, ` ${c.kind === "set" ? "pick what to take" : "set the amounts"}`)));
+          "data-action": found ? found.notation : null, onclick: () => found && play(found.notation) }, found ? `play: ${labels[found.notation] || found.notation}` : "play"),
+        found ? null : el("span", { class: "muted" }, ` ${c.kind === "set" ? "pick the parts, then play" : "set the numbers, then play"}`)));
   }
   paint();
   return node;
