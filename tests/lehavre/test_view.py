@@ -425,3 +425,17 @@ def test_every_round_end_is_told_once_to_every_seat_with_each_seats_feeding(n: i
         assert len(fed) == n * demands
         assert lines[-1].startswith("The game is over: wealth ")
         assert sum(line.startswith("A new ship:") for line in lines) == rounds
+
+
+def test_a_feeding_paid_one_kind_of_food_at_a_time_is_told_as_one_payment() -> None:
+    # More minimal ways than are listed: the food is asked kind by kind (pay_part), paid at the end.
+    state = _round_end(lh.new_game(2, seed=1, variant="short"), round=3)  # R10: 13 food - 4 = 9
+    state = _player(state, 1, goods={"fish": 6, "smoked_fish": 4, "bread": 4, "meat": 3, "francs": 7})
+    state = _player(state, 0, goods={"francs": 30})
+    state = play(state, "take iron", "end")
+    assert str(lh.legal_actions(state)[0]).startswith("pay_part ")
+    told = []
+    for part in ("pay_part 0 fish", "pay_part 0 smoked_fish", "pay_part 0 bread", "pay_part 1 meat"):
+        before, state = state, play(state, part)
+        told += _told(before, state)
+    assert told[:2] == ["P1 paid 9 food: 1 meat, 6 Francs.", "You paid 9 food: 9 Francs."]

@@ -807,12 +807,28 @@ class _Settlements:
         limit = len(entries)
 
         def take(seat: int) -> str | None:
+            """The seat's last forced action before ``limit``; a payment asked kind by kind
+            (``pay_part``) is joined with its earlier parts into one ``pay``."""
             nonlocal limit
             for index in range(limit - 1, -1, -1):
                 if entries[index].player == seat:
                     limit = index
-                    return entries[index].action
-            return None
+                    break
+            else:
+                return None
+            if not entries[limit].action.startswith("pay_part "):
+                return entries[limit].action
+            parts = [entries[limit].action]
+            while (
+                limit
+                and entries[limit - 1].player == seat
+                and entries[limit - 1].action.startswith("pay_part ")
+            ):
+                limit -= 1
+                parts.append(entries[limit].action)
+            return "pay " + " ".join(
+                part.split(" ", 1)[1] for part in reversed(parts) if not part.startswith("pay_part 0 ")
+            )
 
         self.interest = {seat: self._interest_how(seat, take(seat)) for seat in reversed(owing)}
         self.feeding = {seat: take(seat) for seat in reversed(fed)}
@@ -887,7 +903,8 @@ def _fed_line(settled: _Settlements, seat: int, due: int, viewer: int) -> str:
         return f"{who}: the ships provide all the food."
     old, new = settled.old, settled.new
     forced = settled.feeding.get(seat)
-    if forced is not None and forced.startswith("pay "):
+    chose = isinstance(old.decision, Feed) and old.decision.seat == seat  # its own step: read its supply
+    if forced is not None and forced.startswith("pay ") and not chose:
         return f"{who} paid {due} food: {_tokens(_paid_tokens(forced))}."
     francs, loans = settled.francs_and_loans_after_feeding(seat)
     borrowed = loans - old.players[seat].loans
