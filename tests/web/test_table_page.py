@@ -250,6 +250,24 @@ def test_a_json_lines_file_of_records_offers_each_game_and_the_last_step_names_t
     assert not page.errors()
 
 
+def test_a_finished_games_replay_keeps_a_seed_above_2_to_the_53(page: Any, server: Any) -> None:
+    """"replay it" sends the record back as the text it came as: parsed by JavaScript, the seed
+    6387471596401453391 would come back as 6387471596401453000, another game."""
+    big = 6387471596401453391
+    _, created = server.request(
+        "POST", "/api/games", {"game": "inland_port", "players": 2, "seed": str(big), "bots": {"1": "random"}}
+    )
+    game_id, token = created["id"], created["tokens"]["0"]
+    final = server.play_first_legal(game_id, token)
+    page.open(f"#/game/{game_id}/{token}")
+    assert f"seed {big}" in page.text("h1")
+    page.find("#open-replay").click()
+    page.wait(lambda: page.text("#step").startswith("move 0 of"))
+    assert f"seed {big}" in page.text("h1")
+    assert page.text("#step") == f"move 0 of {len(final['log'])}"
+    assert not page.errors()
+
+
 @pytest.mark.parametrize(
     ("address", "said"),
     [

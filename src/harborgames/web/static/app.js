@@ -471,8 +471,11 @@ function logList(log, current) {
 
 async function replayOf(id, token, error) {
   try {
-    const record = await api("GET", `/api/games/${encodeURIComponent(id)}/record`);
-    const created = await api("POST", "/api/replays", record);
+    // The record goes back as the text it came as: parsed and written again, a seed above
+    // 2**53 would come back rounded (a JavaScript number keeps 53 bits).
+    const answer = await fetch(local(`/api/games/${encodeURIComponent(id)}/record`));
+    if (!answer.ok) throw new Error((await answer.json().catch(() => ({}))).error || `HTTP ${answer.status}`);
+    const created = await api("POST", "/api/replays", await answer.text());
     location.hash = `#/replay/${created.id}/0`;
   } catch (e) {
     error.textContent = e.message;
