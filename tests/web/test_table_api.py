@@ -77,8 +77,8 @@ def test_a_marketplace_choice_is_sent_composed(server: Any) -> None:
 
 def test_each_seat_is_told_the_round_end_in_its_log(server: Any) -> None:
     """Narration is kept as log events: after Le Havre's first round both seats' logs hold
-    the round's end, each in its own words ("You paid" for oneself); it survives a restart of
-    the game in memory, being rebuilt from the record."""
+    the round's end, each in its own words, and every move's lines are the game's narrate of
+    that seat's observations before and after it."""
     _, created = server.request(
         "POST", "/api/games", {"game": "lehavre", "players": 2, "variant": "short", "seed": 1}
     )
