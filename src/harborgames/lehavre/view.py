@@ -747,6 +747,12 @@ def _in_order(first: int, n: int) -> list[int]:
     return [(first + k) % n for k in range(n)]
 
 
+def _before(order: list[int], seat: int) -> list[int]:
+    """The seats of ``order`` before ``seat`` (all of them if it is not there: a step that did
+    not go forward, such as two observations given the other way round)."""
+    return order[: order.index(seat)] if seat in order else []
+
+
 def _feeding_reached(old: State, new: State) -> bool:
     """This step went past the round's last turn: into feeding, or through the round's end."""
     return new.round > old.round or (isinstance(new.decision, Feed) and new.round == old.round)
@@ -765,7 +771,7 @@ def _fed_seats(old: State, new: State, round_over: bool) -> list[tuple[int, int]
     order = _in_order(first, n)
     order = order[order.index(start) :]
     if isinstance(new.decision, Feed) and new.round == old.round:
-        order = order[: order.index(new.decision.seat)]  # that seat and those after it still pay
+        order = _before(order, new.decision.seat)  # that seat and those after it still pay
     feeding = old.decision
     return [
         (seat, feeding.due if isinstance(feeding, Feed) and feeding.seat == seat else food_due(old, seat))
@@ -791,7 +797,7 @@ def _interest_seats(old: State, new: State) -> list[int]:
     order = order[order.index(start) :]
     same_turn = (new.round, new.turn) == (old.round, old.turn)
     if isinstance(new.decision, PayInterest) and (same_turn or not isinstance(old.decision, PayInterest)):
-        order = order[: order.index(new.decision.seat)]  # that seat and those after it still pay
+        order = _before(order, new.decision.seat)  # that seat and those after it still pay
     return [seat for seat in order if new.players[seat].loans or old.players[seat].loans]
 
 
