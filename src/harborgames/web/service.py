@@ -145,8 +145,8 @@ def _told(module: LoadedGame, before: Any, after: Any) -> tuple[tuple[int, tuple
     observations only (so nobody is told what they may not know); seats told nothing left out.
 
     Kept for every move of every game in memory, so kept small: the same lines (most repeat,
-    and several seats are often told alike) are one string and one tuple (it halved Le Havre's
-    narration, about 90 KiB a game of 300 moves as separate strings)."""
+    and several seats are often told alike) are one string and one tuple (Le Havre's narration
+    of a 300-move game: 30 KiB so, 90 KiB as separate strings)."""
     told: list[tuple[int, tuple[str, ...]]] = []
     alike: dict[tuple[str, ...], tuple[str, ...]] = {}
     for seat in range(int(before.num_players)):
