@@ -190,7 +190,7 @@ def test_undo_goes_back_to_the_previous_decision_of_yours(
                 stdin=script, monkeypatch=monkeypatch) == 0
     record = toy_nim.loads(saved.read_text())
     assert record.actions[-1] == "pile 0"  # `take 1` was taken back, the pick was not
-    assert "game abandoned" in capsys.readouterr().out
+    assert f"left the game; it is saved in {saved}" in capsys.readouterr().out
 
 
 def test_play_stops_when_the_input_ends(
@@ -253,7 +253,7 @@ def test_play_gives_the_reason_for_an_action_the_rules_refuse_and_asks_again(
     out = capsys.readouterr().out
     refusal = "\n".join(fit(f"not allowed now: {reason}", indent="  "))  # wrapped at 80 columns
     assert f"> {line}\n{refusal}\n> 1\n" in out  # asked again at once
-    assert "game abandoned" in out
+    assert f"left the game; it is saved in {saved}" in out
     assert len(game.loads(saved.read_text()).actions) == before + 1  # the game went on
 
 

@@ -55,6 +55,13 @@ def _gist(text: str) -> str:
     return " ".join(word for word in _normal(text).split() if word not in ("the", "a", "an"))
 
 
+def _says(label: str, notation: str) -> bool:
+    """Whether the words of ``notation`` appear in ``label`` in their order (``Start at L1``
+    says ``start L1``; ``Once`` does not say ``times 1``): then the notation need not be shown."""
+    words = iter(re.sub(r"[^\w\s]", " ", _normal(label)).split())
+    return all(word in words for word in _normal(notation).split())
+
+
 @attrs.frozen
 class Entry(Generic[A]):
     """One numbered line of the list: an action, or a group of options composed of parts."""
@@ -100,13 +107,17 @@ class Menu(Generic[A]):
         head = f"    {number:>3}. "
         if entry.composition is not None:
             return _composed_lines(head, number, entry.composition)
-        action = entry.action
+        return _hanging(head, self.describe(entry.action))
+
+    def describe(self, action: A | None) -> str:
+        """``Enter Fishery (fee 1 food)``, ``Take the fish``, ``Pay 2 fish, 1 Franc  [pay 2
+        fish 1 francs]``: the button's words, the fee, and the notation if the words differ."""
         notation = str(action)
         label = label_of(self.game, action)
         text = label + self._fee(notation)
-        if not _gist(label).startswith(_gist(notation)):
+        if not _says(label, notation):
             text += f"  [{notation}]"
-        return _hanging(head, text)
+        return text
 
     def _fee(self, notation: str) -> str:
         """`` (fee 1 food)`` for an option that enters a building whose card has a fee."""
@@ -164,7 +175,7 @@ class Menu(Generic[A]):
 
 def _composed_lines(head: str, number: int, composition: Composition) -> list[str]:
     """``3. pick one by one (type 3), or type them: pay 2 fish 1 bread`` and the parts."""
-    example = composition.options[0][0]
+    example = max((text for text, _ in composition.options), key=lambda text: len(text.split()))
     if composition.kind == "count":
         part = composition.parts[0]
         return _hanging(

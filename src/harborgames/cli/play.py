@@ -28,7 +28,7 @@ from ..core.protocol import GameInfo, GameModule, GameRecord, State
 from ..core.render import fit
 from ..core.views import Card, find_card
 from .arguments import Commands, add_rules_arguments
-from .choices import Menu, Picker, cards_of, label_of
+from .choices import Menu, Picker, cards_of
 from .replay import read_records
 from .session import Session, show_forced
 from .setup import check_setup, load_game, parse_options
@@ -272,7 +272,11 @@ def _human_turn(session: Session[S, A], seat: int, reader: LineReader) -> int | 
         command = line.partition(" ")[0].lower()
         if command in ("quit", "exit"):
             if _leave(session, reader):
-                print("game abandoned")
+                print(
+                    f"left the game; it is saved in {session.saved[0]}"
+                    if session.saved_all and session.saved
+                    else "game abandoned"
+                )
                 return 0
             continue
         if command == "undo":
@@ -363,7 +367,7 @@ def _command(session: Session[S, A], menu: Menu[A], seat: int, line: str) -> boo
         seed = derive_seed("hint", session.record.seed, len(session.actions))
         suggestion = bots.make(name, seed=seed).choose(bots.make_view(game, session.state, seat))
         number = menu.number_of(suggestion)
-        print(f"hint ({name}): {number}. {label_of(game, suggestion)} [{suggestion}]")
+        _say(f"hint ({name}): {number}. {menu.describe(suggestion)}")
     else:
         return False
     return True
