@@ -323,8 +323,9 @@ def test_lehavre_table_shows_the_observation_and_hides_face_down_tiles(server: A
     assert f"Special buildings face down: {len(state.specials)}" in page
     for seat, player in enumerate(seen.players):
         heading = text(browser, f".player[data-seat='{seat}'] h3")
-        assert f"{player.stock[harborgames.lehavre.data.FRANC]} Francs" in heading
-        assert f"{player.loans} loans" in heading
+        francs = player.stock[harborgames.lehavre.data.FRANC]
+        assert f"{francs} Franc{'s' * (francs != 1)}" in heading  # "1 Franc", "1 loan"
+        assert f"{player.loans} loan{'s' * (player.loans != 1)}" in heading
     proposals = [p.text for p in browser.find_elements(By.CSS_SELECTOR, "#proposals > div")]
     for pile, shown in zip(seen.piles, proposals, strict=True):
         for b in pile:
@@ -384,7 +385,7 @@ def test_lehavre_full_three_players_mid_game(server: Any, browser: Any) -> None:
     assert card.name in shown.text and card.text.split("\n")[0] in shown.text
     for seat, player in enumerate(seen.players):
         card = text(browser, f".player[data-seat='{seat}']")
-        assert f"{player.loans} loans" in card
+        assert f"{player.loans} loan{'s' * (player.loans != 1)}" in card
         for s in player.ships:
             assert data.ROUND_CARDS[s].card in card
         for b, who in enumerate(seen.owner):

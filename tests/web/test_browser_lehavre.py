@@ -163,7 +163,8 @@ def test_at_1280x800_the_own_board_and_the_decision_are_both_in_view(server: Any
         _, view = server.request("GET", f"/api/games/{game_id}?token={token}")
         me = view["table"]["players"][0]
         head = own.find_element(By.CSS_SELECTOR, "h3").text
-        assert f"{me['francs']} Francs" in head and f"{me['loans']} loans" in head
+        francs, loans = me["francs"], me["loans"]
+        assert f"{francs} Franc{'s' * (francs != 1)}" in head and f"{loans} loan{'s' * (loans != 1)}" in head
         for b in me["buildings"]:
             assert own.find_elements(By.CSS_SELECTOR, f"[data-card='{b['key']}']")
         if me["food"]:

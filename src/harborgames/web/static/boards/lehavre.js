@@ -216,7 +216,7 @@ function scoreLine(p) {
 
 function playerBoard(view, t, p, ctx, own) {
   return playerCard(view, p.seat,
-    el("h3", { class: "lh-player-head" }, `${seatName(view, p.seat)} · ${p.francs} Francs · ${p.loans} loans · wealth ${p.wealth}`,
+    el("h3", { class: "lh-player-head" }, `${seatName(view, p.seat)} · ${plural(p.francs, "Franc", "Francs")} · ${plural(p.loans, "loan", "loans")} · wealth ${p.wealth}`,
       t.current_player === p.seat ? el("span", { class: "lh-deciding" }, " · deciding") : null),
     foodLine(p, own),
     el("div", { class: "lh-line" }, el("b", {}, "Goods"), p.energy ? el("span", { class: "muted" }, ` (${p.energy} energy)`) : null, el("b", {}, ": "), goodsChips(p, t)),
