@@ -177,7 +177,7 @@ function foodLine(p, own) {
   const ships = f.ships ? ` (${f.demand} − ${Math.min(f.ships, f.demand)} from ships)` : "";
   const verdict = f.due === 0 ? "the ships provide it all" : f.short ? `short by ${f.short}: sell or take a loan` : "covered";
   return el("div", { class: `lh-food${f.short ? " short" : ""}`, "data-role": "food", title: "the food each player pays at this round's end, less what its ships provide; each Franc counts as 1 food" },
-    el("b", {}, `Food due: ${f.due}`), ships, f.due ? ` · ${own ? "you have" : "has"} ${f.goods} in goods + ${f.francs} Francs · ` : " · ", el("b", {}, verdict),
+    el("b", {}, `Food due: ${f.due}`), ships, f.due ? ` · ${own ? "you have" : "has"} ${f.goods} in goods + ${plural(f.francs, "Franc", "Francs")} · ` : " · ", el("b", {}, verdict),
     f.status === "paying" ? " · paying now" : "");
 }
 
