@@ -25,7 +25,7 @@ from ..bots.base import derive_seed
 from ..core.errors import IllegalActionError
 from ..core.play import replay_states
 from ..core.protocol import GameInfo, GameModule, GameRecord, State
-from ..core.render import fit
+from ..core.render import fit, listing
 from ..core.views import Card, find_card
 from .arguments import Commands, add_rules_arguments
 from .choices import Menu, Picker, cards_of
@@ -188,9 +188,10 @@ def _play(session: Session[S, A], reader: LineReader, *, fresh: bool = True) -> 
     """The game from its start (or where it was saved) to its end, or until the person
     leaves; the exit status."""
     game, players, record = session.game, session.players, session.record
-    seats = ", ".join(f"seat {s}: {session.who(s)}" for s in range(record.num_players))
     title = f"{game.INFO.title}, {plural(record.num_players, 'player')}, variant {record.variant}"
-    print(*fit(f"{title}, seed {record.seed} ({seats})"), sep="\n")
+    seats = [f"seat {s}: {session.who(s)}" for s in range(record.num_players)]
+    seats[0], seats[-1] = "(" + seats[0], seats[-1] + ")"
+    print(*listing(f"{title}, seed {record.seed} ", seats), sep="\n")
     print("type `help` for the commands, `info NAME` to read a card")
     if fresh:
         show_forced(session.state)
