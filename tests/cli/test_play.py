@@ -274,10 +274,10 @@ def test_a_game_saved_at_its_end_resumes_to_the_end(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--seed", "3"], "--load takes seed from the record"),
-        (["--players", "3"], "--load takes players from the record"),
+        (["--seed", "3"], "--load takes the seed from the record"),
+        (["--players", "3"], "--load takes the number of players from the record"),
         (["--option", "a=b"], "--load takes the rule options from the record"),
-        (["gdansk"], "holds a inland_port game, not gdansk"),
+        (["gdansk"], "holds an 'inland_port' game, not 'gdansk'"),
     ],
 )
 def test_play_load_refuses_what_the_record_decides(

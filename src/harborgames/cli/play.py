@@ -33,7 +33,7 @@ from .replay import read_records
 from .session import Session, show_forced
 from .setup import check_setup, load_game, parse_options
 from .terminal import LineReader
-from .words import plural
+from .words import article, plural
 
 __all__ = ["add_play_parser"]
 
@@ -98,9 +98,13 @@ def run_play(args: argparse.Namespace) -> int:
 
 def _resume(args: argparse.Namespace) -> int:
     """``play --load FILE``: the record's moves replayed, then the game goes on."""
-    for flag, given in (("--players", args.players), ("--seed", args.seed), ("--variant", args.variant)):
+    for flag, what, given in (
+        ("--players", "number of players", args.players),
+        ("--seed", "seed", args.seed),
+        ("--variant", "variant", args.variant),
+    ):
         if given is not None:
-            raise ValueError(f"--load takes {flag[2:]} from the record in {args.load}: leave out {flag}")
+            raise ValueError(f"--load takes the {what} from the record in {args.load}: leave out {flag}")
     if args.option:
         raise ValueError(f"--load takes the rule options from the record in {args.load}: leave out --option")
     entries = read_records(Path(args.load), args.extra_games)
@@ -108,7 +112,7 @@ def _resume(args: argparse.Namespace) -> int:
         raise ValueError(f"{args.load} holds {len(entries)} records; --load resumes one game")
     _, game, record = entries[0]
     if args.game is not None and args.game != record.game:
-        raise ValueError(f"{args.load} holds a {record.game} game, not {args.game}")
+        raise ValueError(f"{args.load} holds {article(repr(record.game))} game, not {args.game!r}")
     states, actions = [], []
     try:
         for action, state in replay_states(game, record):
