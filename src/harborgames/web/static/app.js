@@ -644,6 +644,13 @@ document.addEventListener("click", (event) => {
   }
 });
 document.addEventListener("keydown", (event) => { if (event.key === "Escape") hideCard(); });
+document.addEventListener("focusin", (event) => { // the keyboard: a card shows while focused
+  const target = event.target.closest && event.target.closest("[data-card]");
+  if (target && !pinned) showCard(target);
+});
+document.addEventListener("focusout", (event) => {
+  if (!pinned && event.target.closest && event.target.closest("[data-card]")) hideCard();
+});
 
 // -- routing --------------------------------------------------------------------------------
 // Every address says what it is: a game link without its seat's token, an unknown page or an
