@@ -81,7 +81,6 @@ from .effect import (
     gain,
     hammers,
     me,
-    owned,
     stock_of,
     times,
     times_range,
@@ -130,8 +129,10 @@ def _black_market_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
 
 def _guests(state: State, seat: int) -> int:
     """Other players whose Person disc stands in one of ``seat``'s buildings."""
-    mine = set(owned(state, seat))
-    return sum(1 for s, p in enumerate(state.players) if s != seat and p.location in mine)
+    owner = state.owner
+    return sum(
+        1 for s, p in enumerate(state.players) if s != seat and p.location >= 0 and owner[p.location] == seat
+    )
 
 
 def _arts_center_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:

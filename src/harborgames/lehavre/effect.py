@@ -20,7 +20,7 @@ from ..core.update import update_generic
 from .actions import Action, Build, Give, Pay, PayPart, Times
 from .data import BUILDING_INDEX, BUILDINGS, GOODS, TOKEN_NAMES, BuildCost
 from .decisions import TURN, AmountDue, Decision
-from .offered import built_buildings
+from .offered import built_entry
 from .payment import amount_ways, chosen_vector, energy_worth, step_done
 from .readings import SOURCE_READINGS
 from .state import (
@@ -78,8 +78,8 @@ def energy_due(state: State, seat: int, energy: int) -> int:
 
 
 def owned(state: State, seat: int) -> list[int]:
-    owner = state.owner
-    return [b for b in built_buildings(state) if owner[b] == seat]
+    """``seat``'s buildings, in index order."""
+    return list(built_entry(state).owned[seat])
 
 
 def building_type(rules: Rules, building: int) -> int:
@@ -117,11 +117,15 @@ def count_type(state: State, seat: int, kind: int) -> int:
 
 
 def hammers(state: State, seat: int) -> int:
-    return sum(BUILDINGS[b].hammers for b in owned(state, seat))
+    return sum(map(HAMMERS.__getitem__, built_entry(state).owned[seat]))
 
 
 def fishermen(state: State, seat: int) -> int:
-    return sum(BUILDINGS[b].fishermen for b in owned(state, seat))
+    return sum(map(FISHERMEN.__getitem__, built_entry(state).owned[seat]))
+
+
+HAMMERS = tuple(b.hammers for b in BUILDINGS)
+FISHERMEN = tuple(b.fishermen for b in BUILDINGS)
 
 
 def energy_of(stock: tuple[int, ...]) -> int:
