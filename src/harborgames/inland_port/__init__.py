@@ -27,11 +27,12 @@ from .encoding import (
     observation_string,
     observation_tensor,
 )
+from .heuristic import heuristic
 from .info import INFO
 from .notation import parse_action
 from .observe import observe, resample
 from .render import render
-from .scoring import heuristic, scores, winners
+from .scoring import scores, winners
 from .setup import new_game
 from .state import (
     ChooseUse,

@@ -41,11 +41,3 @@ def winners(state: State) -> tuple[int, ...]:
         return ()
     return winners_by(scores(state))
 
-
-def heuristic(state: State, player: int) -> float:
-    """A cheap value for greedy bots: own wealth minus the opponent's, goods worth half a Franc."""
-
-    def value(p: int) -> float:
-        return wealth(state, p) + 0.5 * sum(state.goods[p])
-
-    return value(player) - value(1 - player)
