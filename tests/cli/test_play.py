@@ -6,6 +6,7 @@ from __future__ import annotations
 import builtins
 import io
 import itertools
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -384,3 +385,12 @@ def test_what_play_prints_fits_80_columns(
     assert _play(["lehavre", "--players", "3", "--bots", "random", "--seed", "4"], script, monkeypatch) == 0
     wide = [line for line in capsys.readouterr().out.splitlines() if len(line) > WIDTH]
     assert wide == []
+
+
+def test_with_two_people_at_the_terminal_each_seats_own_news_says_whose_it_is(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _play(["lehavre", "--players", "2", "--seats", "0,1", "--seed", "2"], "1\n" * 80, monkeypatch) == 1
+    out = capsys.readouterr().out
+    assert "\n  Round 1 of 14 is over: " in out  # told to both: once, as it is
+    assert re.search(r"\n  seat [01]: You paid \d+ food", out)  # told to one seat only

@@ -71,15 +71,23 @@ class Session(Generic[S, A]):
             print(*fit(f"  {line}", indent="    "), sep="\n")
 
     def narration(self, before: S, after: S) -> list[str]:
-        """What the human seats were told between two states (each line once, however many
-        human seats heard it); nothing for a game without ``narrate``."""
+        """What the human seats were told between two states; nothing for a game without
+        ``narrate``. With several human seats at one terminal, a line all of them were told is
+        shown once, and a line told to one seat only (``You paid 3 food``) says whose it is."""
         narrate = getattr(self.game, "narrate", None)
         if not callable(narrate):
             return []
+        heard = {
+            seat: [
+                str(line) for line in narrate(self.game.observe(before, seat), self.game.observe(after, seat))
+            ]
+            for seat in sorted(self.humans)
+        }
         told: dict[str, None] = {}
-        for seat in sorted(self.humans):
-            for line in narrate(self.game.observe(before, seat), self.game.observe(after, seat)):
-                told.setdefault(str(line))
+        for seat, lines in heard.items():
+            for line in lines:
+                everyone = all(line in other for other in heard.values())
+                told.setdefault(line if everyone or len(heard) == 1 else f"seat {seat}: {line}")
         return list(told)
 
     def undo(self) -> bool:
