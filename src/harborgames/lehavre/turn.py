@@ -161,11 +161,6 @@ def _turn(state: State, decision: Turn, action: Action) -> State:
     return _TURN_ACTIONS[type(action)](state, action)
 
 
-def outcome(before: State, action: Action, after: State) -> str:
-    """What chance made of a forced action: nothing in Le Havre (tiles are revealed by turns)."""
-    return ""
-
-
 RULES: dict[type, Rule[State, Any, Action]] = {
     Turn: Rule(_turn_options, _turn, explain),
     **obligation_rules(after_feeding),
@@ -201,7 +196,8 @@ RULEBOOK: Rulebook[State, Action] = Rulebook(
     state_type=State,
     action_types=ACTION_TYPES,
     rules=RULES,
-    outcome=outcome,
+    # no ``outcome``: chance makes nothing of a forced action in Le Havre (tiles are revealed by
+    # turns, the special deck by the Marketplace's look)
 )
 legal_actions = RULEBOOK.legal_actions
 apply = RULEBOOK.apply
