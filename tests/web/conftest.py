@@ -291,6 +291,16 @@ class Page:
             )
         )
 
+    def screenshot(self, name: str, width: int = 1280, height: int = 800) -> None:
+        """A picture of the page at ``width`` × ``height`` into ``$HARBORGAMES_SCREENSHOTS``
+        (``docs/web`` refreshes docs/web.md's), else a temporary folder; the size is put back."""
+        folder = Path(os.environ.get("HARBORGAMES_SCREENSHOTS") or tempfile.gettempdir())
+        folder.mkdir(parents=True, exist_ok=True)
+        self.viewport(width, height)
+        time.sleep(0.3)
+        self.browser.save_screenshot(str(folder / name))
+        self.viewport(1280, 800)
+
     def errors(self) -> list[Any]:
         """The console's errors, but the refused actions' 400 answers (refused on purpose)."""
         return [

@@ -26,6 +26,7 @@ webdriver = pytest.importorskip(
     "selenium.webdriver", reason="selenium is not installed: pip install -e '.[webtest]'"
 )
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException  # noqa: E402
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 
 # Set HARBORGAMES_SCREENSHOTS=docs/web to refresh the pictures in docs/web.md; otherwise they
@@ -65,8 +66,13 @@ def viewport(browser: Any, width: int, height: int) -> None:
 
 
 def screenshot(browser: Any, name: str, width: int = 1280, height: int = 800) -> None:
+    """The page at ``width`` × ``height`` as one first sees it: the table at its top, no card
+    open (the pointer moved off the table)."""
     viewport(browser, width, height)
-    time.sleep(0.3)
+    browser.execute_script("const table = document.getElementById('table'); if (table) table.scrollTop = 0;")
+    time.sleep(0.2)
+    ActionChains(browser).move_to_element(browser.find_element(By.TAG_NAME, "h1")).perform()
+    time.sleep(0.2)
     SHOTS.mkdir(parents=True, exist_ok=True)
     browser.save_screenshot(str(SHOTS / name))
     viewport(browser, 1280, 800)
@@ -393,8 +399,13 @@ def test_lehavre_full_three_players_mid_game(server: Any, browser: Any) -> None:
                 assert data.BUILDINGS[b].name in card
     first.click()  # closed again for the picture
     wait(lambda: not shown.is_displayed())
-    screenshot(browser, "lehavre.png", 1280, 1800)  # the whole table, down to the players
+    screenshot(browser, "lehavre.png")  # the desk: the table, the decision, the own board
+    screenshot(browser, "lehavre-table.png", 1280, 1800)  # taller: down to the other players
     screenshot(browser, "lehavre-phone.png", 390, 844)
+    viewport(browser, 390, 844)  # and on a phone with the own board opened from its tab
+    browser.find_element(By.ID, "own-toggle").click()
+    screenshot(browser, "lehavre-phone-own.png", 390, 844)
+    browser.execute_script("document.getElementById('own-toggle').click()")  # closed again
     no_browser_errors(browser)
 
 

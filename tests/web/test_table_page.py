@@ -117,6 +117,7 @@ def test_a_marketplace_choice_is_composed_by_clicks_and_played(page: Any, server
             assert not part.is_enabled(), word
     play = page.find("button.compose-play")
     assert play.is_enabled() and play.get_attribute("data-action") == wanted["notation"]
+    page.screenshot("lehavre-marketplace.png")
     assert composer.is_displayed()
     play.click()
     page.wait(lambda: len(page.all("#log li")) > len(view["log"]))
@@ -173,6 +174,7 @@ def test_the_round_end_summary_appears_after_a_round_ends(page: Any, server: Any
     summary = page.find("[data-role='summary']")
     assert summary.is_displayed() and "Round 1" in summary.text
     assert _inside(page.box("[data-role='summary']"))
+    page.screenshot("lehavre-round-end.png")
     page.find("#summary .close").click()
     page.wait(lambda: not page.all("#summary"))
     assert not page.errors()
@@ -216,6 +218,7 @@ def test_game_over_shows_each_players_score_by_source(page: Any, server: Any) ->
         assert any(row.startswith(label) for row in rows), (label, rows)
     assert rows[-1].split() == ["total", *(str(s) for s in final["scores"])]
     assert "Winner" in page.text("#status")
+    page.screenshot("game-over.png")
     assert not page.errors()
 
 
@@ -251,7 +254,7 @@ def test_a_json_lines_file_of_records_offers_each_game_and_the_last_step_names_t
 
 
 def test_a_finished_games_replay_keeps_a_seed_above_2_to_the_53(page: Any, server: Any) -> None:
-    """"replay it" sends the record back as the text it came as: parsed by JavaScript, the seed
+    """ "replay it" sends the record back as the text it came as: parsed by JavaScript, the seed
     6387471596401453391 would come back as 6387471596401453000, another game."""
     big = 6387471596401453391
     _, created = server.request(

@@ -423,7 +423,7 @@ function breakdown(view) {
   for (const rows of parts) for (const [label] of rows || []) if (!labels.includes(label)) labels.push(label);
   const cell = (seat, label) => {
     const row = (parts[seat] || []).find(([l]) => l === label);
-    return row ? row[1] : "";
+    return row ? row[1] : "–"; // nothing from that source
   };
   return el("table", { class: "grid breakdown", id: "breakdown" },
     el("tr", {}, el("th", {}, "score"), players.map((_, seat) => el("th", { class: `bg-${seat} seat-head` }, `P${seat}`))),
@@ -559,8 +559,9 @@ function drawReplay(view, id, step, seat) {
     view.forced.length ? el("p", { class: "muted" }, "forced: ", view.forced.join("; ")) : null);
   const moves = el("div", { class: "card", id: "moves" }, el("h2", {}, `Moves (${view.log.length})`), logList(view.log, view.step));
   desk(el("h1", {}, `Replay: ${view.title} · ${view.num_players} players · seed ${view.seed_text}`), bar, drawn, decision, moves, view);
-  const current = document.querySelector(".log li.current");
-  if (current) current.scrollIntoView({ block: "nearest" });
+  // The current move in the middle of the log, scrolling the log alone (not the table around it).
+  const log = document.querySelector(".log"), current = document.querySelector(".log li.current");
+  if (log && current) log.scrollTop = current.offsetTop - log.clientHeight / 2;
 }
 
 // -- tables ---------------------------------------------------------------------------------
