@@ -296,8 +296,14 @@ class Page:
         (``docs/web`` refreshes docs/web.md's), else a temporary folder; the size is put back."""
         folder = Path(os.environ.get("HARBORGAMES_SCREENSHOTS") or tempfile.gettempdir())
         folder.mkdir(parents=True, exist_ok=True)
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.by import By
+
         self.viewport(width, height)
-        time.sleep(0.3)
+        self.browser.execute_script("const t = document.getElementById('table'); if (t) t.scrollTop = 0;")
+        time.sleep(0.2)  # then the pointer off the table, so that no card is open in the picture
+        ActionChains(self.browser).move_to_element(self.browser.find_element(By.TAG_NAME, "h1")).perform()
+        time.sleep(0.2)
         self.browser.save_screenshot(str(folder / name))
         self.viewport(1280, 800)
 
