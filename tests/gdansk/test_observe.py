@@ -94,3 +94,18 @@ def test_observe_and_resample_refuse_a_seat_that_does_not_exist() -> None:
         gdansk.observe(s, 2)
     with pytest.raises(ValueError, match="not a seat"):
         gdansk.resample(s, -1, 0)
+
+
+def test_final_scoring_shows_every_cruise_ship_card() -> None:
+    """Once the game is over, the Cruise Ship values are counted in the open: every seat's
+    observation holds them (the web's game-over breakdown shows each player's VP by source)."""
+    rng = random.Random(5)
+    s = gdansk.new_game(3, seed=5)
+    while not gdansk.is_terminal(s):
+        legal = gdansk.legal_actions(s)
+        cruise = [a for a in legal if isinstance(a, (gdansk.Cruise, gdansk.Recruit))]
+        s = gdansk.apply(s, rng.choice(cruise or legal))
+    assert any(p.cruise for p in s.players)
+    for seat in range(3):
+        seen = gdansk.observe(s, seat)
+        assert [p.cruise for p in seen.players] == [p.cruise for p in s.players]

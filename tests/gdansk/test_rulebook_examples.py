@@ -194,8 +194,10 @@ def test_anna_serves_a_large_cruise_ship_with_8_of_her_9_workers() -> None:
     anna = s.players[ANNA]
     assert anna.workers == 1 and anna.cruise == ((2, top),)
     assert len(s.board.cruise_piles[2]) == 6
-    # Face down: the others see a large ship but not its VP.
-    assert gdansk.observe(s, ADAM).players[ANNA].cruise == ((2, -1),)
+    # This position's game ends with Anna's turn, and final scoring counts the card in the open
+    # (face down during play: tests/gdansk/test_observe.py).
+    assert gdansk.is_terminal(s)
+    assert gdansk.observe(s, ADAM).players[ANNA].cruise == ((2, top),)
     assert gdansk.observe(s, ANNA).players[ANNA].cruise == ((2, top),)
     assert "cruise small" not in legal(s)  # one cruise ship per turn
 

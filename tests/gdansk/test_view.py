@@ -203,7 +203,7 @@ def test_the_colour_sitting_out_is_told_to_the_other_player() -> None:
     assert gdansk.narrate(gdansk.observe(state, chooser), gdansk.observe(after, chooser)) == ()
 
 
-def test_the_game_end_is_told_with_what_this_seat_may_know_of_the_totals() -> None:
+def test_the_game_end_is_told_with_every_total_once_the_cruise_ships_are_shown() -> None:
     state = position(players=2, player=1, first_player=0, score={0: 61, 1: 30}, end_triggered=True,
                      cruise={0: [("small", 4)]}, dice=["L1", "M1", "R1"])
     after = play(state, "end")
@@ -211,5 +211,5 @@ def test_the_game_end_is_told_with_what_this_seat_may_know_of_the_totals() -> No
     lines = gdansk.narrate(gdansk.observe(state, 1), gdansk.observe(after, 1))
     assert lines == (
         "The game is over; final scoring adds cruise ships and Port card sets: "
-        "P0 61 on the track + face-down cruise ships, P1 30.",
+        "P0 65, P1 30.",  # P0's small cruise ship (4 VP) is counted in the open
     )

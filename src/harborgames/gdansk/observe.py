@@ -3,7 +3,8 @@
 Hidden: the other players' Cruise Ship values (the size is public: everyone saw the workers
 paid), the order of the three Cruise Ship piles, the Port deck, the Order-token stack below its
 face-up top, and the RNG state (it decides every future die). The tokens two players return to
-the box are public: each was face up on top of the stack while being removed.
+the box are public: each was face up on top of the stack while being removed. Once the game is
+over, the Cruise Ship values are everyone's: final scoring counts them in the open.
 """
 
 from __future__ import annotations
@@ -24,8 +25,9 @@ def observe(state: State, player: int) -> Observation:
     alike offer the same actions."""
     require_seat(player, state.num_players)
     b = state.board
+    over = state.current_player is None  # final scoring shows every Cruise Ship card
     players = tuple(
-        p if seat == player or not p.cruise else _hide_cruise(p)
+        p if over or seat == player or not p.cruise else _hide_cruise(p)
         for seat, p in enumerate(state.players)
     )
     return Observation(
