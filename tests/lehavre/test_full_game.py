@@ -211,9 +211,15 @@ def test_full_town_build_symbols_per_round_card_at_most_5_special(n: int) -> Non
 
 def _at_round_end(state: lh.State, round_: int) -> lh.State:
     """``state`` moved to the seventh turn of round ``round_`` (0-based), every seat rich enough
-    to feed and nothing else changed."""
+    to feed; the ships of the rounds before are on their piles and their special symbols have
+    turned special buildings up, as ``loads`` checks; nothing else changed."""
     players = tuple(attrs.evolve(p, stock=D.token_counts(francs=60, coal=1)) for p in state.players)
     last = (7 * round_ + 6) % state.num_players
+    ship_piles, owner, deck = list(state.ship_piles), list(state.owner), state.specials
+    for card in D.round_cards(state.num_players, "full")[:round_]:
+        ship_piles[card.ship_type] = (D.ROUND_CARD_INDEX[card.card], *ship_piles[card.ship_type])
+        if card.town_build_for(state.num_players) == SPC and deck:
+            owner[deck[0]], deck = TOWN, deck[1:]
     return attrs.evolve(
         state,
         round=round_,
@@ -222,6 +228,10 @@ def _at_round_end(state: lh.State, round_: int) -> lh.State:
         current_player=last,
         revealed=7,
         players=players,
+        ship_piles=tuple(ship_piles),
+        owner=tuple(owner),
+        specials=deck,
+        known=tuple(seen[: len(deck)] for seen in state.known),
     )
 
 
@@ -243,13 +253,14 @@ def test_full_town_special_symbol_turns_the_top_card_up_into_the_town(n: int, ro
     state = _at_round_end(lh.new_game(n, seed=3), round_)
     deck = state.specials
     # seat 0 looked at the top two with the Marketplace earlier
-    known = ((deck[0], deck[1], -1, -1, -1, -1), *state.known[1:])
+    known = ((deck[0], deck[1], *(-1,) * (len(deck) - 2)), *state.known[1:])
     state = attrs.evolve(state, known=known)
     after = _finish_round(state)
     assert after.round == round_ + 1
     assert after.owner[deck[0]] == TOWN  # face up: the town's, to be bought
     assert after.specials == deck[1:]  # the deck shrinks by one
-    assert after.known == ((deck[1], -1, -1, -1, -1), *((-1,) * 5 for _ in range(n - 1)))
+    hidden = (-1,) * (len(deck) - 2)
+    assert after.known == ((deck[1], *hidden), *((-1, *hidden) for _ in range(n - 1)))
     assert after.piles == state.piles  # no standard building on this line
     assert lh.loads(lh.dumps(after)) == after
     # the card now lies open for everyone; it can be bought, not built

@@ -40,6 +40,19 @@ class StateChecks:
         if not low <= value <= high:
             self.fail(f"{name} is {value}, outside {low}..{high}")
 
+    def room(self, name: str, now: int, later: int, limit: int) -> None:
+        """``now``, and the most the rest of the game can add to it (``later``), within ``limit``.
+
+        A fixed cap on a count that play can raise cannot make loading closed: a move from a
+        document at the cap leads past it, and that state would not load again. With what the
+        rest of the game can still add counted in, every legal move from a document that loads
+        leads to one that loads (when ``later`` falls by at least what each move adds).
+        """
+        if now > limit:  # (a count of thousands of digits is not written out)
+            self.fail(f"{name} come to more than {limit}")
+        if now + later > limit:
+            self.fail(f"{name} come to {now}, and the rest of the game may add {later}: more than {limit}")
+
     def one_of(self, name: str, value: object, allowed: Collection[object]) -> None:
         if value not in allowed:
             self.fail(f"{name} is {value!r}, must be one of {', '.join(map(repr, allowed))}")

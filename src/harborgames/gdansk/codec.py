@@ -27,6 +27,7 @@ from .data import (
 )
 from .dice import dice_symbols
 from .info import INFO
+from .limits import check_room
 from .state import (
     CRUISE,
     DECISION_TYPES,
@@ -107,6 +108,7 @@ def _check_common(view: State | Observation, ck: StateChecks, *, own: int | None
     _check_locations(view, ck)
     _check_markers(view, ck, whole)
     _check_turn(view, ck)
+    check_room(ck, view)  # scores and workers leave room for the rest of the game (limits.py)
 
 
 def _check_player(view: State | Observation, ck: StateChecks, seat: int, p: Player,

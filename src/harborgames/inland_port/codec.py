@@ -24,6 +24,7 @@ from .data import (
     SECTOR_APPLICATIONS,
 )
 from .info import INFO
+from .limits import check_room
 from .state import (
     DECISION_TYPES,
     ChooseUse,
@@ -79,6 +80,7 @@ def validate_state(state: State) -> None:
                 f"{name}: placed in round {placed}, {state.round - placed} rounds ago: the forced "
                 f"sale takes a building at {FORCED_SALE_AGE}",
             )
+    check_room(check, state)
     if isinstance(decision, SellOrEnd):
         check.require(state.current_player in state.owner, "SellOrEnd needs a building to sell")
     if isinstance(decision, (ChooseUse, PayBuildCost, PayExchangeFood)):

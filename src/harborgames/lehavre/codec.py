@@ -11,18 +11,21 @@ from ..core.checks import StateChecks
 from ..core.codec import Codec, register_decisions
 from ..core.errors import FormatError
 from .actions import ACTION_TYPES
-from .buildings import UPGRADES
-from .construction import BUILDERS, build_candidates
+from .buildings import UPGRADE_OF, UPGRADES, shipping_capacities
+from .construction import BUILDERS, LUXURY_YACHT, build_candidates
 from .data import (
     BUILDING_INDEX,
     BUILDINGS,
     FULL,
+    IRON_SHIP,
     NUM_TOKEN_KINDS,
     OFFER_SPACES,
     PLAYER_COUNTS,
     ROUND_CARD_INDEX,
     ROUND_CARDS,
     SHIP_TYPES,
+    SHORT,
+    SPECIAL_BUILD,
     SPECIAL_BUILDINGS,
     SPECIAL_DEALT,
     STARTING_SHIPS,
@@ -64,10 +67,12 @@ from .decisions import (
     Turn,
     UpgradeGoods,
 )
+from .limits import MAX_COUNTER, check_room
 from .observe import HIDDEN, KNOWN_TO_THEM
 from .offered import in_play_buildings
+from .readings import SOURCE_READINGS
 from .setup import special_deck
-from .specials import EXCHANGES
+from .specials import COAL_TRADER_CHARCOAL_MAX, COAL_TRADER_COAL_MAX, EXCHANGES
 from .state import (
     OUT,
     PROPOSAL,
@@ -137,7 +142,10 @@ def validate_state(state: State, *, observed: bool = False, observer: int = -1) 
         "an unused building is in a pile",
     )
     _check_counts(check, state)
-    _check_places(check, state, cards_played=len(cards) if over else state.round)
+    cards_played = len(cards) if over else state.round
+    _check_turn_order(check, state, len(cards))
+    _check_places(check, state, cards_played)
+    _check_special_deck_size(check, state, cards_played)
     _check_specials(check, state, observer if observed else None)
     _check_decision(check, state, len(cards))
     legal_count = 0 if over else len(RULEBOOK.legal_tuple(state))
@@ -145,25 +153,11 @@ def validate_state(state: State, *, observed: bool = False, observer: int = -1) 
 
 
 _SPECIAL_IDS = frozenset(BUILDINGS.index(b) for b in SPECIAL_BUILDINGS)
-MAX_TOKENS = 9_999
-"""The most of one token kind a player or an Offer space may hold in a loaded document: far
-above any game (the Offer spaces gain two tokens a turn), and it keeps every "how many"
-decision of a loaded position listable."""
-MAX_LOANS = 999
-MAX_COUNTER = 9_999  # a decision's counts (food or energy due, goods handed over, ...)
 
 
 def _check_counts(check: StateChecks, state: State) -> None:
-    check.require(
-        all(0 <= x <= MAX_TOKENS for x in state.offers),
-        f"an Offer space holds outside 0..{MAX_TOKENS}",
-    )
-    for seat, p in enumerate(state.players):
-        check.require(
-            all(0 <= x <= MAX_TOKENS for x in p.stock),
-            f"player {seat} holds a count outside 0..{MAX_TOKENS}",
-        )
-        check.within(f"player {seat}'s loans", p.loans, 0, MAX_LOANS)
+    """Goods, Francs and loans leave room for the rest of the game (``limits.py``); a decision's
+    counts are at most ``MAX_COUNTER``."""
     decision = state.decision
     if decision is not None:
         name = type(decision).__name__
@@ -174,8 +168,9 @@ def _check_counts(check: StateChecks, state: State) -> None:
             elif type(value) is tuple:  # ``chosen``: counts of a payment asked kind by kind
                 check.require(len(value) <= NUM_TOKEN_KINDS, f"{name}.{field.name} lists too many counts")
                 check.require(
-                    all(0 <= x <= MAX_TOKENS for x in value), f"{name}.{field.name} holds a bad count"
+                    all(0 <= x <= MAX_COUNTER for x in value), f"{name}.{field.name} holds a bad count"
                 )
+    check_room(check, state)
 
 
 def _check_specials(check: StateChecks, state: State, observer: int | None) -> None:
@@ -254,24 +249,79 @@ def _check_places(check: StateChecks, state: State, cards_played: int) -> None:
             len(locations) == len(set(locations)),
             "two Person discs share a building before the final stage",
         )
-    # Ships: starting ships, and the ships of the round cards already resolved (in play once each).
-    starting = {ROUND_CARD_INDEX[card] for ships in STARTING_SHIPS.values() for card in ships} | {
-        ROUND_CARD_INDEX[card] for card in ("R01", "R03")
-    }
+    _check_ships(check, state, cards_played)
+
+
+def starting_ships(state: State) -> tuple[frozenset[int], frozenset[int]]:
+    """The ships dealt at setup: those the players start with, and those laid on a pile (the
+    solo short game by the sources' reading, option ``solo_starting_ship``)."""
+    n, variant = state.num_players, state.rules.variant
+    held: tuple[str, ...] = STARTING_SHIPS.get((n, variant), ())
+    piled: tuple[str, ...] = ()
+    if n == 1 and variant == SHORT and state.rules.solo_starting_ship == "sources":
+        ship = SOURCE_READINGS[("STARTING_SHIPS", "1 player, short")]
+        pile = SOURCE_READINGS[("STARTING_SHIPS", "1 player, short, on the wooden pile")]
+        assert isinstance(ship, tuple) and isinstance(pile, tuple)
+        held, piled = ship, pile
+    index = ROUND_CARD_INDEX.__getitem__
+    return frozenset(map(index, held)), frozenset(map(index, piled))
+
+
+def _check_ships(check: StateChecks, state: State, cards_played: int) -> None:
+    """Each ship card dealt so far (at setup, and one per round card resolved) is in exactly one
+    place, a pile or a player's ships; no other ship card is anywhere. (A round set back would
+    deal a ship card that is already in play.) Only an iron ship swapped for the Luxury Yacht
+    leaves the game."""
+    held, piled = starting_ships(state)
     cards = round_cards(state.num_players, state.rules.variant)
-    played = {ROUND_CARD_INDEX[card.card] for card in cards[:cards_played]}
-    for p in state.players:
-        for card in p.ships:
-            check.require(
-                card in played or card in starting,
-                f"ship {ROUND_CARDS[card].card} is not in play yet",
-            )
-    for pile in state.ship_piles:
-        for card in pile:
-            check.require(
-                card in played or card in starting,
-                f"ship {ROUND_CARDS[card].card} is not in play yet",
-            )
+    dealt = held | piled | {ROUND_CARD_INDEX[card.card] for card in cards[:cards_played]}
+    rounds_done = f"{cards_played} round{'s' * (cards_played != 1)} resolved"
+    places = [c for pile in state.ship_piles for c in pile] + [c for p in state.players for c in p.ships]
+    for card in places:
+        check.require(card in dealt, f"ship {ROUND_CARDS[card].card} is not in play yet ({rounds_done})")
+    yacht = state.owner[LUXURY_YACHT] >= TOWN
+    for card in sorted(dealt - set(places)):
+        check.require(
+            yacht and ROUND_CARDS[card].ship_type == IRON_SHIP,
+            f"ship {ROUND_CARDS[card].card} was dealt ({rounds_done}) but is on no pile and no player's "
+            "(only an iron ship swapped for the Luxury Yacht leaves the game)",
+        )
+
+
+def _check_turn_order(check: StateChecks, state: State, rounds: int) -> None:
+    """The turn passes to the next seat after every turn, every round end and every final
+    action, from seat 0 in round 1: turn ``t`` of round ``r`` is seat ``(7r + t) mod n``'s."""
+    n = state.num_players
+    if state.current_player is None:
+        turns = rounds * TURNS_PER_ROUND + n - 1
+    elif state.final_turns:
+        turns = rounds * TURNS_PER_ROUND + n - state.final_turns
+    else:
+        turns = state.round * TURNS_PER_ROUND + min(state.turn, TURNS_PER_ROUND - 1)
+    if state.final_turns or state.current_player is None:
+        where = f"final action {n - state.final_turns + 1 if state.final_turns else n}"
+    else:
+        where = f"round {state.round + 1}, turn {min(state.turn, TURNS_PER_ROUND - 1) + 1}"
+    check.require(
+        state.turn_player == turns % n,
+        f"{where} is seat {turns % n}'s turn, not seat {state.turn_player}'s "
+        "(the turn passes to the next seat after each turn and each round)",
+    )
+
+
+def _check_special_deck_size(check: StateChecks, state: State, cards_played: int) -> None:
+    """Full game: six special buildings are dealt face down, and each round card resolved with
+    the special symbol turned the top one up."""
+    if state.rules.variant != FULL:
+        return
+    cards = round_cards(state.num_players, state.rules.variant)
+    turned = sum(card.town_build_for(state.num_players) == SPECIAL_BUILD for card in cards[:cards_played])
+    expected = max(0, SPECIAL_DEALT - turned)
+    check.require(
+        len(state.specials) == expected,
+        f"the special deck holds {len(state.specials)} cards; after {cards_played} rounds resolved "
+        f"({turned} with the special symbol) it holds {expected}",
+    )
 
 
 # The building each building decision without a ``building`` field is asked at.
@@ -346,6 +396,11 @@ def _check_decision(check: StateChecks, state: State, rounds: int) -> None:
         check.require(state.current_player == decision.seat, "the seat being fed decides")
         check.seat("the first seat fed", decision.first, state.num_players)
         check.require(decision.due >= 1, "a seat owing no food is not asked")
+        card = round_cards(state.num_players, state.rules.variant)[state.round]
+        demand = card.food_demand(state.num_players)
+        check.require(
+            decision.due <= demand, f"the food due is {decision.due}: round {state.round + 1} asks {demand}"
+        )
         return
     check.require(
         state.current_player == state.turn_player and not state.main_done,
@@ -382,6 +437,14 @@ def _check_building_decision(check: StateChecks, state: State, decision: Decisio
             check.require(0 <= t < len(SHIP_TYPES) and bool(state.ship_piles[t]), "no such ship to build")
     elif isinstance(decision, (UpgradeGoods, PayUpgradeEnergy)):
         check.require(b in _UPGRADERS, f"{key} upgrades no goods")
+        if isinstance(decision, PayUpgradeEnergy) and b in _UPGRADERS:
+            upgrade = UPGRADE_OF[b]
+            held = state.players[state.turn_player].stock[upgrade.source]
+            most = held if upgrade.limit is None else min(held, upgrade.limit)
+            check.require(
+                1 <= decision.goods <= most,
+                f"the {key} upgrades {decision.goods} goods: 1 to {most} can be (the player holds {held})",
+            )
     elif isinstance(decision, ExchangeTimes):
         check.require(b in _EXCHANGERS, f"{key} makes no exchanges")
     elif isinstance(decision, PayEnergy):
@@ -393,7 +456,20 @@ def _check_building_decision(check: StateChecks, state: State, decision: Decisio
             "the Coal Trader's decision does not fit the option coal_trader",
         )
         if isinstance(decision, CoalTraderCoal):
-            check.within("the Coal Trader's charcoal", decision.charcoal, 0, 1)
+            check.within("the Coal Trader's charcoal", decision.charcoal, 0, COAL_TRADER_CHARCOAL_MAX)
+    elif isinstance(decision, CoalTraderPay):
+        goods = (decision.charcoal, decision.coal)
+        if state.rules.coal_trader == "rulebook":
+            check.require(goods in ((1, 0), (0, 1)), "the Coal Trader gives a charcoal or a coal")
+        else:
+            check.within("the Coal Trader's charcoal", decision.charcoal, 0, COAL_TRADER_CHARCOAL_MAX)
+            check.within("the Coal Trader's coal", decision.coal, 0, COAL_TRADER_COAL_MAX)
+            check.require(sum(goods) >= 1, "the Coal Trader gives at least one good")
+    elif isinstance(decision, ShippingLoad):
+        room = sum(shipping_capacities(state, state.turn_player))
+        check.within("the goods shipped so far", decision.shipped, 0, room)
+    elif isinstance(decision, OfficeSteel):
+        check.within("the goods given for the steel so far", decision.given, 0, 3)
     elif isinstance(decision, MarketplaceLook):
         check.require(len(state.specials) >= 2, "the Marketplace looks at two special buildings")
 

@@ -1,0 +1,272 @@
+"""Le Havre documents at the edge of what ``loads`` accepts (issue 22).
+
+A document that loads must play on to positions that load again: each count is checked with the
+most the rest of the game can add to it (``lehavre/limits.py``), so a document at the limits
+plays every legal action and a random game and round-trips after each, and one a move away
+from breaking them is refused saying so. A round set back or on contradicts the ship cards
+dealt, the turn order or the special deck and is refused; a decision's pending amounts must fit
+the position (a pending upgrade of goods the player does not hold would leave it with a
+negative count).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+
+import pytest
+
+from harborgames import lehavre
+from harborgames.core.errors import FormatError
+from harborgames.lehavre import data
+from harborgames.lehavre.limits import (
+    MAX_FRANCS,
+    MAX_GOODS,
+    MAX_LOANS,
+    francs_room,
+    goods_room,
+    loans_room,
+)
+
+from .position import play, position
+
+Room = Callable[[lehavre.State, int], tuple[int, int]]
+ROOMS: dict[str, tuple[Room, int]] = {
+    "goods": (goods_room, MAX_GOODS),
+    "francs": (francs_room, MAX_FRANCS),
+    "loans": (loans_room, MAX_LOANS),
+}
+CONFIGS = [(1, "full"), (2, "full"), (2, "short"), (3, "short"), (4, "full"), (5, "short")]
+
+
+def _document(state: lehavre.State) -> dict[str, object]:
+    document = json.loads(lehavre.dumps(state))
+    assert isinstance(document, dict)
+    return document
+
+
+def _data(document: dict[str, object]) -> dict[str, object]:
+    inner = document["data"]
+    assert isinstance(inner, dict)
+    return inner
+
+
+def _round_trips(state: lehavre.State) -> None:
+    text = lehavre.dumps(state)
+    again = lehavre.loads(text)
+    assert again == state and lehavre.dumps(again) == text
+
+
+def _plays_on(state: lehavre.State, *, seed: int, steps: int = 40, most: int = 120) -> None:
+    """Every legal action (``most`` of them, evenly spread, where there are more) and a random
+    game of ``steps`` moves lead to positions that load again."""
+    legal = lehavre.legal_actions(state)
+    stride = max(1, len(legal) // most)
+    for action in (*legal[::stride], *legal[-1:]):
+        _round_trips(lehavre.apply(state, action))
+    rng = random.Random(seed)
+    for _ in range(steps):
+        legal = lehavre.legal_actions(state)
+        if not legal:
+            break
+        state = lehavre.apply(state, legal[rng.randrange(len(legal))])
+        _round_trips(state)
+
+
+def _positions(num_players: int, variant: str, seed: int, every: int = 23) -> list[lehavre.State]:
+    """Positions of a random game: its start, every ``every``-th decision, its last decision."""
+    rng = random.Random(seed)
+    state = lehavre.new_game(num_players, seed=seed, variant=variant)
+    found = [state]
+    step = 0
+    while legal := lehavre.legal_actions(state):
+        step += 1
+        state = lehavre.apply(state, legal[rng.randrange(len(legal))])
+        if step % every == 0 and state.current_player is not None:
+            found.append(state)
+    return found
+
+
+def _raised(state: lehavre.State, what: str, seat: int, extra: int) -> dict[str, object]:
+    """``state``'s document with ``extra`` more wood, Francs or loans for ``seat``."""
+    document = _document(state)
+    player = _data(document)["players"][seat]  # type: ignore[index]
+    if what == "loans":
+        player["loans"] += extra
+    else:
+        player["stock"][data.FRANC if what == "francs" else data.FISH] += extra
+    return document
+
+
+# -- the issue's document, and documents at the limits ----------------------------------------------
+def test_a_document_at_the_old_caps_is_refused_for_what_the_rest_of_the_game_can_add() -> None:
+    """9,999 on every Offer space and of every token, 999 loans: it loaded, and one legal move
+    later the state could not be saved ("holds a count outside 0..9999")."""
+    document = _document(lehavre.new_game(2, seed=1))
+    inner = _data(document)
+    inner["offers"] = [9_999] * len(data.OFFER_SPACES)
+    for player in inner["players"]:  # type: ignore[attr-defined]
+        player["stock"] = [9_999] * data.NUM_TOKEN_KINDS
+        player["loans"] = 999
+    with pytest.raises(FormatError, match=r"player 0's goods .* come to more than 100000$"):
+        lehavre.loads(json.dumps(document))
+
+
+def test_a_document_with_9999_on_an_offer_space_and_in_a_stock_plays_on() -> None:
+    """Within the limits the old caps' document loads, and every state play leads to loads too
+    (the Offer space taken: 19,998 fish)."""
+    document = _document(lehavre.new_game(2, seed=1))
+    inner = _data(document)
+    inner["offers"][data.OFFER_SPACES.index(data.FISH)] = 9_999  # type: ignore[index]
+    inner["players"][0]["stock"][data.FISH] = 9_999  # type: ignore[index]
+    state = lehavre.loads(json.dumps(document))
+    assert isinstance(state, lehavre.State)
+    taken = play(state, "take fish")
+    assert taken.players[0].stock[data.FISH] == 19_998
+    _round_trips(taken)
+    _plays_on(state, seed=1)
+
+
+@pytest.mark.parametrize("what", sorted(ROOMS))
+@pytest.mark.parametrize(("num_players", "variant"), CONFIGS)
+def test_documents_at_the_limits_play_on_and_round_trip(num_players: int, variant: str, what: str) -> None:
+    room, limit = ROOMS[what]
+    for number, state in enumerate(_positions(num_players, variant, seed=num_players)[::3]):
+        seat = state.current_player
+        assert seat is not None
+        extra = limit - sum(room(state, seat))
+        at_limit = lehavre.loads(json.dumps(_raised(state, what, seat, extra)))
+        assert isinstance(at_limit, lehavre.State) and sum(room(at_limit, seat)) == limit
+        _plays_on(at_limit, seed=number, steps=25)
+        with pytest.raises(FormatError, match=rf"(?i)player {seat}'s {what}.*more than {limit}$"):
+            lehavre.loads(json.dumps(_raised(state, what, seat, extra + 1)))
+
+
+@pytest.mark.parametrize(("num_players", "variant"), CONFIGS)
+def test_the_room_left_never_grows_along_a_game(num_players: int, variant: str) -> None:
+    """What ``loads`` counts (a count and the most the rest of the game can add) never grows by a
+    legal move: the property that makes every position reached from a loaded one load again."""
+    options = {"coal_trader": "sources", "harbor_watch": "sources"} if variant == "full" else None
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = lehavre.new_game(num_players, seed=seed, variant=variant, options=options)
+        start = {what: max(sum(room(state, s)) for s in range(num_players)) for what, (room, _) in ROOMS.items()}
+        assert all(start[what] < limit // 4 for what, (_, limit) in ROOMS.items()), start
+        while legal := lehavre.legal_actions(state):
+            after = lehavre.apply(state, legal[rng.randrange(len(legal))])
+            for what, (room, _) in ROOMS.items():
+                for s in range(num_players):
+                    assert sum(room(after, s)) <= sum(room(state, s)), (what, s, state.decision, after.decision)
+            state = after
+
+
+# -- a round that does not fit the cards dealt ----------------------------------------------------
+@pytest.mark.parametrize("shift", [-1, 1])
+@pytest.mark.parametrize(("num_players", "variant"), CONFIGS)
+def test_a_round_set_back_or_on_is_refused(num_players: int, variant: str, shift: int) -> None:
+    """A round set back would deal a ship card that is already in play; set on, it skips one."""
+    refused = 0
+    for state in _positions(num_players, variant, seed=7, every=41)[1:]:
+        document = _document(state)
+        inner = _data(document)
+        inner["round"] += shift  # type: ignore[operator]
+        if not 0 <= inner["round"] <= len(data.round_cards(num_players, variant)):  # type: ignore[operator]
+            continue
+        with pytest.raises(FormatError, match="ship|turn, not seat|special deck|round|final stage"):
+            lehavre.loads(json.dumps(document))
+        refused += 1
+    assert refused
+
+
+def _round_shifted(num_players: int, variant: str, shift: int, seed: int = 7) -> str:
+    state = next(s for s in _positions(num_players, variant, seed) if s.round >= 3 and s.turn < 7)
+    document = _document(state)
+    _data(document)["round"] += shift  # type: ignore[operator]
+    return json.dumps(document)
+
+
+def test_a_round_set_back_names_the_ship_not_yet_dealt() -> None:
+    # solo: 7 is a multiple of the seat count, so only the cards tell
+    with pytest.raises(FormatError, match=r"ship R\d\d is not in play yet \(\d+ rounds resolved\)"):
+        lehavre.loads(_round_shifted(1, "full", -1))
+
+
+def test_a_round_set_on_names_the_ship_dealt_and_missing() -> None:
+    with pytest.raises(FormatError, match=r"ship R\d\d was dealt \(\d+ rounds resolved\) but is on no pile"):
+        lehavre.loads(_round_shifted(1, "full", +1))
+
+
+def test_a_round_set_back_names_whose_turn_it_is() -> None:
+    with pytest.raises(FormatError, match=r"round \d+, turn \d is seat \d's turn, not seat \d's"):
+        lehavre.loads(_round_shifted(2, "short", -1))
+
+
+def test_the_special_deck_must_fit_the_rounds_resolved() -> None:
+    state = next(s for s in _positions(1, "full", seed=7) if s.round == 1 and s.turn < 7)
+    document = _document(state)
+    inner = _data(document)
+    inner["round"] = 2  # R04 (round 2) has no special symbol for a solo game; R01 (round 1) had
+    with pytest.raises(FormatError, match=r"ship|special deck"):
+        lehavre.loads(json.dumps(document))
+    owner = inner["owner"]
+    assert isinstance(owner, list)
+    inner["round"] = 1
+    inner["specials"] = [*inner["specials"], owner.index(-3)]  # type: ignore[list-item]
+    with pytest.raises(FormatError, match=r"the special deck holds 6 cards; after 1 rounds resolved"):
+        lehavre.loads(json.dumps(document))
+
+
+# -- a decision's pending amounts -------------------------------------------------------------------
+def _mutated(state: lehavre.State, **fields: int) -> str:
+    document = _document(state)
+    decision = _data(document)["decision"]
+    assert isinstance(decision, dict)
+    decision.update(fields)
+    return json.dumps(document)
+
+
+def test_a_pending_upgrade_of_more_goods_than_held_is_refused() -> None:
+    state = position(5, stock={0: {"grain": 4, "wood": 1, "coal": 1}}, own={0: ["bakehouse"]}, offers={"fish": 1})
+    state = play(state, "enter bakehouse", "times 2")  # 1 energy: a wood or a coal
+    assert type(state.decision).__name__ == "PayUpgradeEnergy"
+    _round_trips(state)
+    with pytest.raises(FormatError, match=r"the bakehouse upgrades 9999 goods: 1 to 4 can be"):
+        lehavre.loads(_mutated(state, goods=9_999))
+
+
+def test_a_pending_food_due_above_the_round_cards_demand_is_refused() -> None:
+    state = next(s for s in _positions(2, "short", seed=3, every=1) if type(s.decision).__name__ == "Feed")
+    with pytest.raises(FormatError, match=r"the food due is 9999: round \d+ asks \d+"):
+        lehavre.loads(_mutated(state, due=9_999))
+
+
+def test_the_coal_traders_pending_goods_fit_its_reading() -> None:
+    state = position(
+        2,
+        stock={0: {"fish": 3, "bread": 2, "francs": 5}},
+        own={0: ["coal_trader"]},
+        offers={"fish": 1},
+        variant="full",
+        options={"coal_trader": "sources"},
+    )
+    state = play(state, "enter coal_trader", "times 1", "times 2")  # 1 charcoal, 2 coal: 5 food
+    assert type(state.decision).__name__ == "CoalTraderPay"
+    _round_trips(state)
+    with pytest.raises(FormatError, match=r"the Coal Trader's coal is 9999, outside 0..5"):
+        lehavre.loads(_mutated(state, coal=9_999))
+
+
+def test_the_goods_shipped_and_given_so_far_fit_the_building() -> None:
+    state = position(
+        2, stock={0: {"wood": 4, "clay": 3}}, own={0: ["shipping_line"]}, offers={"fish": 1}
+    )  # a wooden ship: 2 goods
+    state = play(state, "enter shipping_line")
+    assert type(state.decision).__name__ == "ShippingLoad"
+    with pytest.raises(FormatError, match=r"the goods shipped so far is 9999, outside 0..2"):
+        lehavre.loads(_mutated(state, shipped=9_999))
+    office = position(3, stock={0: {"wood": 4, "clay": 3}}, own={0: ["business_office"]}, offers={"fish": 1})
+    office = play(office, "enter business_office")
+    assert type(office.decision).__name__ == "OfficeSteel"
+    with pytest.raises(FormatError, match=r"the goods given for the steel so far is 9999, outside 0..3"):
+        lehavre.loads(_mutated(office, given=9_999))
