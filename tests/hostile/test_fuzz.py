@@ -37,6 +37,45 @@ def test_documents(module: Any, players: int, documents: int, actions: int, nota
     assert not report.findings, "\n".join(report.findings)
 
 
+# Documents aimed at what play raises and what the round must agree with (issue 22): the round and
+# turn, the ship cards, the special deck, the decision's counts and pending amounts, loans,
+# stocks and Offer spaces (Le Havre); Francs (the Inland Port); scores and workers (Gdansk).
+# Each value is moved a little, doubled, zeroed or set to the largest that loads, and ship cards
+# are moved or copied between piles and players. (mutations in CI; HARBORGAMES_FUZZ for more)
+LEHAVRE_FOCUS = (
+    r"\.round$", r"\.turn$", r"\.turn_player$", r"\.final_turns$", r"ship", r"\.specials",
+    r"\.decision\.", r"\.loans$", r"\.stock\[", r"\.offers\[",
+)  # fmt: skip
+IP_FOCUS = (r"\.francs\[", r"\.actions_left$", r"\.round$")
+GDANSK_FOCUS = (r"\.score$", r"\.workers$", r"\.round$", r"\.left$")
+FOCUSED = [  # (game, players, variant, options, paths aimed at, mutations in CI)
+    pytest.param(lehavre, 2, "full", {}, LEHAVRE_FOCUS, 200, id="lehavre-2"),
+    pytest.param(lehavre, 4, "full", {"coal_trader": "sources"}, LEHAVRE_FOCUS, 150, id="lehavre-4-sources"),
+    pytest.param(lehavre, 1, "short", {}, LEHAVRE_FOCUS, 100, id="lehavre-1-short"),
+    pytest.param(inland_port, 2, None, {}, IP_FOCUS, 200, id="inland_port-2"),
+    pytest.param(gdansk, 3, None, {}, GDANSK_FOCUS, 150, id="gdansk-3"),
+]
+
+
+@pytest.mark.parametrize(("module", "players", "variant", "options", "focus", "mutations"), FOCUSED)
+def test_documents_aimed_at_the_counts_play_raises(
+    module: Any,
+    players: int,
+    variant: str | None,
+    options: dict[str, str],
+    focus: tuple[str, ...],
+    mutations: int,
+) -> None:
+    """Every mutant is refused with a ``FormatError``, or loads and plays on: every offered action
+    and a random playout lead to states that load back equal."""
+    report = fuzz_documents(
+        module, players, seed=0, mutations=MUTATIONS or mutations, variant=variant, options=options or None,
+        focus=focus, collect=True,
+    )  # fmt: skip
+    assert report.refused > 0 and report.accepted > 0, report
+    assert not report.findings, "\n".join(report.findings[:20])
+
+
 @pytest.mark.parametrize(("module", "players", "documents", "actions", "notation"), SETTINGS)
 def test_actions(module: Any, players: int, documents: int, actions: int, notation: int) -> None:
     report = fuzz_actions(module, players, seed=0, mutations=MUTATIONS or actions)

@@ -340,7 +340,8 @@ def validate_observation(observation: Observation) -> None:
     ck = _OBSERVATION
     if not 0 <= o.player < o.num_players:
         ck.fail(f"observation for seat {o.player}")
-    _check_common(o, ck, own=o.player, whole=True)
+    # once the game is over every Cruise Ship value is shown to every seat (observe.py)
+    _check_common(o, ck, own=o.player if o.decision is not None else None, whole=True)
     _check_cards(o, ck, o.deck_size, True)
     on_board = [t for t in o.tokens if t >= 0]
     taken = [t for p in o.players for t in p.tokens]

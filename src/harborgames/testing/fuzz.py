@@ -9,7 +9,14 @@ of what it normally sees, checking the promises of docs/protocol.md:
   a string replaced by another string of the document; also inside embedded JSON text such as
   Port Gdańsk's component file). ``loads`` must refuse it with ``FormatError``, or give a
   *playable* state: legal actions non-empty iff not terminal, every offered action applies,
-  a random playout from it raises nothing, and it round-trips through ``dumps``/``loads``.
+  a random playout from it raises nothing, and it and every state reached from it round-trip
+  through ``dumps``/``loads`` (a document that loads must play on to documents that load).
+  With ``focus`` (regular expressions of paths, e.g. ``"round$"``), half the mutations aim
+  at the values there: an int one or two up or down, doubled, 0, 4,300 nines (the longest
+  integer a document may hold), or set to the *edge*, the largest value that still loads
+  (found by bisection: what play may add from there must load too); a list of ints with an
+  element removed, copied, or moved to or copied from another focused list (a ship card in
+  two places).
 * ``fuzz_actions``: legal actions with one field replaced (``attrs.evolve``) by a numeric twin
   (``4.0``, ``True``, ``numpy.int64(4)``) or an odd value (``None``, ``-1``, ``10**30``, a
   list, a NUL), plus look-alike objects. ``apply`` must refuse each with
@@ -38,9 +45,10 @@ import json
 import math
 import random
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
+from ..core.codec import MAX_INT_DIGITS
 from ..core.errors import FormatError
 from ..core.protocol import GameModule
 from .fuzzing import HUGE, A, Fuzz, FuzzReport, JSONValue, S, cut
@@ -97,6 +105,7 @@ def _replace(document: JSONValue, path: str, change: Callable[[JSONValue], JSONV
 
 
 _DELETE: Any = object()
+LONGEST = 10**MAX_INT_DIGITS - 1  # play must not push a count past what dumps can write
 
 _Mutation = tuple[str, Callable[[JSONValue], JSONValue]]
 
@@ -192,22 +201,32 @@ def fuzz_documents(
     options: Mapping[str, str] | None = None,
     playout: int = 25,
     collect: bool = False,
+    focus: Sequence[str] = (),
 ) -> FuzzReport:
     """Change one field of states' JSON ``mutations`` times; each must be refused by ``loads``
     with ``FormatError`` or load as a playable state (see the module docstring).
 
-    ``playout`` is the length of the random playout from each loaded mutant. A failure raises
-    ``ConformanceError`` naming the position and the mutation path, unless ``collect``.
+    ``playout`` is the length of the random playout from each loaded mutant. ``focus``: regular
+    expressions of paths that half the mutations aim at (the module docstring says how). A
+    failure raises ``ConformanceError`` naming the position and the mutation path, unless
+    ``collect``.
     """
     fuzz = Fuzz(module, "document fuzz", num_players, seed, variant, options, collect)
     positions = fuzz.positions(max(4, min(40, mutations // 10 + 2)))
     documents = [(where, state, json.loads(module.dumps(state))) for where, state in positions]
     paths = [list(_paths(document, "$")) for _, _, document in documents]
     strings = [_strings(document) for _, _, document in documents]
+    patterns = [re.compile(pattern) for pattern in focus]
+    focused = [[(p, v) for p, v in found if any(x.search(p) for x in patterns)] for found in paths]
     rng = fuzz.rng
     for number in range(mutations):
         k = rng.randrange(len(documents))
         where, state, document = documents[k]
+        if focused[k] and number % 2:
+            path, value = focused[k][rng.randrange(len(focused[k]))]
+            fuzz.where = f"mutation {number} ({where}): {path} (aimed at)"
+            fuzz.check(_check_focused, state, document, path, value, focused[k], playout)
+            continue
         path, value = paths[k][rng.randrange(len(paths[k]))]
         name, change = rng.choice(_mutations(value, strings[k], rng))
         fuzz.where = f"mutation {number} ({where}): {path} := {name}"
@@ -217,6 +236,92 @@ def fuzz_documents(
             continue  # not a change this value allows (e.g. an embedded text that is not JSON)
         fuzz.check(_check_document, state, text, playout)
     return fuzz.report()
+
+
+def _check_focused(
+    fuzz: Fuzz[S, A],
+    original: S,
+    document: JSONValue,
+    path: str,
+    value: JSONValue,
+    focused: list[tuple[str, JSONValue]],
+    playout: int,
+) -> bool:
+    name, mutant = _focused_mutation(fuzz, document, path, value, focused, fuzz.rng)
+    fuzz.where = fuzz.where.replace("(aimed at)", f":= {name}")
+    return _check_document(fuzz, original, json.dumps(mutant), playout)
+
+
+def _focused_mutation(
+    fuzz: Fuzz[S, A],
+    document: JSONValue,
+    path: str,
+    value: JSONValue,
+    focused: list[tuple[str, JSONValue]],
+    rng: random.Random,
+) -> tuple[str, JSONValue]:
+    """A change aimed at ``path`` (``fuzz_documents``' ``focus``), with how a path names it."""
+    if type(value) is int:
+        choices: list[tuple[str, Callable[[JSONValue], JSONValue]]] = [
+            ("value + 1", lambda v: v + 1),
+            ("value - 1", lambda v: v - 1),
+            ("value + 2", lambda v: v + 2),
+            ("value - 2", lambda v: v - 2),
+            ("2 * value", lambda v: 2 * v),
+            ("0", lambda v: 0),
+            ("4,300 nines (the longest integer a document holds)", lambda v: LONGEST),
+        ]
+        if rng.random() < 0.5:
+            edge = _edge(fuzz, document, path, value)
+            return f"{edge} (the largest value that loads)", _replace(document, path, lambda v: edge)
+        name, change = rng.choice(choices)
+        return name, _replace(document, path, change)
+    lists = [(p, v) for p, v in focused if isinstance(v, list) and all(type(x) is int for x in v)]
+    if isinstance(value, list) and all(type(x) is int for x in value) and lists:
+        other_path, other = lists[rng.randrange(len(lists))]
+        if value and rng.random() < 0.5:
+            i = rng.randrange(len(value))
+            item = value[i]
+            how = rng.choice(["removed", "copied", "moved"])
+            if how == "removed":
+                return f"value without [{i}]", _replace(document, path, lambda v: v[:i] + v[i + 1 :])
+            if how == "copied" or other_path == path:
+                return f"value + [value[{i}]]", _replace(document, path, lambda v: [*v, item])
+            moved = _replace(document, path, lambda v: v[:i] + v[i + 1 :])
+            return f"[{i}] moved to {other_path}", _replace(moved, other_path, lambda v: [item, *v])
+        if other:
+            item = other[rng.randrange(len(other))]
+            return f"value + [{item}] (from {other_path})", _replace(document, path, lambda v: [item, *v])
+    name, change = rng.choice(_mutations(value, [], rng))
+    return name, _replace(document, path, change)
+
+
+def _loads_with(fuzz: Fuzz[S, A], document: JSONValue, path: str, value: int) -> bool:
+    try:
+        fuzz.m.loads(json.dumps(_replace(document, path, lambda v: value)))
+    except FormatError:
+        return False
+    except Exception as error:  # the check of the mutant itself reports it
+        fuzz.fail(f"loads raised {type(error).__name__}: {cut(error)} (expected FormatError)")
+    return True
+
+
+def _edge(fuzz: Fuzz[S, A], document: JSONValue, path: str, value: int) -> int:
+    """The largest value at ``path`` that still loads, from ``value`` (which loads) up to
+    ``HUGE``: doubling, then bisection (about 2 log2 of the edge loads)."""
+    low, high = value, max(1, 2 * value + 1)
+    while _loads_with(fuzz, document, path, high):
+        low = high
+        if high >= HUGE:
+            return high
+        high = min(HUGE, 4 * high)
+    while high - low > 1:
+        middle = (low + high) // 2
+        if _loads_with(fuzz, document, path, middle):
+            low = middle
+        else:
+            high = middle
+    return low
 
 
 def _check_document(fuzz: Fuzz[S, A], original: S, text: str, playout: int) -> bool:
@@ -259,9 +364,9 @@ def _check_playable(fuzz: Fuzz[S, A], state: S, playout: int) -> None:
         m.render(state)
         for player in range(state.num_players):
             m.observe(state, player)
-        step = "applying an offered action"
         for action in legal:
-            m.apply(state, action)
+            step = f"applying the offered {action}"
+            _round_trip(fuzz, m.apply(state, action), step)
         rng = random.Random(fuzz.tried)
         for number in range(playout):
             step = f"playout step {number}"
@@ -275,9 +380,21 @@ def _check_playable(fuzz: Fuzz[S, A], state: S, playout: int) -> None:
             action = legal[rng.randrange(len(legal))]
             step = f"playout step {number} ({action})"
             state = m.apply(state, action)
+            _round_trip(fuzz, state, step)
     except Exception as error:  # in legal play every exception is a finding
         from . import ConformanceError
 
         if isinstance(error, ConformanceError):
             raise
         fuzz.fail(f"it loads, but {step} raised {type(error).__name__}: {cut(error)}")
+
+
+def _round_trip(fuzz: Fuzz[S, A], state: S, step: str) -> None:
+    """A state reached by legal play from a loaded document loads again, equal to itself."""
+    text = fuzz.m.dumps(state)
+    try:
+        again = fuzz.m.loads(text)
+    except FormatError as error:
+        fuzz.fail(f"it loads, but after {step} the state does not load again: {cut(error)}")
+    if again != state:
+        fuzz.fail(f"it loads, but after {step} the state loads back different")
