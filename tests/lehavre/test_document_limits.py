@@ -53,9 +53,13 @@ def _data(document: dict[str, object]) -> dict[str, object]:
 
 
 def _round_trips(state: lehavre.State) -> None:
+    """The state, and what the seat to move sees of it, load back equal."""
     text = lehavre.dumps(state)
     again = lehavre.loads(text)
     assert again == state and lehavre.dumps(again) == text
+    if state.current_player is not None:
+        observation = lehavre.observe(state, state.current_player)
+        assert lehavre.loads(lehavre.dumps(observation)) == observation
 
 
 def _plays_on(state: lehavre.State, *, seed: int, steps: int = 40, most: int = 120) -> None:
@@ -151,13 +155,20 @@ def test_the_room_left_never_grows_along_a_game(num_players: int, variant: str) 
     for seed in range(2):
         rng = random.Random(seed)
         state = lehavre.new_game(num_players, seed=seed, variant=variant, options=options)
-        start = {what: max(sum(room(state, s)) for s in range(num_players)) for what, (room, _) in ROOMS.items()}
+        start = {
+            what: max(sum(room(state, s)) for s in range(num_players)) for what, (room, _) in ROOMS.items()
+        }
         assert all(start[what] < limit // 4 for what, (_, limit) in ROOMS.items()), start
         while legal := lehavre.legal_actions(state):
             after = lehavre.apply(state, legal[rng.randrange(len(legal))])
             for what, (room, _) in ROOMS.items():
                 for s in range(num_players):
-                    assert sum(room(after, s)) <= sum(room(state, s)), (what, s, state.decision, after.decision)
+                    assert sum(room(after, s)) <= sum(room(state, s)), (
+                        what,
+                        s,
+                        state.decision,
+                        after.decision,
+                    )
             state = after
 
 
@@ -173,7 +184,7 @@ def test_a_round_set_back_or_on_is_refused(num_players: int, variant: str, shift
         inner["round"] += shift  # type: ignore[operator]
         if not 0 <= inner["round"] <= len(data.round_cards(num_players, variant)):  # type: ignore[operator]
             continue
-        with pytest.raises(FormatError, match="ship|turn, not seat|special deck|round|final stage"):
+        with pytest.raises(FormatError, match=r"ship|turn, not seat|special deck|round|final stage"):
             lehavre.loads(json.dumps(document))
         refused += 1
     assert refused
@@ -227,7 +238,9 @@ def _mutated(state: lehavre.State, **fields: int) -> str:
 
 
 def test_a_pending_upgrade_of_more_goods_than_held_is_refused() -> None:
-    state = position(5, stock={0: {"grain": 4, "wood": 1, "coal": 1}}, own={0: ["bakehouse"]}, offers={"fish": 1})
+    state = position(
+        5, stock={0: {"grain": 4, "wood": 1, "coal": 1}}, own={0: ["bakehouse"]}, offers={"fish": 1}
+    )
     state = play(state, "enter bakehouse", "times 2")  # 1 energy: a wood or a coal
     assert type(state.decision).__name__ == "PayUpgradeEnergy"
     _round_trips(state)
@@ -270,3 +283,65 @@ def test_the_goods_shipped_and_given_so_far_fit_the_building() -> None:
     assert type(office.decision).__name__ == "OfficeSteel"
     with pytest.raises(FormatError, match=r"the goods given for the steel so far is 9999, outside 0..3"):
         lehavre.loads(_mutated(office, given=9_999))
+
+
+# -- every building's action, every way through it ----------------------------------------------
+_RICH = {name: 6 for name in data.TOKEN_NAMES} | {"francs": 40}
+_WITH_ACTIONS = [
+    b.id for b in data.BUILDINGS if b.fee is not None and not b.locked and b.id != "luxury_yacht"
+]
+_OPTION_SETS = [
+    {"harbor_watch": "sources"},
+    {"harbor_watch": "sources", "coal_trader": "sources", "empty_visits": "allowed", "diner": "sources"},
+]
+
+
+@pytest.mark.parametrize("options", _OPTION_SETS, ids=["rulebook", "sources"])
+@pytest.mark.parametrize("building", _WITH_ACTIONS)
+def test_the_room_left_never_grows_through_any_buildings_action(
+    building: str, options: dict[str, str]
+) -> None:
+    """Each way through a building's action (every choice and payment, up to the main action's
+    end), from a rich position, never lets what ``loads`` counts grow: the per-decision bounds of
+    ``limits.py`` hold for every building, not only those random games visit."""
+    others = [b for b in ("fishery", "bakehouse", "wharf_1", "marketplace") if b != building]
+    state = position(
+        4,
+        variant="full",
+        options=options,
+        stock={seat: _RICH for seat in range(4)},
+        own={
+            0: [building, "wind_farm", *others[:2]],
+            1: ["shipping_line"] if building != "shipping_line" else [],
+        },
+        ships={0: ["R01", "R06", "R12"]},  # a wooden, an iron and a steel ship
+        ship_piles={"wooden": ["R02"], "iron": ["R08"], "steel": ["R14"], "luxury": ["R18"]},  # the Wharves
+        loans={0: 2},  # the Local Court
+        at={1: others[0], 2: others[1]},  # guests (the Arts Center) and occupants (the Harbor Watch)
+        offers={"fish": 2, "wood": 1, "clay": 3, "cattle": 2, "francs": 1},
+    )
+    entry = f"enter {building}"
+    if entry not in [str(a) for a in lehavre.legal_actions(state)]:
+        pytest.skip(f"{building} cannot be entered here")
+    stack = [(state, lehavre.parse_action(state, entry))]
+    visited = 0
+    while stack and visited < 3_000:
+        before, action = stack.pop()
+        after = lehavre.apply(before, action)
+        visited += 1
+        for what, (room, _) in ROOMS.items():
+            for s in range(4):
+                assert sum(room(after, s)) <= sum(room(before, s)), (what, s, before.decision, str(action))
+        if not after.main_done and after.current_player is not None:
+            stack.extend((after, a) for a in lehavre.legal_actions(after))
+    assert visited
+
+
+def test_business_office_a_good_traded_for_the_same_good_changes_nothing() -> None:
+    """Found by the test above: "exchange 1 good for your choice of 1 charcoal, 1 leather, or 1
+    brick" gave a leather for nothing when the good given was a leather."""
+    state = position(
+        3, stock={0: {"leather": 1, "wood": 1}}, own={0: ["business_office"]}, offers={"fish": 1}
+    )
+    state = play(state, "enter business_office", "trade leather leather")
+    assert state.players[0].stock[data.LEATHER] == 1 and state.players[0].stock[data.WOOD] == 1

@@ -2,7 +2,9 @@
 
 A loaded state must be one the rules could reach in form (counts in range, seats that exist, a
 phase that fits), so nothing that loads can crash later. Each game's ``codec.py`` writes its
-own checks with these helpers; all of them raise ``FormatError`` naming the field.
+own checks with these helpers; all of them raise ``FormatError`` naming the field. A count that
+play raises is checked with ``room``: with the most the rest of the game can add, so that every
+state reached from a loaded one loads again (issue 22).
 """
 
 from __future__ import annotations

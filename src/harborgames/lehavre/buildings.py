@@ -515,7 +515,10 @@ def _office_steel(state: State, decision: OfficeSteel, action: Action) -> State:
 
 def _office_exchange(state: State, decision: OfficeExchange, action: Action) -> State:
     if isinstance(action, Trade):
-        return done(gain(state, me(state), {token(action.good): -1, token(action.product): 1}))
+        # a leather for a leather changes nothing ({LEATHER: -1, LEATHER: 1} would give one)
+        change = {token(action.good): -1}
+        change[token(action.product)] = change.get(token(action.product), 0) + 1
+        return done(gain(state, me(state), change))
     return done(state)
 
 
