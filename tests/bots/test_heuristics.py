@@ -14,12 +14,9 @@ import pytest
 import harborgames
 from harborgames import bots
 from harborgames import gdansk as gd
-from harborgames import inland_port as ip
 from harborgames.bots.arena import play_game
 from harborgames.gdansk import state as gd_state
 from harborgames.gdansk.heuristic import heuristic as gd_heuristic
-from harborgames.inland_port import data as ip_data
-from harborgames.inland_port.heuristic import heuristic as ip_heuristic
 from harborgames.lehavre import State, data, heuristic
 from harborgames.lehavre.heuristic import _wealth_now
 from harborgames.lehavre.scoring import wealth
@@ -137,19 +134,3 @@ def test_a_gdansk_marker_is_worth_the_orders_still_to_come_in_its_sector() -> No
     assert gain(state) > gain(few_left) >= 0
     assert gain(state) > 2.0  # more than one order's sector VP
 
-
-def test_an_inland_port_building_at_the_forced_sale_counts_what_the_sale_would_take() -> None:
-    game = harborgames.load("inland_port")
-    state = attrs.evolve(game.new_game(2, seed=1), round=5)
-    farm = ip_data.BUILDING_INDEX["farm"]
-    owner = tuple(0 if b == farm else o for b, o in enumerate(state.owner))
-
-    def placed(round_: int) -> ip.State:
-        rounds = tuple(round_ if b == farm else r for b, r in enumerate(state.placed))
-        return attrs.evolve(state, owner=owner, placed=rounds)
-
-    value = ip_data.BUILDINGS[farm].value
-    assert value is not None
-    lost = value - value // 2
-    fresh, at_risk = placed(4), placed(1)  # sector 2, and "4+": sold at this round's end
-    assert ip_heuristic(fresh, 0) - ip_heuristic(at_risk, 0) == pytest.approx(lost / 2)
