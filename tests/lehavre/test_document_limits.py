@@ -345,3 +345,49 @@ def test_business_office_a_good_traded_for_the_same_good_changes_nothing() -> No
     )
     state = play(state, "enter business_office", "trade leather leather")
     assert state.players[0].stock[data.LEATHER] == 1 and state.players[0].stock[data.WOOD] == 1
+
+
+def _player_stock(state: lehavre.State, seat: int, **counts: int) -> str:
+    document = _document(state)
+    stock = _data(document)["players"][seat]["stock"]  # type: ignore[index]
+    for name, count in counts.items():
+        stock[data.TOKEN_INDEX[name]] = count
+    return json.dumps(document)
+
+
+def test_a_decision_asked_only_when_it_can_be_carried_out_is_refused_when_it_cannot() -> None:
+    """The Ironworks asks about the fourth iron only with 6 energy, the Haulage Firm only with 3
+    Francs; a document asking without them loaded, and the next state could not be saved (no
+    legal action, or negative Francs)."""
+    ironworks = position(5, stock={0: {"coal": 2}}, own={0: ["ironworks"]}, offers={"fish": 1})
+    ironworks = play(ironworks, "enter ironworks")
+    assert type(ironworks.decision).__name__ == "IronworksExtra"
+    with pytest.raises(FormatError, match=r"the Ironworks' extra iron needs 6 energy: the player has 0"):
+        lehavre.loads(_player_stock(ironworks, 0, coal=0))
+    haulage = position(
+        2,
+        variant="full",
+        stock={0: {"francs": 5}},
+        own={0: ["haulage_firm"]},
+        offers={"fish": 1, "wood": 1, "clay": 1},
+    )
+    haulage = play(haulage, "enter haulage_firm")
+    assert type(haulage.decision).__name__ == "HaulagePair"
+    with pytest.raises(FormatError, match=r"the Haulage Firm costs 3 Francs: the player has 2"):
+        lehavre.loads(_player_stock(haulage, 0, francs=2))
+
+
+def test_a_pending_upgrade_energy_must_be_the_upgrades_own() -> None:
+    """The Charcoal Kiln upgrades wood without energy: a pending energy payment there loaded, was
+    paid in the wood being upgraded, and left a negative count."""
+    state = position(
+        5, stock={0: {"grain": 4, "wood": 6, "coal": 1}}, own={0: ["bakehouse", "charcoal_kiln"]}
+    )
+    state = play(state, "enter bakehouse", "times 2")
+    assert type(state.decision).__name__ == "PayUpgradeEnergy"
+    document = _document(state)
+    kiln = data.BUILDING_INDEX["charcoal_kiln"]
+    _data(document)["decision"]["building"] = kiln  # type: ignore[index]
+    _data(document)["players"][0]["location"] = kiln  # type: ignore[index]
+    with pytest.raises(FormatError, match=r"the charcoal_kiln's energy for 2 goods is 0, not 1"):
+        lehavre.loads(json.dumps(document))

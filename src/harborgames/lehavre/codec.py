@@ -11,11 +11,12 @@ from ..core.checks import StateChecks
 from ..core.codec import Codec, register_decisions
 from ..core.errors import FormatError
 from .actions import ACTION_TYPES
-from .buildings import UPGRADE_OF, UPGRADES, shipping_capacities
+from .buildings import IRONWORKS_EXTRA_ENERGY, UPGRADE_OF, UPGRADES, shipping_capacities
 from .construction import BUILDERS, LUXURY_YACHT, build_candidates
 from .data import (
     BUILDING_INDEX,
     BUILDINGS,
+    FRANC,
     FULL,
     IRON_SHIP,
     NUM_TOKEN_KINDS,
@@ -67,12 +68,13 @@ from .decisions import (
     Turn,
     UpgradeGoods,
 )
+from .effect import energy_due, energy_of
 from .limits import MAX_COUNTER, check_room
 from .observe import HIDDEN, KNOWN_TO_THEM
 from .offered import in_play_buildings
 from .readings import SOURCE_READINGS
 from .setup import special_deck
-from .specials import COAL_TRADER_CHARCOAL_MAX, COAL_TRADER_COAL_MAX, EXCHANGES
+from .specials import COAL_TRADER_CHARCOAL_MAX, COAL_TRADER_COAL_MAX, EXCHANGES, HAULAGE_FRANCS
 from .state import (
     OUT,
     PROPOSAL,
@@ -445,6 +447,21 @@ def _check_building_decision(check: StateChecks, state: State, decision: Decisio
                 1 <= decision.goods <= most,
                 f"the {key} upgrades {decision.goods} goods: 1 to {most} can be (the player holds {held})",
             )
+            # (the energy is never paid in the goods upgraded: only the upgrades that need none,
+            # the Charcoal Kiln's wood and the Cokery's coal, upgrade goods that give energy)
+            due = energy_due(state, state.turn_player, upgrade.energy(decision.goods))
+            check.require(
+                due > 0 and decision.due == due,
+                f"the {key}'s energy for {decision.goods} goods is {due}, not {decision.due}",
+            )
+    elif isinstance(decision, IronworksExtra):
+        due = energy_due(state, state.turn_player, IRONWORKS_EXTRA_ENERGY)
+        energy = energy_of(state.players[state.turn_player].stock)
+        check.require(energy >= due, f"the Ironworks' extra iron needs {due} energy: the player has {energy}")
+    elif isinstance(decision, HaulagePair):
+        francs = state.players[state.turn_player].stock[FRANC]
+        costs = f"the Haulage Firm costs {HAULAGE_FRANCS} Francs: the player has {francs}"
+        check.require(francs >= HAULAGE_FRANCS, costs)
     elif isinstance(decision, ExchangeTimes):
         check.require(b in _EXCHANGERS, f"{key} makes no exchanges")
     elif isinstance(decision, PayEnergy):
