@@ -391,3 +391,115 @@ def test_a_pending_upgrade_energy_must_be_the_upgrades_own() -> None:
     _data(document)["players"][0]["location"] = kiln  # type: ignore[index]
     with pytest.raises(FormatError, match=r"the charcoal_kiln's energy for 2 goods is 0, not 1"):
         lehavre.loads(json.dumps(document))
+
+
+# -- every kind of decision, put into real positions -------------------------------------------------
+_FIELD_VALUES: dict[str, tuple[object, ...]] = {
+    "ship_type": (0, 1, 3),
+    "due": (1, 6, 15),
+    "goods": (1, 2),
+    "built": (0, 1),
+    "shipped": (0, 2),
+    "given": (0, 3),
+    "upgraded": (0, 2),
+    "standard": (0, 2),
+    "hides": (0, 1),
+    "charcoal": (0, 1),
+    "coal": (0, 5),
+    "chosen": ((),),
+    "after_steel": (False, True),
+}
+_BUILDING_FIELDS = ("building", "wharf")
+_POOR = (
+    {"francs": 0},
+    {name: 0 for name in data.TOKEN_NAMES} | {"fish": 1, "grain": 1, "hides": 1, "leather": 1},
+)
+
+
+def _decision_documents(state: lehavre.State) -> list[dict[str, object]]:
+    """``state`` (the turn's player to take its main action) with each kind of a building's
+    decision asked, at each built building it could be asked at, with a few values of its
+    fields, for the player as it is, without Francs, and nearly without goods."""
+    import itertools
+
+    import attrs
+
+    from harborgames.lehavre.codec import decision_building
+    from harborgames.lehavre.decisions import DECISION_TYPES
+
+    seat = state.turn_player
+    built = [b for b, who in enumerate(state.owner) if who >= -1]
+    tops = [pile[0] for pile in state.piles if pile][:2] or [0]
+    found = []
+    for kind in DECISION_TYPES:
+        if kind.__name__ in ("Turn", "PayInterest", "Feed"):
+            continue
+        names = [field.name for field in attrs.fields(kind)]
+        blank = {name: _FIELD_VALUES.get(name, (0,))[0] for name in names}
+        fixed = decision_building(kind(**blank))  # the building it is asked at, if it names none
+        places = [fixed] if fixed >= 0 and not set(names) & set(_BUILDING_FIELDS) else built
+        for b in places:
+            if b not in built:
+                continue
+            values = [
+                (b,)
+                if name in _BUILDING_FIELDS
+                else tuple(tops)
+                if name == "target"
+                else _FIELD_VALUES.get(name, (0,))
+                for name in names
+            ]
+            for combo, poor in itertools.product(
+                itertools.islice(itertools.product(*values), 4), (None, *_POOR)
+            ):
+                document = _document(state)
+                inner = _data(document)
+                inner["decision"] = {"type": kind.__name__, **dict(zip(names, combo, strict=True))}
+                for other, player in enumerate(inner["players"]):  # type: ignore[arg-type]
+                    if other == seat:
+                        player["location"] = b
+                        for name, count in (poor or {}).items():
+                            player["stock"][data.TOKEN_INDEX[name]] = count
+                    elif player["location"] == b:
+                        player["location"] = -1
+                found.append(document)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("num_players", "variant", "options"),
+    [
+        (2, "full", None),
+        (4, "full", {"coal_trader": "sources", "harbor_watch": "sources"}),
+        (3, "short", None),
+    ],
+)
+def test_each_kind_of_decision_put_into_a_real_position_is_refused_or_plays_on(
+    num_players: int, variant: str, options: dict[str, str] | None
+) -> None:
+    """A decision loads only where the engine could leave it: each legal action from it leads to
+    a state that loads again (this found the Charcoal Kiln's energy, the Ironworks' and the
+    Haulage Firm's)."""
+    rng = random.Random(5)
+    state = lehavre.new_game(num_players, seed=5, variant=variant, options=options)
+    positions = []
+    for step in range(300):
+        legal = lehavre.legal_actions(state)
+        if not legal:
+            break
+        waiting = type(state.decision).__name__ == "Turn" and not state.main_done
+        if waiting and step >= 130 * (len(positions) + 1):
+            positions.append(state)  # about every 130 decisions: a turn before its main action
+        state = lehavre.apply(state, legal[rng.randrange(len(legal))])
+    loaded = 0
+    for position_ in positions:
+        for document in _decision_documents(position_):
+            try:
+                mutant = lehavre.loads(json.dumps(document))
+            except FormatError:
+                continue
+            loaded += 1
+            assert isinstance(mutant, lehavre.State)
+            for action in lehavre.legal_actions(mutant):
+                _round_trips(lehavre.apply(mutant, action))
+    assert loaded
