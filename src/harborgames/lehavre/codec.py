@@ -254,7 +254,7 @@ def _check_places(check: StateChecks, state: State, cards_played: int) -> None:
     _check_ships(check, state, cards_played)
 
 
-def starting_ships(state: State) -> tuple[frozenset[int], frozenset[int]]:
+def _starting_ships(state: State) -> tuple[frozenset[int], frozenset[int]]:
     """The ships dealt at setup: those the players start with, and those laid on a pile (the
     solo short game by the sources' reading, option ``solo_starting_ship``)."""
     n, variant = state.num_players, state.rules.variant
@@ -274,7 +274,7 @@ def _check_ships(check: StateChecks, state: State, cards_played: int) -> None:
     place, a pile or a player's ships; no other ship card is anywhere. (A round set back would
     deal a ship card that is already in play.) Only an iron ship swapped for the Luxury Yacht
     leaves the game."""
-    held, piled = starting_ships(state)
+    held, piled = _starting_ships(state)
     cards = round_cards(state.num_players, state.rules.variant)
     dealt = held | piled | {ROUND_CARD_INDEX[card.card] for card in cards[:cards_played]}
     rounds_done = f"{cards_played} round{'s' * (cards_played != 1)} resolved"
