@@ -72,6 +72,9 @@ def test_documents_aimed_at_the_counts_play_raises(
         module, players, seed=0, mutations=MUTATIONS or mutations, variant=variant, options=options or None,
         focus=focus, collect=True,
     )  # fmt: skip
+    if DEEP:  # pytest -s shows the numbers of a deep run
+        print(f"{report.game} {players}p {variant or ''} {options}: tried {report.tried}, refused "
+              f"{report.refused}, played {report.accepted}, failures {len(report.findings)}")  # fmt: skip
     assert report.refused > 0 and report.accepted > 0, report
     assert not report.findings, "\n".join(report.findings[:20])
 
