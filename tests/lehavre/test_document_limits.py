@@ -296,14 +296,19 @@ _OPTION_SETS = [
 ]
 
 
-@pytest.mark.parametrize("options", _OPTION_SETS, ids=["rulebook", "sources"])
+@pytest.mark.parametrize(
+    ("options", "owner"),
+    [(_OPTION_SETS[0], 0), (_OPTION_SETS[1], 0), (_OPTION_SETS[1], 1)],
+    ids=["rulebook", "sources", "sources-fees"],
+)
 @pytest.mark.parametrize("building", _WITH_ACTIONS)
 def test_the_room_left_never_grows_through_any_buildings_action(
-    building: str, options: dict[str, str]
+    building: str, options: dict[str, str], owner: int
 ) -> None:
     """Each way through a building's action (every choice and payment, up to the main action's
     end), from a rich position, never lets what ``loads`` counts grow: the per-decision bounds of
-    ``limits.py`` hold for every building, not only those random games visit."""
+    ``limits.py`` hold for every building, not only those random games visit. With ``owner`` 1
+    the building and those the Harbor Watch moves into are another seat's: fees are paid."""
     others = [b for b in ("fishery", "bakehouse", "wharf_1", "marketplace") if b != building]
     state = position(
         4,
@@ -311,13 +316,15 @@ def test_the_room_left_never_grows_through_any_buildings_action(
         options=options,
         stock={seat: _RICH for seat in range(4)},
         own={
-            0: [building, "wind_farm", *others[:2]],
-            1: ["shipping_line"] if building != "shipping_line" else [],
+            owner: [building, *others[:2]],
+            0 if owner else 1: ["wind_farm", "shipping_line"]
+            if building != "shipping_line"
+            else ["wind_farm"],
         },
         ships={0: ["R01", "R06", "R12"]},  # a wooden, an iron and a steel ship
         ship_piles={"wooden": ["R02"], "iron": ["R08"], "steel": ["R14"], "luxury": ["R18"]},  # the Wharves
         loans={0: 2},  # the Local Court
-        at={1: others[0], 2: others[1]},  # guests (the Arts Center) and occupants (the Harbor Watch)
+        at={2: others[0], 3: others[1]},  # guests (the Arts Center) and occupants (the Harbor Watch)
         offers={"fish": 2, "wood": 1, "clay": 3, "cattle": 2, "francs": 1},
     )
     entry = f"enter {building}"

@@ -79,6 +79,7 @@ from .decisions import (
 )
 from .specials import COAL_TRADER_CHARCOAL_MAX, COAL_TRADER_COAL_MAX, FURRIERY_LEATHER, TOWN_SQUARE_GOODS
 from .state import State
+from .visit import HARBOR_WATCH, HARBOR_WATCH_FRANCS
 
 __all__ = [
     "ACTION_FRANCS",
@@ -257,10 +258,11 @@ def _action_left(state: State, seat: int) -> tuple[int, int]:
         return 0, 0  # no building's action is under way
     if seat == state.turn_player:
         return _left_to_actor(state, decision)
-    if isinstance(decision, PayFee):
-        return FEE_GOODS, FEE_FRANCS
-    if isinstance(decision, HarborWatchTarget):
-        return FEE_GOODS, FEE_FRANCS + 1
+    if isinstance(decision, HarborWatchTarget):  # a Franc to the occupant, then the target's fee
+        return FEE_GOODS, HARBOR_WATCH_FRANCS + FEE_FRANCS
+    if isinstance(decision, PayFee):  # this fee, and what follows if it is the Harbor Watch's
+        watch = decision.building == HARBOR_WATCH
+        return FEE_GOODS * (1 + watch), FEE_FRANCS * (1 + watch) + HARBOR_WATCH_FRANCS * watch
     return 0, 0
 
 
