@@ -238,7 +238,7 @@ Action = (
     | Done
     | End
 )
-ACTION_TYPES: tuple[type, ...] = (
+ACTION_TYPES: tuple[type[Action], ...] = (
     Take,
     Enter,
     Buy,

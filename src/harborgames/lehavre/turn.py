@@ -17,29 +17,19 @@ from typing import Any
 from ..core.decisions import Rule, Rulebook
 from ..core.update import update
 from .actions import (
+    ACTION_TYPES,
     DONE,
     END,
     REPAY,
     Action,
-    Build,
-    BuildShip,
     Buy,
     BuyShip,
-    Choose,
-    Done,
     End,
     Enter,
-    Give,
-    Loan,
-    Order,
-    Pay,
-    PayPart,
     Repay,
     Sell,
     SellShip,
     Take,
-    Times,
-    Trade,
 )
 from .data import BUILDING_INDEX, FRANC, LOAN_REPAYMENT, OFFER_SPACES, TURNS_PER_ROUND
 from .decisions import Turn
@@ -168,28 +158,6 @@ RULES: dict[type, Rule[State, Any, Action]] = {
 }
 """Every decision's rule: the turn, interest and feeding, and entering a building with all
 that follows (``visit.py``)."""
-
-ACTION_TYPES = (
-    Take,
-    Enter,
-    Buy,
-    BuyShip,
-    Sell,
-    SellShip,
-    Repay,
-    Loan,
-    Pay,
-    PayPart,
-    Times,
-    Choose,
-    Build,
-    BuildShip,
-    Give,
-    Trade,
-    Order,
-    Done,
-    End,
-)
 
 RULEBOOK: Rulebook[State, Action] = Rulebook(
     "Le Havre",
