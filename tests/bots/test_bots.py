@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+import harborgames
 from harborgames import bots, inland_port
 from harborgames.bots.arena import play_game
 from harborgames.bots.search import Leaf
@@ -213,14 +214,35 @@ def test_ismcts_defaults_widen() -> None:
 
 
 def test_searches_take_the_games_tuned_budget_unless_told() -> None:
-    from harborgames.bots.search import BUDGETS, DEFAULT_ITERATIONS
+    from harborgames.bots.search import BUDGETS, DEFAULT_ITERATIONS, budget_for
 
     bot = bots.make("ismcts")
     assert isinstance(bot, bots.ISMCTSBot)
-    assert bot.budget("lehavre") == BUDGETS["lehavre"] < DEFAULT_ITERATIONS
-    assert bot.budget("inland_port") == DEFAULT_ITERATIONS
+    assert bot.budget("lehavre") == BUDGETS["lehavre", None, None] < DEFAULT_ITERATIONS
+    assert bot.budget("lehavre", 2, "full") == BUDGETS["lehavre", 2, "full"]
+    assert bot.budget("lehavre", 4, "full") == BUDGETS["lehavre", None, None]  # the fallback
+    assert bot.budget("inland_port") == bot.budget("inland_port", 2) == DEFAULT_ITERATIONS
+    assert budget_for("gdansk", 4, "standard") == BUDGETS["gdansk", None, None]
     told = bots.make("mcts", iterations=9)
     assert isinstance(told, bots.MCTSBot)
-    assert told.budget("lehavre") == told.budget("gdansk") == 9
+    assert told.budget("lehavre") == told.budget("gdansk", 3, "standard") == 9
     with pytest.raises(ValueError, match="or none"):
         bots.make("mcts", iterations=0)
+
+
+def test_a_search_reads_its_budget_from_the_games_configuration() -> None:
+    from harborgames.bots.search import budget_for, configuration
+
+    game = harborgames.load("lehavre")
+    for players, variant in ((2, "full"), (3, "short"), (4, "full")):
+        state = game.new_game(players, seed=1, variant=variant)
+        view = bots.make_view(game, state, state.current_player)
+        assert configuration(view) == (players, variant)
+        bot = bots.make("ismcts", seed=1)
+        assert isinstance(bot, bots.ISMCTSBot)
+        if len(view.legal_actions) > 1:
+            bot.choose(view)
+            assert bot.last_iterations == budget_for("lehavre", players, variant)
+    inland = harborgames.load("inland_port")
+    state = inland.new_game(2, seed=1)
+    assert configuration(bots.make_view(inland, state, state.current_player)) == (2, "standard")

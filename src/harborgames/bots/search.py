@@ -6,7 +6,8 @@ in [0, 1] for every game: normalized ranks (``base.rank_rewards``) for finished 
 heuristic margin (``Leaf``) where playouts are cut off. Chance is resolved by
 the RNG inside the sampled state when ``apply`` runs, so no chance nodes are needed.
 
-Budgets are iterations, for reproducibility (by default tuned per game: ``BUDGETS``);
+Budgets are iterations, for reproducibility (by default tuned per game, player count and
+variant: ``BUDGETS``);
 ``time_limit`` (seconds) adds a wall-clock stop.
 
 ``widen`` (progressive widening from the greedy ranking) and ``anchor`` (the final move is
@@ -27,7 +28,18 @@ from .base import heuristic_rewards, outcome_rewards, seed_of
 from .simple import GreedyBot, evaluate, greedy_step
 from .view import A, S, View
 
-__all__ = ["BUDGETS", "DEFAULT_ITERATIONS", "ISMCTSBot", "Leaf", "MCTSBot", "advantages", "rollout"]
+__all__ = [
+    "BUDGETS",
+    "DEFAULT_ITERATIONS",
+    "Configuration",
+    "ISMCTSBot",
+    "Leaf",
+    "MCTSBot",
+    "advantages",
+    "budget_for",
+    "configuration",
+    "rollout",
+]
 
 _ROLLOUTS = ("random", "greedy")
 _LEAVES = ("margin", "rank")
@@ -40,11 +52,40 @@ _CUTOFFS = ("own", "others", "turn", "decision")
 
 DEFAULT_ITERATIONS = 150
 """Iterations per decision in a game ``BUDGETS`` does not list."""
-BUDGETS: dict[str, int] = {"lehavre": 60, "gdansk": 100}
-"""Iterations per decision by game, where ``iterations`` is not given: what fits in the issue's
-400 ms per decision on this machine's shared cores (``benchmarks/bot_cost.py`` times them on
-positions of real play; docs/bots.md, "Cost"). A Le Havre or Gdańsk iteration costs more than
-an Inland Port one (longer turns, more legal moves for every greedy playout step)."""
+Configuration = tuple[str, int | None, str | None]
+"""A budget's key: (game, players, variant); ``None`` stands for any."""
+BUDGETS: dict[Configuration, int] = {
+    ("lehavre", None, None): 60,
+    ("lehavre", 2, "full"): 150,
+    ("lehavre", 3, "short"): 150,
+    ("gdansk", None, None): 100,
+}
+"""Iterations per decision where ``iterations`` is not given, by (game, players, variant): what
+fits in the issue's 400 ms of CPU per decision on this machine (``benchmarks/bot_cost.py``
+times them on positions of real play; docs/bots.md, "Cost"). ``budget_for`` looks up the exact
+configuration first, then the game with these players and any variant, the game with any
+players and this variant, the game alone, and last ``DEFAULT_ITERATIONS``. A Le Havre or
+Gdańsk iteration costs more than an Inland Port one (longer turns, more legal moves for every
+greedy playout step), and a Le Havre decision with 3 players about twice one with 2 (full
+game) or one of the short game."""
+
+
+def budget_for(game: str, players: int | None = None, variant: str | None = None) -> int:
+    """The tuned iterations per decision for ``game`` (its registry name) with ``players``
+    seats in ``variant`` (``BUDGETS``, with its fallbacks)."""
+    for key in ((game, players, variant), (game, players, None), (game, None, variant)):
+        if key in BUDGETS:
+            return BUDGETS[key]
+    return BUDGETS.get((game, None, None), DEFAULT_ITERATIONS)
+
+
+def configuration(view: View[S, A]) -> tuple[int, str]:
+    """The players and variant of the game ``view`` is in (what ``BUDGETS`` is keyed by), read
+    from a sampled state: every state has ``num_players``; the variant is its ``rules.variant``
+    where the game has one, else the game's default variant."""
+    state = view.sample(0)
+    variant = getattr(getattr(state, "rules", None), "variant", None)
+    return state.num_players, variant if isinstance(variant, str) else view.info.default_variant
 
 
 def rollout(
@@ -186,15 +227,18 @@ class _SearchBot:
         """How many of a node's moves progressive widening admits after ``visits`` visits."""
         return max(1, math.ceil(self.widen * math.sqrt(visits + 1)))
 
-    def budget(self, game: str) -> int:
-        """The iterations per decision in ``game`` (its registry name): ``iterations`` if given,
-        else the game's tuned budget (``BUDGETS``)."""
+    def budget(self, game: str, players: int | None = None, variant: str | None = None) -> int:
+        """The iterations per decision in ``game`` (its registry name) with ``players`` seats in
+        ``variant``: ``iterations`` if given, else the tuned budget (``budget_for``)."""
         if self.iterations is not None:
             return self.iterations
-        return BUDGETS.get(game, DEFAULT_ITERATIONS)
+        return budget_for(game, players, variant)
 
-    def _budget(self, game: str) -> range | _Timed:
-        iterations = self.budget(game)
+    def _budget(self, view: View[S, A]) -> range | _Timed:
+        if self.iterations is not None:
+            iterations = self.iterations
+        else:
+            iterations = budget_for(view.info.name, *configuration(view))
         if self.time_limit is None:
             return range(iterations)
         return _Timed(iterations, self.time_limit)
@@ -271,7 +315,7 @@ class MCTSBot(_SearchBot):
         base = advantages(game, start)
         widen, seat = self.widen, view.seat
         count = 0
-        for _ in self._budget(view.info.name):
+        for _ in self._budget(view):
             count += 1
             node, path = root, [root]
             while True:
@@ -392,7 +436,7 @@ class ISMCTSBot(_SearchBot):
         leaf = Leaf(game, self.leaf)
         count = 0
         widen = self.widen
-        for _ in self._budget(view.info.name):
+        for _ in self._budget(view):
             count += 1
             state = view.sample(seed_of(rng))
             base = advantages(game, state)
