@@ -76,12 +76,69 @@ def minimal_payments(
         counts[only] = -(-due // worth[only])
         return [tuple(counts)]
     out: list[tuple[int, ...]] = []
-    counts = [0] * kinds
-    for way in _ways(useful, have, worth, due, 0, 0, counts, reachable, {}):
-        out.append(way)
-        if limit is not None and len(out) > limit:
-            return None
+    try:
+        _collect(useful, have, worth, due, reachable, [0] * kinds, out, _NO_LIMIT if limit is None else limit)
+    except _TooMany:
+        return None
     return out
+
+
+_NO_LIMIT = 1 << 62
+
+
+class _TooMany(Exception):
+    """More ways than the caller lists (``minimal_payments``'s ``limit``)."""
+
+
+def _collect(
+    useful: list[int],
+    have: Sequence[int],
+    worth: Sequence[int],
+    due: int,
+    reachable: list[int],
+    counts: list[int],
+    out: list[tuple[int, ...]],
+    limit: int,
+) -> None:
+    """``_ways`` with nothing fixed, into ``out`` in the same order, without a generator per
+    count: the last kind's count is the one that covers the rest (every smaller count leaves it
+    unpaid), and the cheapest kind used so far tells whether a way is minimal."""
+    last = len(useful) - 1
+
+    def level(position: int, paid: int, cheapest: int) -> None:
+        kind = useful[position]
+        value = worth[kind]
+        if position == last:  # paid < due, and this kind can cover the rest (``reachable``)
+            need = -(-(due - paid) // value)
+            if paid + need * value - cheapest < due:  # every other kind used is still needed
+                counts[kind] = need
+                out.append(tuple(counts))
+                counts[kind] = 0
+                if len(out) > limit:
+                    raise _TooMany
+            return
+        most = min(have[kind], -(-(due - paid) // value))  # never more than covers the rest alone
+        after = reachable[position + 1]
+        for count in range(most, 0, -1):
+            now = paid + count * value
+            low = value if value < cheapest else cheapest
+            if now >= due:  # the rest stay at 0: minimal if each kind used is needed
+                if now - low < due:
+                    counts[kind] = count
+                    out.append(tuple(counts))
+                    if len(out) > limit:
+                        counts[kind] = 0
+                        raise _TooMany
+                continue
+            if now + after < due:
+                break  # fewer of this kind cannot be made up by the rest either
+            counts[kind] = count
+            level(position + 1, now, low)
+        counts[kind] = 0
+        if paid + after >= due:
+            level(position + 1, paid, cheapest)
+
+    level(0, 0, due + max(worth) + 1)
 
 
 def _ways(

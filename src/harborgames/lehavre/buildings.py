@@ -68,6 +68,7 @@ from .decisions import (
     UpgradeGoods,
 )
 from .effect import (
+    ENERGY_GOODS,
     GIVES,
     Effect,
     always,
@@ -244,7 +245,9 @@ def _upgrader(key: str) -> Effect:
             not first_energy or energy_due(state, seat, first_energy) <= energy_of(stock)
         )
 
-    return Effect(can_enter, lambda state: ask(state, UpgradeGoods(building)))
+    return Effect(
+        can_enter, lambda state: ask(state, UpgradeGoods(building)), reads=ENERGY_GOODS | {upgrade.source}
+    )
 
 
 def _upgrade_legal(state: State, decision: UpgradeGoods) -> tuple[Action, ...]:
@@ -567,15 +570,15 @@ EFFECTS: dict[str, Effect] = {
     "sawmill": builder("sawmill", 1, sawmill=True),
     "marketplace": Effect(always, lambda state: ask(state, MarketplaceGoods())),
     "fishery": Effect(always, _fishery),
-    "joinery": Effect(_joinery_can, lambda state: ask(state, JoineryWood())),
+    "joinery": Effect(_joinery_can, lambda state: ask(state, JoineryWood()), reads=frozenset({WOOD})),
     **{key: _upgrader(key) for key in UPGRADES},
     "hardware_store": _receive(wood=1, brick=1, iron=1),
     "clay_mound": Effect(always, _clay_mound),
-    "arts_center": Effect(_arts_center_can, _arts_center),
+    "arts_center": Effect(_arts_center_can, _arts_center, reads=frozenset()),
     "wharf_1": wharf("wharf_1"),
     "wharf_2": wharf("wharf_2"),
-    "black_market": Effect(_black_market_can, _black_market),
-    "local_court": Effect(_local_court_can, _local_court),
+    "black_market": Effect(_black_market_can, _black_market, reads=frozenset()),
+    "local_court": Effect(_local_court_can, _local_court, reads=frozenset()),
     "colliery": Effect(always, _colliery),
     "shipping_line": Effect(_shipping_can, _shipping_enter),
     "grocery_market": _receive(cattle=1, meat=1, fish=1, smoked_fish=1, grain=1, bread=1),

@@ -29,7 +29,9 @@ from .data import (
 from .decisions import BuildGoods, ChooseBuilding, ChooseShip, PayShipEnergy, PayShipGoods
 from .effect import (
     BUILD_COSTS,
+    BUILDING_GOODS,
     BUILDS,
+    ENERGY_GOODS,
     Effect,
     amount_rule,
     ask,
@@ -147,17 +149,40 @@ def builder(key: str, builds: int, sawmill: bool = False) -> Effect:
     """A Building Firm (1 build), the Construction Firm (2) or the Sawmill (1, a wood less)."""
     building = BUILDING_INDEX[key]
     can_enter = _can_build_at_sawmill if sawmill else _can_build
-    return Effect(can_enter, lambda state: ask(state, ChooseBuilding(building)))
+    return Effect(can_enter, lambda state: ask(state, ChooseBuilding(building)), reads=BUILDING_GOODS)
 
 
 # One check shared by the Building Firms and the Construction Firm, so ``visit.enterable``
 # asks it once per turn for all three (the same function of the same stock).
 def _can_build(state: State, seat: int, stock: tuple[int, ...]) -> bool:
-    return bool(buildable(state, seat, stock=stock, first_only=True))
+    return _any_buildable(state, seat, stock, False)
 
 
 def _can_build_at_sawmill(state: State, seat: int, stock: tuple[int, ...]) -> bool:
-    return bool(buildable(state, seat, sawmill=True, stock=stock, first_only=True))
+    return _any_buildable(state, seat, stock, True)
+
+
+def _any_buildable(state: State, seat: int, stock: tuple[int, ...], sawmill: bool) -> bool:
+    """``buildable(..., first_only=True)`` as a yes or no, for the checks made every turn."""
+    rules = state.rules
+    rows = _COST_ROWS[rules.ironworks_cost, rules.arts_center_cost][state.owner[MASONS_GUILD] == seat]
+    wood, brick, steel = stock[WOOD] + sawmill, stock[BRICK], stock[STEEL]
+    clay_or_brick, iron_or_steel = stock[CLAY] + brick, stock[IRON] + steel
+    for top in build_candidates(state):
+        row = rows[top]
+        if row is None:
+            continue
+        needs_wood, needs_brick, needs_steel, needs_clay, needs_iron = row
+        if (
+            needs_wood <= wood
+            and needs_brick <= brick
+            and needs_steel <= steel
+            and needs_clay <= clay_or_brick
+            and needs_iron <= iron_or_steel
+            and (needs_wood or not sawmill)  # the Sawmill builds only buildings needing wood
+        ):
+            return True
+    return False
 
 
 BUILDERS = {
@@ -252,6 +277,14 @@ _SHIP_COSTS = (
     tuple(t.cost for t in SHIP_TYPES),
     tuple(attrs.evolve(t.cost, brick=t.cost.brick + MODERNISE_BRICK) for t in SHIP_TYPES),
 )
+# Per modernising (a wooden ship never does) and ship type: the cost's totals (``_cost_row``).
+_SHIP_ROWS = tuple(
+    tuple(
+        _cost_row(_SHIP_COSTS[modernise and t != WOODEN_SHIP][t]) or (0, 0, 0, 0, 0)
+        for t in range(len(SHIP_TYPES))
+    )
+    for modernise in (False, True)
+)
 
 
 def ship_ways(state: State, seat: int, wharf: int, ship_type: int) -> list[tuple[int, ...]]:
@@ -264,19 +297,36 @@ def ship_ways(state: State, seat: int, wharf: int, ship_type: int) -> list[tuple
     return [way for way in goods_ways(stock, cost) if energy_of(subtract(stock, way)) >= energy]
 
 
-def _ship_types(state: State, seat: int, wharf: int, stock: tuple[int, ...] | None = None) -> list[int]:
+def _ship_types(
+    state: State, seat: int, wharf: int, stock: tuple[int, ...] | None = None, *, first_only: bool = False
+) -> list[int]:
     """The ship types whose top ship ``seat`` can build here: the goods, and 3 energy besides
-    (the only energy good in a ship's cost is wood, worth 1 energy each)."""
+    (the only energy good in a ship's cost is wood, worth 1 energy each); ``first_only``: just
+    the first found (whether any can be built: asked on every turn)."""
     if stock is None:
         stock = state.players[seat].stock
     spare = energy_of(stock) - energy_due(state, seat, SHIP_ENERGY)  # energy beyond the 3 due
+    if spare < 0:
+        return []
     out = []
-    costs = _SHIP_COSTS[wharf not in state.modernised]  # a wooden ship never modernises
+    rows = _SHIP_ROWS[wharf not in state.modernised]  # a wooden ship never modernises
+    wood, brick, steel = stock[WOOD], stock[BRICK], stock[STEEL]
+    clay_or_brick, iron_or_steel = stock[CLAY] + brick, stock[IRON] + steel
     for t, pile in enumerate(state.ship_piles):
         if pile:
-            cost = costs[t] if t != WOODEN_SHIP else _SHIP_COSTS[False][t]
-            if cost.wood <= spare and can_afford(stock, cost):
+            needs_wood, needs_brick, needs_steel, needs_clay, needs_iron = rows[t]
+            # ``can_afford`` against the cost's totals, and the wood within the spare energy
+            if (
+                needs_wood <= wood
+                and needs_wood <= spare
+                and needs_brick <= brick
+                and needs_steel <= steel
+                and needs_clay <= clay_or_brick
+                and needs_iron <= iron_or_steel
+            ):
                 out.append(t)
+                if first_only:
+                    break
     return out
 
 
@@ -285,9 +335,14 @@ def wharf(key: str) -> Effect:
     building = BUILDING_INDEX[key]
 
     def can_enter(state: State, seat: int, stock: tuple[int, ...]) -> bool:
-        return bool(_ship_types(state, seat, building, stock)) or _yacht_swap(state, seat) is not None
+        return (
+            bool(_ship_types(state, seat, building, stock, first_only=True))
+            or _yacht_swap(state, seat) is not None
+        )
 
-    return Effect(can_enter, lambda state: ask(state, ChooseShip(building)))
+    return Effect(
+        can_enter, lambda state: ask(state, ChooseShip(building)), reads=BUILDING_GOODS | ENERGY_GOODS
+    )
 
 
 def _choose_ship_legal(state: State, decision: ChooseShip) -> tuple[Action, ...]:

@@ -18,7 +18,19 @@ import attrs
 from ..core.decisions import Rule
 from ..core.update import update_generic
 from .actions import Action, Build, Give, Pay, PayPart, Times
-from .data import BUILDING_INDEX, BUILDINGS, GOODS, TOKEN_NAMES, BuildCost
+from .data import (
+    BRICK,
+    BUILDING_INDEX,
+    BUILDINGS,
+    CLAY,
+    ENERGY_VALUE,
+    GOODS,
+    IRON,
+    STEEL,
+    TOKEN_NAMES,
+    WOOD,
+    BuildCost,
+)
 from .decisions import TURN, AmountDue, Decision
 from .offered import built_entry
 from .payment import amount_ways, chosen_vector, energy_worth, step_done
@@ -132,6 +144,10 @@ def energy_of(stock: tuple[int, ...]) -> int:
     return energy_worth(stock)
 
 
+ENERGY_GOODS = frozenset(g for g in GOODS if ENERGY_VALUE[g])
+BUILDING_GOODS = frozenset((WOOD, CLAY, BRICK, IRON, STEEL))
+
+
 def always(state: State, seat: int, stock: tuple[int, ...]) -> bool:
     """``can_enter`` of a building whose action can always be carried out."""
     return True
@@ -145,6 +161,11 @@ class Effect:
     enter: Callable[[State], State]  # right after the fee: do it, or ask a decision
     # The action spends or shows Francs (so an entry fee paid in Francs can make it impossible).
     needs_francs: bool = False
+    # The tokens of the stock ``can_enter`` reads (None: any). An entry fee paid in food takes
+    # only food tokens and Francs, so where the check reads none of them, a fee that can be paid
+    # leaves the action possible and the ways to pay it need not be tried one by one.
+    # (tests/lehavre/test_entering.py checks each declaration against the check itself.)
+    reads: frozenset[int] | None = None
 
 
 def token(name: str) -> int:

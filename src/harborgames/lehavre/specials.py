@@ -56,6 +56,7 @@ from .decisions import (
     TownSquareGoods,
 )
 from .effect import (
+    ENERGY_GOODS,
     Effect,
     always,
     amount_rule,
@@ -130,11 +131,20 @@ def exchange_of(state: State, key: str) -> Exchange:
 
 def _exchanger(key: str) -> Effect:
     building = BUILDING_INDEX[key]
+    # One exchange needs each input once (the same goods under both Diner readings): asked of
+    # every built exchanger on every turn, so the check is plain comparisons.
+    needs = tuple(EXCHANGES[key].inputs.items())
+    assert key != "diner" or needs == tuple(DINER_SOURCES.inputs.items())
 
     def can_enter(state: State, seat: int, stock: tuple[int, ...]) -> bool:
-        return _times_possible(stock, exchange_of(state, key)) > 0
+        for good, count in needs:  # noqa: SIM110  (a loop: no generator per call)
+            if stock[good] < count:
+                return False
+        return True
 
-    return Effect(can_enter, lambda state: ask(state, ExchangeTimes(building)))
+    return Effect(
+        can_enter, lambda state: ask(state, ExchangeTimes(building)), reads=frozenset(EXCHANGES[key].inputs)
+    )
 
 
 def _exchange_legal(state: State, decision: ExchangeTimes) -> tuple[Action, ...]:
@@ -241,7 +251,8 @@ def _energy_deal(key: str, inputs: Mapping[int, int], energy: int, outputs: Mapp
         state = gain(state, me(state), {good: -n for good, n in paid.items()})
         return ask(state, PayEnergy(building, energy_due(state, me(state), energy)))
 
-    return Effect(can_enter, enter)
+    reads = ENERGY_GOODS | set(inputs) | {SUBSTITUTES[good] for good in inputs if good in SUBSTITUTES}
+    return Effect(can_enter, enter, reads=reads)
 
 
 def _energy_paid(outputs: Mapping[int, int]) -> Callable[[State], State]:
@@ -410,7 +421,7 @@ def _town_square_choose(state: State, decision: TownSquareGoods, action: Action)
 SPECIAL_EFFECTS: dict[str, Effect] = {
     **{key: _exchanger(key) for key in EXCHANGES},
     **{key: _receive(change) for key, change in RECEIVES.items()},
-    "labor_exchange": Effect(_labor_exchange_can, _labor_exchange),
+    "labor_exchange": Effect(_labor_exchange_can, _labor_exchange, reads=frozenset()),
     "zoo": Effect(_zoo_can, _zoo),
     # "Return 3 brick, show ≥10 Francs cash, receive 14 Francs."
     "brick_manufacturer": _cash_deal(BRICK, 3, 10, 14),
@@ -420,7 +431,9 @@ SPECIAL_EFFECTS: dict[str, Effect] = {
     "kiln": _energy_deal("kiln", KILN_INPUTS, 1, KILN_OUTPUTS),
     # "Pay 15 energy to exchange max 1 iron for 2 steel."
     "steelworks": _energy_deal("steelworks", STEELWORKS_INPUTS, 15, STEELWORKS_OUTPUTS),
-    "furriery": Effect(_furriery_can, lambda state: ask(state, FurrieryHides())),
+    "furriery": Effect(
+        _furriery_can, lambda state: ask(state, FurrieryHides()), reads=frozenset({HIDES, LEATHER})
+    ),
     "coal_trader": Effect(_coal_trader_can, _coal_trader_enter, needs_francs=True),
     "haulage_firm": Effect(_haulage_can, lambda state: ask(state, HaulagePair()), needs_francs=True),
     "town_square": Effect(

@@ -95,6 +95,19 @@ NEEDS_FRANCS = tuple(effect is not None and effect.needs_francs for effect in EF
 CAN_ENTER: tuple[CanEnter | None, ...] = tuple(
     None if effect is None or effect.can_enter is always else effect.can_enter for effect in EFFECT_OF
 )
+_FOOD_TOKENS = frozenset(t for t, value in enumerate(FOOD_VALUE) if value)  # what a food fee takes
+# Whether paying the fee in food can make the action impossible: the check reads a food token or
+# Francs (or says nothing of what it reads), or the action spends Francs.
+FEE_MATTERS = tuple(
+    effect is not None and (effect.needs_francs or effect.reads is None or bool(effect.reads & _FOOD_TOKENS))
+    for effect in EFFECT_OF
+)
+# Per building, what ``enterable`` asks of it in one tuple: its fee in Francs and in food, the
+# least of them, whether the action needs Francs, whether a food fee can matter, and its check.
+_ENTRY = tuple(
+    (FEE_FRANCS[b], FEE_FOOD[b], FEE_FRANCS[b] or FEE_FOOD[b], NEEDS_FRANCS[b], FEE_MATTERS[b], CAN_ENTER[b])
+    for b in range(len(BUILDINGS))
+)
 ENERGY_PAID: dict[int, Callable[[State], State]] = {**STANDARD_ENERGY_PAID, **SPECIAL_ENERGY_PAID}
 
 
@@ -105,27 +118,27 @@ def enterable(state: State, seat: int) -> list[int]:
     building's action possible ("a player entering a building must carry out its action")."""
     p = state.players[seat]
     stock = p.stock
-    here = p.location
-    occupied = () if state.final_turns > 0 else [q.location for q in state.players]
+    # the discs block their buildings (one's own too), except in the final stage
+    blocked = (p.location,) if state.final_turns > 0 else [q.location for q in state.players]
     out = []
     francs_held = stock[FRANC]
     food_worth = -1  # the food the stock is worth, once a fee needs it
     owner = state.owner
     asked: dict[CanEnter, bool] = {}  # this call's answers, by check
     for b in built_entry(state).enterable:
-        if b == here or b in occupied:
+        if b in blocked:
             continue
-        least = FEE_FRANCS[b] or FEE_FOOD[b]
-        short = least and owner[b] != seat and (francs_held < least or NEEDS_FRANCS[b])
-        if short and not (FEE_FRANCS[b] and francs_held >= FEE_FRANCS[b]):  # ``can_pay_fee``
-            food = FEE_FOOD[b]
-            if not food:
-                continue
-            if food_worth < 0:
-                food_worth = worth(stock, FOOD)
-            if food_worth < food:
-                continue
-        can_enter = CAN_ENTER[b]
+        fee_francs, fee_food, least, needs_francs, fee_matters, can_enter = _ENTRY[b]
+        short = False  # the fee is not simply paid with ``least`` Francs that the action never reads
+        if least and owner[b] != seat and (francs_held < least or needs_francs):
+            if not (fee_francs and francs_held >= fee_francs):  # ``can_pay_fee``
+                if not fee_food:
+                    continue
+                if food_worth < 0:
+                    food_worth = worth(stock, FOOD)
+                if food_worth < fee_food:
+                    continue
+            short = fee_matters
         if can_enter is not None:
             possible = asked.get(can_enter)
             if possible is None:  # buildings sharing a check (the Building Firms) ask it once
