@@ -19,7 +19,7 @@ from harborgames import lehavre as lh
 from harborgames.lehavre import visit
 from harborgames.lehavre.data import BUILDINGS, NUM_TOKEN_KINDS
 from harborgames.lehavre.decisions import Turn
-from harborgames.lehavre.offered import built_entry
+from harborgames.lehavre.offered import built_entry, built_of
 
 CONFIGURATIONS = [(2, "full"), (3, "full"), (4, "full"), (5, "full"), (1, "short"), (3, "short")]
 
@@ -87,3 +87,16 @@ def test_each_check_reads_only_the_tokens_it_declares(players: int, variant: str
                 )
                 assert len(changed) == NUM_TOKEN_KINDS
                 assert effect.can_enter(state, seat, changed) == answer, BUILDINGS[b].id
+
+
+@pytest.mark.parametrize(("players", "variant"), CONFIGURATIONS)
+def test_the_built_buildings_in_the_state_are_those_its_owners_give(players: int, variant: str) -> None:
+    """``State.built`` (the built buildings, by holder) is kept up to date as buildings change
+    hands; it must equal what ``owner`` gives when computed afresh."""
+    state = lh.new_game(players, seed=11, variant=variant)
+    rng = random.Random(11)
+    while not lh.is_terminal(state):
+        if state.built is not None:
+            assert state.built == built_of(state)
+        legal = lh.legal_actions(state)
+        state = lh.apply(state, legal[rng.randrange(len(legal))])

@@ -29,13 +29,13 @@ and ``legal_memo`` (the legal actions, computed as the state is built by ``apply
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 import attrs
 
 from .checks import require_state
 from .errors import IllegalActionError
-from .update import update_generic
+from .update import fields_updater
 
 __all__ = [
     "Decided",
@@ -130,6 +130,11 @@ class Rulebook(Generic[S, A]):
         self.action_types = action_types
         self.rules: dict[type[Any], Rule[S, Any, A]] = dict(rules)
         self._outcome = outcome
+        # The one copy each decision costs beyond the rules' own (``_settle``).
+        self._hand_out = cast(
+            Callable[[S, tuple[Forced, ...], tuple[A, ...]], S],
+            fields_updater(state_type, "forced", "legal_memo"),  # type: ignore[arg-type]
+        )
 
     def _rule(self, state: S) -> Rule[S, Any, A]:
         decision = state.decision
@@ -221,7 +226,7 @@ class Rulebook(Generic[S, A]):
         return self._settle(state)
 
     def _settle(self, state: S) -> S:
-        taken: list[Forced] = []
+        taken: list[Forced] | None = None
         rules = self.rules
         while True:
             seat = state.current_player
@@ -236,11 +241,13 @@ class Rulebook(Generic[S, A]):
             only = legal[0]
             after = rule.perform(state, decision, only)
             outcome = self._outcome(state, only, after) if self._outcome is not None else ""
+            if taken is None:
+                taken = []
             taken.append(Forced(seat, str(only), outcome))
             state = after
         # The one copy a decision costs beyond the rules' own: the state as it is handed out,
         # with what led to it and its legal actions (never written into afterwards).
-        return update_generic(state, forced=tuple(taken), legal_memo=legal)
+        return self._hand_out(state, () if taken is None else tuple(taken), legal)
 
 
 def _equal_offer(legal: tuple[A, ...], action: A) -> A | None:

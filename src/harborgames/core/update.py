@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, TypeVar, cast
 
 import attrs
 
-__all__ = ["fast_update", "update", "update_generic"]
+__all__ = ["fast_update", "fields_updater", "update", "update_generic"]
 
 T = TypeVar("T")
 F = TypeVar("F", bound=Callable[..., object])
@@ -152,6 +152,16 @@ def update_generic(inst: T, /, **changes: object) -> T:
         raise TypeError(f"update: {cls.__name__} is not an attrs class")
     function = _UPDATERS[key] = _updater(cls, tuple(changes))
     return function(inst, *changes.values())  # type: ignore[return-value]  # cls(...) is a T
+
+
+def fields_updater(cls: type[attrs.AttrsInstance], *fields: str) -> Callable[..., object]:
+    """The generated update of ``fields`` of ``cls``, called with the object and the new values
+    in the order given: for generic code in core that copies every state of a game the same way
+    (``Rulebook`` hands out each state with its legal actions)."""
+    function = _UPDATERS.get((cls, *fields))
+    if function is None:
+        function = _UPDATERS[cls, *fields] = _updater(cls, fields)
+    return function
 
 
 def fast_update(cls: type[attrs.AttrsInstance]) -> Callable[[F], F]:

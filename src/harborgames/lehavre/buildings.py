@@ -131,9 +131,11 @@ def _black_market_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
 def _guests(state: State, seat: int) -> int:
     """Other players whose Person disc stands in one of ``seat``'s buildings."""
     owner = state.owner
-    return sum(
-        1 for s, p in enumerate(state.players) if s != seat and p.location >= 0 and owner[p.location] == seat
-    )
+    guests = 0
+    for s, p in enumerate(state.players):
+        if s != seat and p.location >= 0 and owner[p.location] == seat:
+            guests += 1
+    return guests
 
 
 def _arts_center_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:

@@ -116,9 +116,11 @@ def build_candidates(state: State) -> tuple[int, ...]:
     """The top building of each Building Proposal pile, and the Football Stadium where it waits
     face up in the town once a pile is empty ("can only be built when a Building Proposals space
     has been emptied"). (No building lies in two piles: ``validate_state`` checks it.)"""
-    piles = state.piles
-    tops = tuple([pile[0] for pile in piles if pile])
-    if len(tops) < len(piles) and state.owner[FOOTBALL_STADIUM] == TOWN:
+    first, second, third = state.piles  # (``validate_state``: always three)
+    if first and second and third:  # asked on every turn: the common case without a loop
+        return (first[0], second[0], third[0])
+    tops = tuple(pile[0] for pile in (first, second, third) if pile)
+    if state.owner[FOOTBALL_STADIUM] == TOWN:
         return (*tops, FOOTBALL_STADIUM)
     return tops
 
@@ -261,9 +263,8 @@ def placed(
     piles = state.piles
     if any(pile and pile[0] == building for pile in piles):
         piles = tuple(pile[1:] if pile and pile[0] == building else pile for pile in piles)
-    same_built = state.owner[building] >= TOWN  # bought from the town: built before and after
     owner = with_at(state.owner, building, seat)
-    return piles, owner, built_after(state, owner, same_built=same_built)
+    return piles, owner, built_after(state, owner, moved=building)
 
 
 def ship_goods(state: State, wharf: int, ship_type: int) -> BuildCost:
@@ -407,7 +408,7 @@ def _take_yacht(state: State, seat: int) -> State:
     ships.remove(card)  # out of the game
     player = Player(p.stock, p.loans, tuple(ships), p.location)
     state = update(state, players=with_player(state.players, seat, player))
-    return with_owner(state, with_at(state.owner, LUXURY_YACHT, seat), same_built=True)
+    return with_owner(state, with_at(state.owner, LUXURY_YACHT, seat), moved=LUXURY_YACHT)
 
 
 RULES: dict[type, Rule[State, Any, Action]] = {

@@ -61,7 +61,6 @@ __all__ = [
 ]
 
 
-
 # -- the turn and what every seat owes ------------------------------------------------------------
 @attrs.frozen(slots=True, weakref_slot=False)
 class Turn:

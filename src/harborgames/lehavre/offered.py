@@ -3,6 +3,7 @@ hot path (bots identify an offered action by identity, which is cheaper than equ
 
 from __future__ import annotations
 
+from bisect import insort
 from itertools import compress
 from operator import itemgetter
 
@@ -81,19 +82,34 @@ def built_buildings(state: State) -> tuple[int, ...]:
     return built_of(state).buildings
 
 
-def with_owner(state: State, owner: tuple[int, ...], *, same_built: bool = False) -> State:
+def with_owner(state: State, owner: tuple[int, ...], *, moved: int | None = None) -> State:
     """``state`` with the buildings' owners ``owner``, and what is built derived from it.
-    ``same_built``: only a built building changed hands (bought from the town, sold to it), so
-    the same buildings are built and the derived lists carry over."""
-    return with_owners(state, owner, built_after(state, owner, same_built=same_built))
+    ``moved``: the one building whose owner changed, if only one did."""
+    return with_owners(state, owner, built_after(state, owner, moved=moved))
 
 
-def built_after(state: State, owner: tuple[int, ...], *, same_built: bool) -> Built:
-    """What is built once ``state``'s owners become ``owner`` (``same_built``: see ``with_owner``)."""
-    if same_built:
-        before = built_entry(state)
-        return _by_owner(owner, before.buildings, before.enterable)
+def built_after(state: State, owner: tuple[int, ...], *, moved: int | None) -> Built:
+    """What is built once ``state``'s owners become ``owner``. ``moved``: the one building whose
+    owner changed, if only one did; where it was built before and after (bought from the town,
+    sold to it), the same buildings are built and only two holders' lists change."""
+    if moved is not None:
+        holder = state.owner[moved]
+        if holder >= TOWN and owner[moved] >= TOWN:
+            return _handed_over(built_entry(state), owner, moved, holder)
     return _built(owner, in_play_buildings(state))
+
+
+def _handed_over(before: Built, owner: tuple[int, ...], building: int, holder: int) -> Built:
+    """``before`` with ``building`` taken from ``holder`` and given to ``owner[building]``."""
+    held = [before.town, *before.owned]  # index 0: the town's, then seat 0..4 at 1..5
+    old, new = holder + 1, owner[building] + 1
+    taken = held[old]
+    at = taken.index(building)
+    held[old] = taken[:at] + taken[at + 1 :]
+    given = list(held[new])
+    insort(given, building)
+    held[new] = tuple(given)
+    return Built(owner, before.buildings, before.enterable, held[0], tuple(held[1:]))
 
 
 _IS_BUILT = TOWN.__le__  # owned by the town (-1) or a seat (0..4)

@@ -77,7 +77,7 @@ def sell(state: State, seat: int, action: Sell) -> State:
     stock[FRANC] += BUILDINGS[building].value // 2
     players = _sent_home(with_player(state.players, seat, with_stock(p, tuple(stock))), building)
     owner = with_at(state.owner, building, TOWN)
-    built = built_after(state, owner, same_built=True)
+    built = built_after(state, owner, moved=building)
     return update(state, players=players, owner=owner, built=built, sold=(*state.sold, building))
 
 

@@ -12,6 +12,7 @@ the last round each player takes one final main action; then wealth decides.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
 from typing import Any
 
 from ..core.decisions import Rule, Rulebook
@@ -51,21 +52,20 @@ TAKE_SPACE = {take.space: space for space, take in enumerate(TAKES)}  # an Offer
 def _turn_options(state: State, decision: Turn) -> tuple[Action, ...]:
     seat = state.turn_player
     p = state.players[seat]
-    final = state.final_turns > 0
-    out: list[Action] = []
+    out: list[Action]
     no_main = False
     if not state.main_done:
-        for space, count in enumerate(state.offers):
-            if count:
-                out.append(TAKES[space])
+        out = list(compress(TAKES, state.offers))  # the Offer spaces holding tokens
         out.extend(map(ENTERS.__getitem__, enterable(state, seat)))
         # Only in the final stage can every Offer space be empty (a Supply action fills two each
         # turn before); with no building enterable either, no main action can be carried out and
         # the turn ends without one (docs/rules/lehavre.md, "Interpretations").
         no_main = not out
+    else:
+        out = []
     francs = p.stock[FRANC]
     built = built_entry(state)
-    if not final:
+    if not state.final_turns:
         sold = state.sold
         for b in built.town:  # the town's buildings to buy, in index order
             if PRICE[b] <= francs and b not in sold:

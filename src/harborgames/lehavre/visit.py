@@ -102,10 +102,21 @@ FEE_MATTERS = tuple(
     effect is not None and (effect.needs_francs or effect.reads is None or bool(effect.reads & _FOOD_TOKENS))
     for effect in EFFECT_OF
 )
+# Checks that several buildings share (the Building Firms' and the Construction Firm's).
+_SHARED = frozenset(check for check in CAN_ENTER if check is not None and CAN_ENTER.count(check) > 1)
 # Per building, what ``enterable`` asks of it in one tuple: its fee in Francs and in food, the
-# least of them, whether the action needs Francs, whether a food fee can matter, and its check.
+# least of them, whether the action needs Francs, whether a food fee can matter, its check, and
+# whether that check is shared.
 _ENTRY = tuple(
-    (FEE_FRANCS[b], FEE_FOOD[b], FEE_FRANCS[b] or FEE_FOOD[b], NEEDS_FRANCS[b], FEE_MATTERS[b], CAN_ENTER[b])
+    (
+        FEE_FRANCS[b],
+        FEE_FOOD[b],
+        FEE_FRANCS[b] or FEE_FOOD[b],
+        NEEDS_FRANCS[b],
+        FEE_MATTERS[b],
+        CAN_ENTER[b],
+        CAN_ENTER[b] in _SHARED,
+    )
     for b in range(len(BUILDINGS))
 )
 ENERGY_PAID: dict[int, Callable[[State], State]] = {**STANDARD_ENERGY_PAID, **SPECIAL_ENERGY_PAID}
@@ -128,7 +139,7 @@ def enterable(state: State, seat: int) -> list[int]:
     for b in built_entry(state).enterable:
         if b in blocked:
             continue
-        fee_francs, fee_food, least, needs_francs, fee_matters, can_enter = _ENTRY[b]
+        fee_francs, fee_food, least, needs_francs, fee_matters, can_enter, shared = _ENTRY[b]
         short = False  # the fee is not simply paid with ``least`` Francs that the action never reads
         if least and owner[b] != seat and (francs_held < least or needs_francs):
             if not (fee_francs and francs_held >= fee_francs):  # ``can_pay_fee``
@@ -140,9 +151,12 @@ def enterable(state: State, seat: int) -> list[int]:
                     continue
             short = fee_matters
         if can_enter is not None:
-            possible = asked.get(can_enter)
-            if possible is None:  # buildings sharing a check (the Building Firms) ask it once
-                possible = asked[can_enter] = can_enter(state, seat, stock)
+            if shared:  # buildings sharing a check (the Building Firms) ask it once
+                possible = asked.get(can_enter)
+                if possible is None:
+                    possible = asked[can_enter] = can_enter(state, seat, stock)
+            else:
+                possible = can_enter(state, seat, stock)
             if not possible:
                 continue  # paying a fee only takes goods away: impossible before, impossible after
             if short and not _fee_leaves_action(state, seat, b, can_enter, stock):
