@@ -57,6 +57,7 @@ Configuration = tuple[str, int | None, str | None]
 BUDGETS: dict[Configuration, int] = {
     ("lehavre", None, None): 60,
     ("lehavre", 2, "full"): 150,
+    ("lehavre", 3, "full"): 90,
     ("lehavre", 3, "short"): 150,
     ("gdansk", None, None): 100,
 }
@@ -66,8 +67,8 @@ times them on positions of real play; docs/bots.md, "Cost"). ``budget_for`` look
 configuration first, then the game with these players and any variant, the game with any
 players and this variant, the game alone, and last ``DEFAULT_ITERATIONS``. A Le Havre or
 Gdańsk iteration costs more than an Inland Port one (longer turns, more legal moves for every
-greedy playout step), and a Le Havre decision with 3 players about twice one with 2 (full
-game) or one of the short game."""
+greedy playout step), and a full Le Havre decision with 3 players about twice one with 2 or
+one of the short game."""
 
 
 def budget_for(game: str, players: int | None = None, variant: str | None = None) -> int:
