@@ -29,9 +29,10 @@ __all__ = ["BOT_SPECS", "HINT_BOT", "BotPool", "suggest", "think"]
 BOT_SPECS: Mapping[str, str] = {
     "random": "random",
     "greedy": "greedy:lookahead=2",  # one decision further within its own turn: never ruins itself
-    # each game's tuned budget (bots.search.BUDGETS, docs/bots.md), stopped at 0.3 s a decision
-    "mcts": "mcts:time_limit=0.3",
-    "ismcts": "ismcts:time_limit=0.3",
+    # the tuned budget of each game, player count and variant (bots.search.BUDGETS,
+    # docs/bots.md), stopped at the issue's 0.4 s a decision
+    "mcts": "mcts:time_limit=0.4",
+    "ismcts": "ismcts:time_limit=0.4",
 }
 """The bots a client may seat, by name, and the budget the server gives each: a client picks a
 name, never a spec, so no request can ask for a search that ties up the server."""
