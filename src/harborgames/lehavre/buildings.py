@@ -89,7 +89,7 @@ from .effect import (
     turn_seat,
 )
 from .explain import explain, not_a_choice
-from .payment import ENERGY
+from .payment import ENERGY, energy_worth
 from .readings import SOURCE_READINGS
 from .state import Player, State, with_player
 
@@ -241,11 +241,13 @@ def _upgrader(key: str) -> Effect:
     building = BUILDING_INDEX[key]
     first_energy = upgrade.energy(1)
 
+    source = upgrade.source
+
     def can_enter(state: State, seat: int, stock: tuple[int, ...]) -> bool:
-        # one good and its energy are enough to start
-        return stock[upgrade.source] > 0 and (
-            not first_energy or energy_due(state, seat, first_energy) <= energy_of(stock)
-        )
+        # one good and its energy are enough to start (asked of every built upgrader every turn)
+        if not stock[source]:
+            return False
+        return not first_energy or energy_due(state, seat, first_energy) <= energy_worth(stock)
 
     return Effect(
         can_enter, lambda state: ask(state, UpgradeGoods(building)), reads=ENERGY_GOODS | {upgrade.source}

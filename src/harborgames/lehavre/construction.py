@@ -261,8 +261,10 @@ def placed(
     """The piles, owners and what is built once ``building`` goes to ``seat`` (``place_building``
     without the copy, for callers that change more in the same copy)."""
     piles = state.piles
-    if any(pile and pile[0] == building for pile in piles):
-        piles = tuple(pile[1:] if pile and pile[0] == building else pile for pile in piles)
+    for pile in piles:
+        if pile and pile[0] == building:  # from the top of a pile
+            piles = tuple(pile[1:] if pile and pile[0] == building else pile for pile in piles)
+            break
     owner = with_at(state.owner, building, seat)
     return piles, owner, built_after(state, owner, moved=building)
 

@@ -3,7 +3,7 @@ hot path (bots identify an offered action by identity, which is cheaper than equ
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_right, insort
 from itertools import compress
 from operator import itemgetter
 
@@ -62,7 +62,22 @@ def _by_owner(owner: tuple[int, ...], built: tuple[int, ...], enterable: tuple[i
     held: list[list[int]] = [[], [], [], [], [], []]  # index 0..4 a seat's, index -1 the town's
     for b in built:
         held[owner[b]].append(b)
-    return Built(owner, built, enterable, tuple(held[TOWN]), tuple(map(tuple, held[:5])))
+    town = tuple(held[TOWN])
+    return Built(owner, built, enterable, town, tuple(map(tuple, held[:5])), *_by_price(town))
+
+
+def _by_price(town: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The town's buildings cheapest first (then by index), and their prices."""
+    cheapest_first = tuple(sorted(town, key=PRICE.__getitem__))  # a stable sort: index order kept
+    return cheapest_first, tuple(map(PRICE.__getitem__, cheapest_first))
+
+
+def town_affordable(built: Built, francs: int) -> tuple[int, ...]:
+    """The town's buildings costing at most ``francs``, in index order."""
+    count = bisect_right(built.town_prices, francs)
+    if count <= 1:
+        return built.town_by_price[:count]
+    return tuple(sorted(built.town_by_price[:count]))
 
 
 def built_entry(state: State) -> Built:
@@ -109,7 +124,9 @@ def _handed_over(before: Built, owner: tuple[int, ...], building: int, holder: i
     given = list(held[new])
     insort(given, building)
     held[new] = tuple(given)
-    return Built(owner, before.buildings, before.enterable, held[0], tuple(held[1:]))
+    town = held[0]
+    prices = (before.town_by_price, before.town_prices) if town is before.town else _by_price(town)
+    return Built(owner, before.buildings, before.enterable, town, tuple(held[1:]), *prices)
 
 
 _IS_BUILT = TOWN.__le__  # owned by the town (-1) or a seat (0..4)

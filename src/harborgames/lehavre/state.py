@@ -96,6 +96,10 @@ class Built:
     enterable: tuple[int, ...]  # built and not locked (a padlock, or no action)
     town: tuple[int, ...]  # built and the town's (for sale to the turn's player), in index order
     owned: tuple[tuple[int, ...], ...]  # per seat 0..4: its buildings (for sale to the town)
+    # The town's buildings cheapest first, and their prices: the ones a player can afford are a
+    # prefix (most players hold a few Francs, the town a score of buildings).
+    town_by_price: tuple[int, ...]
+    town_prices: tuple[int, ...]
 
 
 @attrs.frozen(slots=True, cache_hash=True, weakref_slot=False)
@@ -140,12 +144,15 @@ class Observation:
 
 def with_player(players: tuple[Player, ...], seat: int, player: Player) -> tuple[Player, ...]:
     """``players`` with ``seat``'s replaced."""
-    return (*players[:seat], player, *players[seat + 1 :])
+    return players[:seat] + (player,) + players[seat + 1 :]  # noqa: RUF005  (cheaper than unpacking)
 
 
 def with_at(items: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    """``items`` with ``value`` at ``index``."""
-    return (*items[:index], value, *items[index + 1 :])
+    """``items`` with ``value`` at ``index`` (a building's owner among 69: through a list, which
+    costs half of slicing and joining a tuple that long)."""
+    changed = list(items)
+    changed[index] = value
+    return tuple(changed)
 
 
 # -- the updates made on nearly every decision, bound once (``core.update.fast_update``) -----------
@@ -178,6 +185,30 @@ def with_goods_taken(
 @fast_update(State)
 def with_owners(state: State, owner: tuple[int, ...], built: Built | None) -> State:
     """A building changed hands (``built``: what is built then, see ``offered.with_owner``)."""
+    raise NotImplementedError  # replaced by the generated update
+
+
+@fast_update(State)
+def with_building_sold(
+    state: State,
+    players: tuple[Player, ...],
+    owner: tuple[int, ...],
+    built: Built | None,
+    sold: tuple[int, ...],
+) -> State:
+    """A building sold to the town (its Francs in ``players``, not to be bought back this turn)."""
+    raise NotImplementedError  # replaced by the generated update
+
+
+@fast_update(State)
+def with_building_bought(
+    state: State,
+    players: tuple[Player, ...],
+    piles: tuple[tuple[int, ...], ...],
+    owner: tuple[int, ...],
+    built: Built | None,
+) -> State:
+    """A building bought from the town or the top of a proposal pile."""
     raise NotImplementedError  # replaced by the generated update
 
 

@@ -28,6 +28,8 @@ from .state import (
     State,
     pay_tokens,
     with_at,
+    with_building_bought,
+    with_building_sold,
     with_player,
     with_players,
     with_stock,
@@ -52,7 +54,7 @@ def buy(state: State, action: Buy) -> State:
     stock[FRANC] -= price
     players = _sent_home(with_player(state.players, seat, with_stock(p, tuple(stock))), building)
     piles, owner, built = placed(state, building, seat)
-    return update(state, players=players, piles=piles, owner=owner, built=built)
+    return with_building_bought(state, players=players, piles=piles, owner=owner, built=built)
 
 
 def buy_ship(state: State, action: BuyShip) -> State:
@@ -78,7 +80,7 @@ def sell(state: State, seat: int, action: Sell) -> State:
     players = _sent_home(with_player(state.players, seat, with_stock(p, tuple(stock))), building)
     owner = with_at(state.owner, building, TOWN)
     built = built_after(state, owner, moved=building)
-    return update(state, players=players, owner=owner, built=built, sold=(*state.sold, building))
+    return with_building_sold(state, players=players, owner=owner, built=built, sold=(*state.sold, building))
 
 
 def sell_ship(state: State, seat: int, action: SellShip) -> State:
@@ -98,8 +100,11 @@ def sell_ship(state: State, seat: int, action: SellShip) -> State:
 
 def _sent_home(players: tuple[Player, ...], building: int) -> tuple[Player, ...]:
     """ "Person discs are returned to the player when a building is bought or sold"."""
-    if not any(p.location == building for p in players):
-        return players
+    for p in players:
+        if p.location == building:
+            break
+    else:
+        return players  # (a loop, not ``any``: no generator on every purchase and sale)
     return tuple(Player(p.stock, p.loans, p.ships, -1) if p.location == building else p for p in players)
 
 

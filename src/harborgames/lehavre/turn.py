@@ -37,7 +37,18 @@ from .decisions import Turn
 from .explain import explain
 from .obligations import rules as obligation_rules
 from .obligations import start_feeding
-from .offered import BUY_SHIPS, BUYS, ENTERS, PRICE, SELL_SHIPS, SELLS, SHIP_PRICE, TAKES, built_entry
+from .offered import (
+    BUY_SHIPS,
+    BUYS,
+    ENTERS,
+    PRICE,
+    SELL_SHIPS,
+    SELLS,
+    SHIP_PRICE,
+    TAKES,
+    built_entry,
+    town_affordable,
+)
 from .round_end import after_feeding, harvest
 from .state import State, with_goods_taken, with_player, with_stock
 from .supply import start_turn
@@ -45,6 +56,7 @@ from .trading import buy, buy_ship, repay, sell, sell_ship
 from .visit import RULES as VISIT_RULES
 from .visit import enter_building, enterable
 
+CHEAPEST_SHIP = min(SHIP_PRICE)
 TAKE_SPACE = {take.space: space for space, take in enumerate(TAKES)}  # an Offer space by its name
 
 
@@ -67,15 +79,16 @@ def _turn_options(state: State, decision: Turn) -> tuple[Action, ...]:
     built = built_entry(state)
     if not state.final_turns:
         sold = state.sold
-        for b in built.town:  # the town's buildings to buy, in index order
-            if PRICE[b] <= francs and b not in sold:
+        for b in town_affordable(built, francs):  # the town's buildings to buy, in index order
+            if b not in sold:
                 out.append(BUYS[b])
         for pile in state.piles:
             if pile and PRICE[pile[0]] <= francs:
                 out.append(BUYS[pile[0]])
-        for ship_type, ships in enumerate(state.ship_piles):
-            if ships and SHIP_PRICE[ship_type] <= francs:
-                out.append(BUY_SHIPS[ship_type])
+        if francs >= CHEAPEST_SHIP:
+            for ship_type, ships in enumerate(state.ship_piles):
+                if ships and SHIP_PRICE[ship_type] <= francs:
+                    out.append(BUY_SHIPS[ship_type])
     out.extend(map(SELLS.__getitem__, built.owned[seat]))
     if p.ships:
         out.extend(SELL_SHIPS[card] for card in sorted(set(p.ships)))
@@ -94,7 +107,7 @@ def _take(state: State, action: Take) -> State:
     p = state.players[seat]
     stock = list(p.stock)
     stock[OFFER_SPACES[space]] += state.offers[space]
-    offers = (*state.offers[:space], 0, *state.offers[space + 1 :])
+    offers = state.offers[:space] + (0,) + state.offers[space + 1 :]  # noqa: RUF005  (cheaper)
     players = with_player(state.players, seat, with_stock(p, tuple(stock)))
     return with_goods_taken(state, offers=offers, players=players, main_done=True)
 
