@@ -10,6 +10,7 @@ building) is an entering rule too: it enters a building another player occupies.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any
 
 from ..core.decisions import Rule
@@ -102,6 +103,7 @@ FEE_MATTERS = tuple(
     effect is not None and (effect.needs_francs or effect.reads is None or bool(effect.reads & _FOOD_TOKENS))
     for effect in EFFECT_OF
 )
+_LOCATION = attrgetter("location")  # a player's Person disc
 # Checks that several buildings share (the Building Firms' and the Construction Firm's).
 _SHARED = frozenset(check for check in CAN_ENTER if check is not None and CAN_ENTER.count(check) > 1)
 # Per building, what ``enterable`` asks of it in one tuple: its fee in Francs and in food, the
@@ -130,7 +132,7 @@ def enterable(state: State, seat: int) -> list[int]:
     p = state.players[seat]
     stock = p.stock
     # the discs block their buildings (one's own too), except in the final stage
-    blocked = (p.location,) if state.final_turns > 0 else [q.location for q in state.players]
+    blocked = (p.location,) if state.final_turns > 0 else tuple(map(_LOCATION, state.players))
     out = []
     francs_held = stock[FRANC]
     food_worth = -1  # the food the stock is worth, once a fee needs it
