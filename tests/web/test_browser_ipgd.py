@@ -9,11 +9,8 @@ skipped otherwise, as ``test_browser.py``.
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import pytest
@@ -26,38 +23,14 @@ webdriver = pytest.importorskip(
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 
-CHROMIUM = os.environ.get("HARBORGAMES_CHROMIUM", "/usr/bin/chromium")
-CHROMEDRIVER = os.environ.get("HARBORGAMES_CHROMEDRIVER", "/usr/bin/chromedriver")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
-
 T = TypeVar("T")
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not (shutil.which(CHROMIUM) and shutil.which(CHROMEDRIVER)):
-        pytest.skip(
-            f"no Chromium here ({CHROMIUM}, {CHROMEDRIVER}): apt-get install chromium chromium-driver"
-        )
-    from selenium.webdriver.chrome.service import Service
-
-    profile = tempfile.mkdtemp(prefix="harborgames-chromium-")
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={profile}")
-    try:
-        driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    except WebDriverException as error:
-        shutil.rmtree(profile, ignore_errors=True)
-        pytest.skip(f"Chromium did not start: {error.msg}")
-    try:
-        viewport(driver, 1280, 800)
-        yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
+def browser(browser: Any) -> Any:
+    """The Chromium of ``conftest.py``, its page at the desk size (1280 × 800 CSS pixels)."""
+    viewport(browser, 1280, 800)
+    return browser
 
 
 def viewport(browser: Any, width: int, height: int) -> None:

@@ -9,10 +9,9 @@ ones in ``docs/web.md``), else to a temporary folder.
 from __future__ import annotations
 
 import os
-import shutil
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -26,48 +25,9 @@ webdriver = pytest.importorskip(
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 
-CHROMIUM = os.environ.get("HARBORGAMES_CHROMIUM", "/usr/bin/chromium")
-CHROMEDRIVER = os.environ.get("HARBORGAMES_CHROMEDRIVER", "/usr/bin/chromedriver")
 SHOTS = Path(os.environ.get("HARBORGAMES_SCREENSHOTS") or tempfile.mkdtemp(prefix="harborgames-shots-"))
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 T = TypeVar("T")
 CARDS = {card.key: card for card in harborgames.load("lehavre").cards()}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not (shutil.which(CHROMIUM) and shutil.which(CHROMEDRIVER)):
-        pytest.skip(
-            f"no Chromium here ({CHROMIUM}, {CHROMEDRIVER}): apt-get install chromium chromium-driver"
-        )
-    from selenium.webdriver.chrome.service import Service
-
-    profile = tempfile.mkdtemp(prefix="harborgames-chromium-")
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={profile}")
-    options.add_argument("--window-size=1280,800")
-    try:
-        driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    except WebDriverException as error:
-        shutil.rmtree(profile, ignore_errors=True)
-        pytest.skip(f"Chromium did not start: {error.msg}")
-    try:
-        yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 def wait(condition: Callable[[], T | None], timeout: float = 20) -> T:
