@@ -3,7 +3,7 @@ hot path (bots identify an offered action by identity, which is cheaper than equ
 
 from __future__ import annotations
 
-from bisect import bisect_right, insort
+from bisect import bisect_left, bisect_right, insort
 from itertools import compress
 from operator import itemgetter
 
@@ -124,9 +124,17 @@ def _handed_over(before: Built, owner: tuple[int, ...], building: int, holder: i
     given = list(held[new])
     insort(given, building)
     held[new] = tuple(given)
-    town = held[0]
-    prices = (before.town_by_price, before.town_prices) if town is before.town else _by_price(town)
-    return Built(owner, before.buildings, before.enterable, town, tuple(held[1:]), *prices)
+    by_price, prices = before.town_by_price, before.town_prices
+    if old == 0:  # sold by the town
+        at = by_price.index(building)
+        by_price, prices = by_price[:at] + by_price[at + 1 :], prices[:at] + prices[at + 1 :]
+    elif new == 0:  # sold to the town: among the buildings of its price, in index order
+        price = PRICE[building]
+        low = bisect_left(prices, price)
+        at = low + bisect_left(by_price[low : bisect_right(prices, price)], building)
+        by_price = (*by_price[:at], building, *by_price[at:])
+        prices = (*prices[:at], price, *prices[at:])
+    return Built(owner, before.buildings, before.enterable, held[0], tuple(held[1:]), by_price, prices)
 
 
 _IS_BUILT = TOWN.__le__  # owned by the town (-1) or a seat (0..4)
