@@ -56,7 +56,7 @@ Configuration = tuple[str, int | None, str | None]
 """A budget's key: (game, players, variant); ``None`` stands for any."""
 BUDGETS: dict[Configuration, int] = {
     ("lehavre", None, None): 60,
-    ("lehavre", 2, "full"): 150,
+    ("lehavre", 2, "full"): 180,
     ("lehavre", 3, "full"): 90,
     ("lehavre", 3, "short"): 150,
     ("gdansk", None, None): 100,
