@@ -76,6 +76,7 @@ from .effect import (
     ask,
     count_type,
     done,
+    done_gaining,
     energy_due,
     energy_of,
     fishermen,
@@ -99,29 +100,29 @@ from .state import Player, State, with_player
 def _receive(**counts: int) -> Effect:
     """A building that simply gives goods."""
     change = {token(name): n for name, n in counts.items()}
-    return Effect(always, lambda state: done(gain(state, me(state), change)))
+    return Effect(always, lambda state: done_gaining(state, me(state), change))
 
 
 # -- producing buildings -----------------------------------------------------------------------
 def _fishery(state: State) -> State:
     """3 fish, +1 per Fisherman on your building cards."""
-    return done(gain(state, me(state), {FISH: 3 + fishermen(state, me(state))}))
+    return done_gaining(state, me(state), {FISH: 3 + fishermen(state, me(state))})
 
 
 def _clay_mound(state: State) -> State:
     """3 clay, +1 per hammer on your building cards."""
-    return done(gain(state, me(state), {CLAY: 3 + hammers(state, me(state))}))
+    return done_gaining(state, me(state), {CLAY: 3 + hammers(state, me(state))})
 
 
 def _colliery(state: State) -> State:
     """3 coal, +1 if you have at least one hammer (not more for more hammers)."""
-    return done(gain(state, me(state), {COAL: 3 + (hammers(state, me(state)) > 0)}))
+    return done_gaining(state, me(state), {COAL: 3 + (hammers(state, me(state)) > 0)})
 
 
 def _black_market(state: State) -> State:
     """2 of each good (Francs included) whose Offer space is empty."""
     change = {OFFER_SPACES[i]: 2 for i, n in enumerate(state.offers) if n == 0}
-    return done(gain(state, me(state), change))
+    return done_gaining(state, me(state), change)
 
 
 def _black_market_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
@@ -145,7 +146,7 @@ def _arts_center_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
 def _arts_center(state: State) -> State:
     """4 Francs per other player whose Person disc is in one of your buildings."""
     seat = me(state)
-    return done(gain(state, seat, {FRANC: 4 * _guests(state, seat)}))
+    return done_gaining(state, seat, {FRANC: 4 * _guests(state, seat)})
 
 
 def _church_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
@@ -182,7 +183,7 @@ def _joinery_choices(state: State, decision: JoineryWood) -> tuple[Action, ...]:
 
 def _joinery_choose(state: State, decision: JoineryWood, action: Action) -> State:
     assert isinstance(action, Times)
-    return done(gain(state, me(state), {WOOD: -action.count, FRANC: 4 + action.count}))
+    return done_gaining(state, me(state), {WOOD: -action.count, FRANC: 4 + action.count})
 
 
 # -- upgrading ---------------------------------------------------------------------------------
@@ -276,7 +277,7 @@ def _upgraded(state: State, building: int, k: int) -> State:
     change = {upgrade.source: -k, upgrade.product: k, FRANC: upgrade.francs(k)}
     if upgrade.hides(k):
         change[HIDES] = change.get(HIDES, 0) + upgrade.hides(k)
-    return done(gain(state, me(state), change))
+    return done_gaining(state, me(state), change)
 
 
 def _why_not_upgrade(state: State, decision: UpgradeGoods, action: Action) -> str:
@@ -320,7 +321,7 @@ def _ironworks_choose(state: State, decision: IronworksExtra, action: Action) ->
 
 
 def _ironworks_paid(state: State) -> State:
-    return done(gain(state, me(state), {IRON: 1}))
+    return done_gaining(state, me(state), {IRON: 1})
 
 
 IRONWORKS = BUILDING_INDEX["ironworks"]
@@ -525,7 +526,7 @@ def _office_exchange(state: State, decision: OfficeExchange, action: Action) -> 
         # a leather for a leather changes nothing ({LEATHER: -1, LEATHER: 1} would give one)
         change = {token(action.good): -1}
         change[token(action.product)] = change.get(token(action.product), 0) + 1
-        return done(gain(state, me(state), change))
+        return done_gaining(state, me(state), change)
     return done(state)
 
 
@@ -561,7 +562,7 @@ def _bridge_choose(state: State, decision: BridgeSell, action: Action) -> State:
         decision = BridgeSell(upgraded, standard)
         if _bridge_choices(state, decision) != (DONE,):
             return ask(state, decision)
-    return done(gain(state, me(state), {FRANC: decision.upgraded + decision.standard // 3}))
+    return done_gaining(state, me(state), {FRANC: decision.upgraded + decision.standard // 3})
 
 
 # -- the table --------------------------------------------------------------------------------------
@@ -589,7 +590,7 @@ EFFECTS: dict[str, Effect] = {
     "business_office": Effect(_office_can, lambda state: ask(state, OfficeSteel())),
     "ironworks": Effect(always, _ironworks),
     "bridge_over_the_seine": Effect(_bridge_can, lambda state: ask(state, BridgeSell())),
-    "church": Effect(_church_can, lambda state: done(gain(state, me(state), {BREAD: 5, FISH: 3}))),
+    "church": Effect(_church_can, lambda state: done_gaining(state, me(state), {BREAD: 5, FISH: 3})),
 }
 """The standard buildings' actions (``visit.py`` adds the special buildings'). Locked buildings
 (a padlock: Storehouse, Dock, Town Hall, Bank) have no effect and are never entered."""

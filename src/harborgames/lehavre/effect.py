@@ -41,6 +41,7 @@ from .state import (
     pay_tokens,
     with_decision,
     with_main_action_done,
+    with_main_action_over,
     with_player,
     with_players,
     with_stock,
@@ -70,6 +71,16 @@ def gain(state: State, seat: int, change: dict[int, int]) -> State:
 def done(state: State) -> State:
     """The main action is over: back to the player's turn."""
     return with_main_action_done(state, decision=TURN, main_done=True)
+
+
+def done_gaining(state: State, seat: int, change: dict[int, int]) -> State:
+    """``done(gain(state, seat, change))`` in one state copy (most buildings end so)."""
+    p = state.players[seat]
+    stock = list(p.stock)
+    for token, count in change.items():
+        stock[token] += count
+    players = with_player(state.players, seat, with_stock(p, tuple(stock)))
+    return with_main_action_over(state, players=players, decision=TURN, main_done=True)
 
 
 def ask(state: State, decision: Decision) -> State:

@@ -63,6 +63,7 @@ from .effect import (
     ask,
     count_type,
     done,
+    done_gaining,
     energy_due,
     energy_of,
     fishermen,
@@ -158,12 +159,12 @@ def _exchange(state: State, decision: ExchangeTimes, action: Action) -> State:
     change = {good: -count * action.count for good, count in exchange.inputs.items()}
     for good, count in exchange.outputs.items():
         change[good] = change.get(good, 0) + count * action.count
-    return done(gain(state, me(state), change))
+    return done_gaining(state, me(state), change)
 
 
 # -- buildings that give goods -------------------------------------------------------------------
 def _receive(change: Mapping[int, int]) -> Effect:
-    return Effect(always, lambda state: done(gain(state, me(state), dict(change))))
+    return Effect(always, lambda state: done_gaining(state, me(state), dict(change)))
 
 
 RECEIVES: dict[str, Mapping[int, int]] = {
@@ -179,7 +180,7 @@ RECEIVES: dict[str, Mapping[int, int]] = {
 def _labor_exchange(state: State) -> State:
     """1 fish per Fisherman and 1 coal per Hammer on your building cards."""
     seat = me(state)
-    return done(gain(state, seat, {FISH: fishermen(state, seat), COAL: hammers(state, seat)}))
+    return done_gaining(state, seat, {FISH: fishermen(state, seat), COAL: hammers(state, seat)})
 
 
 def _zoo_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
@@ -193,7 +194,7 @@ def _labor_exchange_can(state: State, seat: int, stock: tuple[int, ...]) -> bool
 def _zoo(state: State) -> State:
     """⅓ Franc per cattle and per fish you own, rounded down; the animals stay."""
     stock = stock_of(state)
-    return done(gain(state, me(state), {FRANC: (stock[CATTLE] + stock[FISH]) // 3}))
+    return done_gaining(state, me(state), {FRANC: (stock[CATTLE] + stock[FISH]) // 3})
 
 
 # -- one-shot exchanges with a cash condition --------------------------------------------------
@@ -205,7 +206,7 @@ def _cash_deal(give: int, count: int, show: int, receive: int) -> Effect:
 
     return Effect(
         can_enter,
-        lambda state: done(gain(state, me(state), {give: -count, FRANC: receive})),
+        lambda state: done_gaining(state, me(state), {give: -count, FRANC: receive}),
         needs_francs=True,
     )
 
@@ -257,7 +258,7 @@ def _energy_deal(key: str, inputs: Mapping[int, int], energy: int, outputs: Mapp
 
 def _energy_paid(outputs: Mapping[int, int]) -> Callable[[State], State]:
     """What follows the energy of an energy deal: its outputs."""
-    return lambda state: done(gain(state, me(state), dict(outputs)))
+    return lambda state: done_gaining(state, me(state), dict(outputs))
 
 
 KILN_INPUTS, KILN_OUTPUTS = {CLAY: 1}, {BRICK: 3}
@@ -293,7 +294,7 @@ def _furriery_leather_choices(state: State, decision: FurrieryLeather) -> tuple[
 
 def _furriery_leather(state: State, decision: FurrieryLeather, action: Action) -> State:
     assert isinstance(action, Times)
-    return done(gain(state, me(state), {LEATHER: -action.count, FRANC: 5 * action.count}))
+    return done_gaining(state, me(state), {LEATHER: -action.count, FRANC: 5 * action.count})
 
 
 # -- the Coal Trader: food for charcoal or coal ----------------------------------------------------
@@ -350,7 +351,7 @@ def _coal_trader_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
 
 
 def _coal_trader_paid(state: State, decision: CoalTraderPay) -> State:
-    return done(gain(state, me(state), {CHARCOAL: decision.charcoal, COAL: decision.coal}))
+    return done_gaining(state, me(state), {CHARCOAL: decision.charcoal, COAL: decision.coal})
 
 
 # -- the Haulage Firm: 3 Francs for two adjacent Offer spaces --------------------------------------
@@ -392,7 +393,7 @@ def _haulage_choose(state: State, decision: HaulagePair, action: Action) -> Stat
         change[OFFER_SPACES[space]] = offers[space]
         offers[space] = 0
     state = update(state, offers=tuple(offers))
-    return done(gain(state, me(state), change))
+    return done_gaining(state, me(state), change)
 
 
 # -- the Town Square: one different upgraded good per craftsman's building -------------------------
@@ -415,7 +416,7 @@ def _town_square_choices(state: State, decision: TownSquareGoods) -> tuple[Actio
 
 def _town_square_choose(state: State, decision: TownSquareGoods, action: Action) -> State:
     assert isinstance(action, Choose)
-    return done(gain(state, me(state), {TOKEN_NAMES.index(name): 1 for name in action.goods}))
+    return done_gaining(state, me(state), {TOKEN_NAMES.index(name): 1 for name in action.goods})
 
 
 SPECIAL_EFFECTS: dict[str, Effect] = {

@@ -169,6 +169,21 @@ def with_decision(state: State, decision: Decision | None) -> State:
 
 
 @fast_update(State)
+def with_players_deciding(state: State, players: tuple[Player, ...], decision: Decision | None) -> State:
+    """Other supplies or discs, and the same seat's next decision (a disc entering a building
+    whose fee is asked next)."""
+    raise NotImplementedError  # replaced by the generated update
+
+
+@fast_update(State)
+def with_main_action_over(
+    state: State, players: tuple[Player, ...], decision: Decision | None, main_done: bool
+) -> State:
+    """A building's action ends with what it gave: back to the player's turn, in one copy."""
+    raise NotImplementedError  # replaced by the generated update
+
+
+@fast_update(State)
 def with_seat_deciding(state: State, current_player: int | None, decision: Decision | None) -> State:
     """Another seat's decision (interest, feeding) or back to the turn's player."""
     raise NotImplementedError  # replaced by the generated update

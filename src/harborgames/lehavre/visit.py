@@ -28,7 +28,7 @@ from .explain import explain, not_a_choice
 from .offered import ENTERS, FEE_FOOD, FEE_FRANCS, LOCKED, built_entry
 from .payment import ENERGY, FOOD, fee_ways, francs, subtract, worth
 from .specials import SPECIAL_EFFECTS, SPECIAL_ENERGY_PAID, SPECIAL_RULES
-from .state import Player, State, give_tokens, pay_tokens, with_player, with_players
+from .state import Player, State, give_tokens, pay_tokens, with_player, with_players, with_players_deciding
 
 __all__ = [
     "CAN_ENTER",
@@ -200,10 +200,9 @@ def enter_building(state: State, building: int) -> State:
     seat = state.turn_player
     p = state.players[seat]
     players = with_player(state.players, seat, Player(p.stock, p.loans, p.ships, building))
-    state = with_players(state, players)
     if state.owner[building] != seat and (FEE_FOOD[building] or FEE_FRANCS[building]):
-        return ask(state, PayFee(building))
-    return _effect(building).enter(state)
+        return with_players_deciding(state, players=players, decision=PayFee(building))  # one copy
+    return _effect(building).enter(with_players(state, players))
 
 
 def _effect(building: int) -> Effect:
