@@ -39,7 +39,7 @@ from .state import (
 def sales(state: State, seat: int) -> list[Action]:
     """What ``seat`` may sell: its buildings and its ships."""
     out: list[Action] = list(map(SELLS.__getitem__, built_entry(state).owned[seat]))
-    out.extend(SELL_SHIPS[card] for card in sorted(set(state.players[seat].ships)))
+    out.extend(map(SELL_SHIPS.__getitem__, sorted(set(state.players[seat].ships))))
     return out
 
 

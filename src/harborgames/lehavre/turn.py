@@ -57,6 +57,7 @@ from .visit import RULES as VISIT_RULES
 from .visit import enter_building, enterable
 
 CHEAPEST_SHIP = min(SHIP_PRICE)
+CHEAPEST_BUILDING = min(PRICE)  # below it nothing can be bought
 TAKE_SPACE = {take.space: space for space, take in enumerate(TAKES)}  # an Offer space by its name
 
 
@@ -77,7 +78,7 @@ def _turn_options(state: State, decision: Turn) -> tuple[Action, ...]:
         out = []
     francs = p.stock[FRANC]
     built = built_entry(state)
-    if not state.final_turns:
+    if francs >= CHEAPEST_BUILDING and not state.final_turns:
         sold = state.sold
         for b in town_affordable(built, francs):  # the town's buildings to buy, in index order
             if b not in sold:
@@ -91,7 +92,7 @@ def _turn_options(state: State, decision: Turn) -> tuple[Action, ...]:
                     out.append(BUY_SHIPS[ship_type])
     out.extend(map(SELLS.__getitem__, built.owned[seat]))
     if p.ships:
-        out.extend(SELL_SHIPS[card] for card in sorted(set(p.ships)))
+        out.extend(map(SELL_SHIPS.__getitem__, sorted(set(p.ships))))
     if p.loans and francs >= LOAN_REPAYMENT:
         out.append(REPAY)
     if state.main_done or no_main:
