@@ -59,14 +59,18 @@ def buildable(
     """Top proposal buildings ``seat`` can pay the building goods of (the Sawmill: only those
     needing wood, one wood less); ``stock``: the seat's goods as they would be (after a fee);
     ``first_only``: just the first found (whether any can be built: asked on every turn)."""
-    if stock is None:
-        stock = state.players[seat].stock
-    out: list[int] = []
-    wood, brick, steel = stock[WOOD], stock[BRICK], stock[STEEL]
+    return _buildable(state, seat, state.players[seat].stock if stock is None else stock, sawmill, first_only)
+
+
+def _buildable(
+    state: State, seat: int, stock: tuple[int, ...], sawmill: bool, first_only: bool
+) -> tuple[int, ...]:
+    """``buildable`` with positional arguments (the can-build checks call it every turn)."""
+    rules = state.rules
+    rows = _COST_ROWS[rules.ironworks_cost, rules.arts_center_cost][state.owner[MASONS_GUILD] == seat]
+    wood, brick, steel = stock[WOOD] + sawmill, stock[BRICK], stock[STEEL]
     clay_or_brick, iron_or_steel = stock[CLAY] + brick, stock[IRON] + steel
-    rows = _COST_ROWS[state.rules.ironworks_cost, state.rules.arts_center_cost][
-        state.owner[MASONS_GUILD] == seat
-    ]
+    out: list[int] = []
     for top in build_candidates(state):
         row = rows[top]
         if row is None:
@@ -74,11 +78,12 @@ def buildable(
         needs_wood, needs_brick, needs_steel, needs_clay, needs_iron = row
         # ``can_afford`` written out against the cost's totals (brick for clay, steel for iron)
         if (
-            needs_brick <= brick
+            needs_wood <= wood
+            and needs_brick <= brick
             and needs_steel <= steel
             and needs_clay <= clay_or_brick
             and needs_iron <= iron_or_steel
-            and (needs_wood and needs_wood <= wood + 1 if sawmill else needs_wood <= wood)
+            and (needs_wood or not sawmill)  # the Sawmill builds only buildings needing wood
         ):
             if first_only:
                 return (top,)
@@ -157,34 +162,11 @@ def builder(key: str, builds: int, sawmill: bool = False) -> Effect:
 # One check shared by the Building Firms and the Construction Firm, so ``visit.enterable``
 # asks it once per turn for all three (the same function of the same stock).
 def _can_build(state: State, seat: int, stock: tuple[int, ...]) -> bool:
-    return _any_buildable(state, seat, stock, False)
+    return bool(_buildable(state, seat, stock, False, True))
 
 
 def _can_build_at_sawmill(state: State, seat: int, stock: tuple[int, ...]) -> bool:
-    return _any_buildable(state, seat, stock, True)
-
-
-def _any_buildable(state: State, seat: int, stock: tuple[int, ...], sawmill: bool) -> bool:
-    """``buildable(..., first_only=True)`` as a yes or no, for the checks made every turn."""
-    rules = state.rules
-    rows = _COST_ROWS[rules.ironworks_cost, rules.arts_center_cost][state.owner[MASONS_GUILD] == seat]
-    wood, brick, steel = stock[WOOD] + sawmill, stock[BRICK], stock[STEEL]
-    clay_or_brick, iron_or_steel = stock[CLAY] + brick, stock[IRON] + steel
-    for top in build_candidates(state):
-        row = rows[top]
-        if row is None:
-            continue
-        needs_wood, needs_brick, needs_steel, needs_clay, needs_iron = row
-        if (
-            needs_wood <= wood
-            and needs_brick <= brick
-            and needs_steel <= steel
-            and needs_clay <= clay_or_brick
-            and needs_iron <= iron_or_steel
-            and (needs_wood or not sawmill)  # the Sawmill builds only buildings needing wood
-        ):
-            return True
-    return False
+    return bool(_buildable(state, seat, stock, True, True))
 
 
 BUILDERS = {
