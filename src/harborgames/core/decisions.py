@@ -161,8 +161,7 @@ class Rulebook(Generic[S, A]):
         """Every legal decision of the current player, in a fixed order; empty once it is over."""
         if type(state) is not self.state_type:
             require_state(state, self.state_type, "legal_actions", self.title)
-        memo = state.legal_memo  # (``legal_tuple`` written out: this runs on every decision)
-        return list(self._legal(state) if memo is None else memo)  # type: ignore[arg-type]
+        return list(self.legal_tuple(state))
 
     def perform(self, state: S, action: A) -> S:
         """The state right after an offered ``action``, before any forced decision is taken."""
@@ -177,7 +176,7 @@ class Rulebook(Generic[S, A]):
         """
         if type(state) is not self.state_type:
             require_state(state, self.state_type, "apply", self.title)
-        legal: tuple[A, ...] = state.legal_memo or self._legal(state)  # type: ignore[assignment]
+        legal = self.legal_tuple(state)
         for offered in legal:  # bots pass the offered object: identity is cheaper than ``==``
             if offered is action:
                 break

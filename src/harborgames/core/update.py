@@ -180,11 +180,7 @@ def fast_update(cls: type[attrs.AttrsInstance]) -> Callable[[F], F]:
 
     def bind(signature: F) -> F:
         code = signature.__code__
-        fields = code.co_varnames[1 : code.co_argcount]
-        function = _UPDATERS.get((cls, *fields))
-        if function is None:
-            function = _UPDATERS[cls, *fields] = _updater(cls, fields)
-        bound = _named_copy(function, signature)
+        bound = _named_copy(fields_updater(cls, *code.co_varnames[1 : code.co_argcount]), signature)
         return cast(F, bound)  # same parameters as ``signature``: the names are the fields
 
     return bind

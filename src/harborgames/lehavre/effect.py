@@ -36,6 +36,7 @@ from .offered import built_entry
 from .payment import amount_ways, chosen_vector, energy_worth, step_done
 from .readings import SOURCE_READINGS
 from .state import (
+    Player,
     Rules,
     State,
     pay_tokens,
@@ -61,11 +62,16 @@ def stock_of(state: State) -> tuple[int, ...]:
 
 def gain(state: State, seat: int, change: dict[int, int]) -> State:
     """``seat`` receives (or, negative, gives) these tokens."""
+    return with_players(state, _players_gaining(state, seat, change))
+
+
+def _players_gaining(state: State, seat: int, change: dict[int, int]) -> tuple[Player, ...]:
+    """The players once ``seat`` has received ``change`` (``gain`` without the copy)."""
     p = state.players[seat]
     stock = list(p.stock)
     for token, count in change.items():
         stock[token] += count
-    return with_players(state, with_player(state.players, seat, with_stock(p, tuple(stock))))
+    return with_player(state.players, seat, with_stock(p, tuple(stock)))
 
 
 def done(state: State) -> State:
@@ -75,11 +81,7 @@ def done(state: State) -> State:
 
 def done_gaining(state: State, seat: int, change: dict[int, int]) -> State:
     """``done(gain(state, seat, change))`` in one state copy (most buildings end so)."""
-    p = state.players[seat]
-    stock = list(p.stock)
-    for token, count in change.items():
-        stock[token] += count
-    players = with_player(state.players, seat, with_stock(p, tuple(stock)))
+    players = _players_gaining(state, seat, change)
     return with_main_action_over(state, players=players, decision=TURN, main_done=True)
 
 
