@@ -14,12 +14,26 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from harborgames import lehavre as lh
+from harborgames.core.payments import minimal_payments, non_dominated
 from harborgames.lehavre import visit
-from harborgames.lehavre.data import BUILDINGS, NUM_TOKEN_KINDS
+from harborgames.lehavre.actions import Pay
+from harborgames.lehavre.data import (
+    BREAD,
+    BUILDINGS,
+    FISH,
+    FOOD_VALUE,
+    FRANC,
+    MEAT,
+    NUM_TOKEN_KINDS,
+    SMOKED_FISH,
+)
 from harborgames.lehavre.decisions import Turn
 from harborgames.lehavre.offered import built_entry, built_of
+from harborgames.lehavre.payment import fee_ways, francs
 
 CONFIGURATIONS = [(2, "full"), (3, "full"), (4, "full"), (5, "full"), (1, "short"), (3, "short")]
 
@@ -52,9 +66,68 @@ def _enterable_slowly(state: lh.State, seat: int) -> list[int]:
         if state.owner[b] == seat or not (fee.food or fee.francs):
             if effect.can_enter(state, seat, p.stock):
                 out.append(b)
-        elif visit.fee_options(state, seat, b):
+        elif _fee_options_slowly(state, seat, b):
             out.append(b)
     return out
+
+
+def _fee_options_slowly(state: lh.State, seat: int, building: int) -> tuple[Pay, ...]:
+    """Every way to pay the fee (the minimal food ways and the Francs, the dominated dropped),
+    each tried against the action."""
+    stock = state.players[seat].stock
+    fee = BUILDINGS[building].fee
+    assert fee is not None
+    ways = list(minimal_payments(stock, FOOD_VALUE, fee.food) or []) if fee.food else []
+    if fee.francs and stock[FRANC] >= fee.francs:
+        ways.append(francs(fee.francs))
+    effect = visit.EFFECT_OF[building]
+    assert effect is not None
+    return tuple(
+        Pay(way)
+        for way in non_dominated(ways)
+        if effect.can_enter(state, seat, tuple(a - b for a, b in zip(stock, way, strict=True)))
+    )
+
+
+@pytest.mark.parametrize(("players", "variant"), CONFIGURATIONS)
+def test_the_fee_is_offered_in_every_way_that_leaves_the_action_possible(players: int, variant: str) -> None:
+    """"Entry Fee": each minimal way in food (Francs count as food) or the Francs, after which the
+    action can still be carried out; the fast ``fee_options`` (no dominance search, one check
+    where no way to pay changes what the check reads) against that, for every building offered
+    and a few stocks around the real one."""
+    compared = 0
+    for seed in range(2):
+        for state in _turn_starts(players, variant, seed):
+            seat = state.turn_player
+            for b in visit.enterable(state, seat):
+                fee = BUILDINGS[b].fee
+                assert fee is not None
+                if state.owner[b] == seat or not (fee.food or fee.francs):
+                    continue
+                assert visit.fee_options(state, seat, b) == _fee_options_slowly(state, seat, b)
+                compared += 1
+    assert compared > 20
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(0, 4), min_size=NUM_TOKEN_KINDS, max_size=NUM_TOKEN_KINDS),
+    st.integers(0, 6),
+    st.integers(0, 6),
+)
+def test_fee_ways_drop_exactly_the_dominated_ways(stock: list[int], food: int, cash: int) -> None:
+    """The fee's ways are the minimal food ways and the Francs way less every way that pays at
+    least as much of every token as another (``core.payments.non_dominated``), in that order."""
+    if not (food or cash):
+        return
+    held = tuple(stock)
+    ways = list(minimal_payments(held, FOOD_VALUE, food) or []) if food else []
+    if cash and held[FRANC] >= cash:
+        ways.append(francs(cash))
+    expected = tuple(Pay(way) for way in non_dominated(ways))
+    if not any(held[t] for t in (FISH, SMOKED_FISH, BREAD, MEAT)):  # Francs only: the fewest
+        expected = expected[:1] if len(expected) <= 1 else (min(expected, key=lambda p: p.tokens[FRANC]),)
+    assert fee_ways(held, food, cash) == expected
 
 
 @pytest.mark.parametrize(("players", "variant"), CONFIGURATIONS)

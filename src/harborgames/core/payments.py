@@ -49,7 +49,12 @@ def iter_minimal_payments(have: Sequence[int], worth: Sequence[int], due: int) -
 
 
 def minimal_payments(
-    have: Sequence[int], worth: Sequence[int], due: int, limit: int | None = None
+    have: Sequence[int],
+    worth: Sequence[int],
+    due: int,
+    limit: int | None = None,
+    *,
+    kinds: Sequence[int] | None = None,
 ) -> list[tuple[int, ...]] | None:
     """Every minimal way to pay at least ``due`` from ``have`` (counts per kind of token, each
     worth ``worth[i]``), in a fixed order; ``[]`` if it cannot be paid, ``[(0, ...)]`` if
@@ -58,13 +63,17 @@ def minimal_payments(
 
     A way is minimal when removing any one token from it leaves less than ``due``; those are
     exactly the ways that pay at least ``due`` and are not above another such way in every
-    good.
+    good. ``kinds``, if given, are the indices of the tokens worth something, in index order (the
+    caller's precomputed list: goods worth nothing are then not looked at).
     """
-    kinds = len(have)
+    size = len(have)
     if due <= 0:
-        return [(0,) * kinds]
+        return [(0,) * size]
     # Tokens worth nothing never help; the rest are tried worth-first so dead ends die early.
-    useful = [i for i in range(kinds) if worth[i] > 0 and have[i] > 0]
+    if kinds is None:
+        useful = [i for i in range(size) if worth[i] > 0 and have[i] > 0]
+    else:
+        useful = [i for i in kinds if have[i] > 0]
     reachable = [0] * (len(useful) + 1)  # worth of everything from position k on
     for k in range(len(useful) - 1, -1, -1):
         reachable[k] = reachable[k + 1] + have[useful[k]] * worth[useful[k]]
@@ -72,12 +81,12 @@ def minimal_payments(
         return []
     if len(useful) == 1:  # one kind of token pays: the fewest that cover it is the one way
         only = useful[0]
-        counts = [0] * kinds
+        counts = [0] * size
         counts[only] = -(-due // worth[only])
         return [tuple(counts)]
     out: list[tuple[int, ...]] = []
     try:
-        _collect(useful, have, worth, due, reachable, [0] * kinds, out, _NO_LIMIT if limit is None else limit)
+        _collect(useful, have, worth, due, reachable, [0] * size, out, _NO_LIMIT if limit is None else limit)
     except _TooMany:
         return None
     return out

@@ -3,7 +3,7 @@ hot path (bots identify an offered action by identity, which is cheaper than equ
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right, insort
+from bisect import bisect_left, bisect_right
 from itertools import compress
 from operator import itemgetter
 
@@ -106,11 +106,13 @@ def with_owner(state: State, owner: tuple[int, ...], *, moved: int | None = None
 def built_after(state: State, owner: tuple[int, ...], *, moved: int | None) -> Built:
     """What is built once ``state``'s owners become ``owner``. ``moved``: the one building whose
     owner changed, if only one did; where it was built before and after (bought from the town,
-    sold to it), the same buildings are built and only two holders' lists change."""
-    if moved is not None:
+    sold to it), the same buildings are built and only two holders' lists change; where it is
+    built now (from a proposal pile or the special deck), it joins the lists."""
+    if moved is not None and owner[moved] >= TOWN:
         holder = state.owner[moved]
-        if holder >= TOWN and owner[moved] >= TOWN:
+        if holder >= TOWN:
             return _handed_over(built_entry(state), owner, moved, holder)
+        return _newly_built(built_entry(state), owner, moved)
     return _built(owner, in_play_buildings(state))
 
 
@@ -121,20 +123,45 @@ def _handed_over(before: Built, owner: tuple[int, ...], building: int, holder: i
     taken = held[old]
     at = taken.index(building)
     held[old] = taken[:at] + taken[at + 1 :]
-    given = list(held[new])
-    insort(given, building)
-    held[new] = tuple(given)
+    held[new] = _inserted(held[new], building)
     by_price, prices = before.town_by_price, before.town_prices
     if old == 0:  # sold by the town
         at = by_price.index(building)
         by_price, prices = by_price[:at] + by_price[at + 1 :], prices[:at] + prices[at + 1 :]
-    elif new == 0:  # sold to the town: among the buildings of its price, in index order
-        price = PRICE[building]
-        low = bisect_left(prices, price)
-        at = low + bisect_left(by_price[low : bisect_right(prices, price)], building)
-        by_price = (*by_price[:at], building, *by_price[at:])
-        prices = (*prices[:at], price, *prices[at:])
+    elif new == 0:  # sold to the town
+        by_price, prices = _priced_in(by_price, prices, building)
     return Built(owner, before.buildings, before.enterable, held[0], tuple(held[1:]), by_price, prices)
+
+
+def _newly_built(before: Built, owner: tuple[int, ...], building: int) -> Built:
+    """``before`` with ``building``, not built before, now built and held by ``owner[building]``."""
+    enterable = before.enterable if LOCKED[building] else _inserted(before.enterable, building)
+    holder = owner[building]
+    town, owned = before.town, before.owned
+    by_price, prices = before.town_by_price, before.town_prices
+    if holder == TOWN:
+        town = _inserted(town, building)
+        by_price, prices = _priced_in(by_price, prices, building)
+    else:
+        owned = owned[:holder] + (_inserted(owned[holder], building),) + owned[holder + 1 :]  # noqa: RUF005
+    return Built(owner, _inserted(before.buildings, building), enterable, town, owned, by_price, prices)
+
+
+def _inserted(items: tuple[int, ...], building: int) -> tuple[int, ...]:
+    """``items`` (in index order) with ``building`` in its place."""
+    at = bisect_left(items, building)
+    return (*items[:at], building, *items[at:])
+
+
+def _priced_in(
+    by_price: tuple[int, ...], prices: tuple[int, ...], building: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The town's buildings cheapest first and their prices, with ``building`` among those of its
+    price in index order."""
+    price = PRICE[building]
+    low = bisect_left(prices, price)
+    at = low + bisect_left(by_price[low : bisect_right(prices, price)], building)
+    return (*by_price[:at], building, *by_price[at:]), (*prices[:at], price, *prices[at:])
 
 
 _IS_BUILT = TOWN.__le__  # owned by the town (-1) or a seat (0..4)

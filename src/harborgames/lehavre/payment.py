@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from operator import sub
 
-from ..core.payments import minimal_payments, next_counts, non_dominated
+from ..core.payments import minimal_payments, next_counts
 from .actions import Pay, PayPart
 from .data import (
     BREAD,
@@ -35,6 +35,9 @@ LIST_LIMIT = 40  # more minimal ways than this: ask one token kind at a time
 ZERO = (0,) * NUM_TOKEN_KINDS
 FOOD, ENERGY = "food", "energy"
 WORTH = {FOOD: FOOD_VALUE, ENERGY: ENERGY_VALUE}
+FOOD_KINDS = tuple(token for token, value in enumerate(FOOD_VALUE) if value)  # what pays food
+ENERGY_KINDS = tuple(token for token, value in enumerate(ENERGY_VALUE) if value)
+KINDS = {FOOD: FOOD_KINDS, ENERGY: ENERGY_KINDS}
 
 
 def francs(amount: int) -> tuple[int, ...]:
@@ -73,7 +76,7 @@ def amount_ways(
     kinds decided so far)."""
     values = WORTH[kind]
     if not chosen:
-        ways = minimal_payments(stock, values, due, LIST_LIMIT)
+        ways = minimal_payments(stock, values, due, LIST_LIMIT, kinds=KINDS[kind])
         if ways is not None:
             return tuple(Pay(way) for way in ways)
     token, counts = next_counts(stock, values, due, list(chosen))
@@ -102,12 +105,22 @@ def fee_ways(stock: tuple[int, ...], food: int, francs_fee: int) -> tuple[Pay, .
         # Francs only (the common case): the fewest Francs that pay it is the one way.
         due = min(amount for amount in (food, francs_fee) if amount)
         return (Pay(francs(due)),) if stock[FRANC] >= due else ()
-    ways: list[tuple[int, ...]] = []
-    if food:
-        ways.extend(minimal_payments(stock, FOOD_VALUE, food) or [])
+    ways = (minimal_payments(stock, FOOD_VALUE, food, kinds=FOOD_KINDS) or []) if food else []
     if francs_fee and stock[FRANC] >= francs_fee:
-        ways.append(francs(francs_fee))
-    return tuple(Pay(way) for way in non_dominated(ways))
+        ways = _with_francs_way(ways, francs_fee)
+    return tuple(Pay(way) for way in ways)
+
+
+def _with_francs_way(food_ways: list[tuple[int, ...]], fee: int) -> list[tuple[int, ...]]:
+    """The minimal food ways and the way of ``fee`` Francs, without the dominated ones (as
+    ``core.payments.non_dominated`` would leave them, in one pass): minimal ways never pay more
+    of every token than one another, and the Francs-only way pays at least as much of every
+    token as a food way only where that way is Francs alone, no more than ``fee`` of them."""
+    cash = francs(fee)
+    kept = [way for way in food_ways if way[FRANC] < fee or way == cash]
+    if cash not in kept and not any(sum(way) == way[FRANC] for way in kept):
+        kept.append(cash)
+    return kept
 
 
 def can_pay_fee(stock: tuple[int, ...], food: int, francs_fee: int) -> bool:

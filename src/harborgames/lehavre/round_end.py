@@ -71,7 +71,7 @@ def turn_up_special(state: State) -> State:
     Proposal pile is empty)."""
     top, rest = state.specials[0], state.specials[1:]
     known = tuple(seen[1:] for seen in state.known)
-    return with_owner(update(state, specials=rest, known=known), with_at(state.owner, top, TOWN))
+    return with_owner(update(state, specials=rest, known=known), with_at(state.owner, top, TOWN), moved=top)
 
 
 def after_feeding(state: State) -> State:

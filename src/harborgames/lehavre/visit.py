@@ -216,11 +216,10 @@ def fee_options(state: State, seat: int, building: int) -> tuple[Pay, ...]:
     stock = state.players[seat].stock
     fee = BUILDINGS[building].fee
     can_enter = _effect(building).can_enter
-    return tuple(
-        way
-        for way in fee_ways(stock, fee.food, fee.francs)
-        if can_enter(state, seat, subtract(stock, way.tokens))
-    )
+    ways = fee_ways(stock, fee.food, fee.francs)
+    if not FEE_MATTERS[building]:  # no way to pay it changes what the check reads: ask once
+        return ways if ways and can_enter(state, seat, stock) else ()
+    return tuple(way for way in ways if can_enter(state, seat, subtract(stock, way.tokens)))
 
 
 def _fee_legal(state: State, decision: PayFee) -> tuple[Action, ...]:
