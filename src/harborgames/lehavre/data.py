@@ -602,3 +602,9 @@ ROUND_CARDS_FOR: dict[tuple[int, str], tuple[RoundCard, ...]] = {
     (n, variant): round_cards(n, variant) for n in PLAYER_COUNTS for variant in (SHORT, FULL)
 }
 """``round_cards`` per player count and variant, looked up on every round end."""
+# Per player count and variant: the food due at each round's end, and per round card the food
+# its ship supplies at each player count (feeding asks both for every seat every round).
+FOOD_DEMANDS: dict[tuple[int, str], tuple[int, ...]] = {
+    key: tuple(card.food_demand(key[0]) for card in cards) for key, cards in ROUND_CARDS_FOR.items()
+}
+SHIP_FOOD: tuple[tuple[int, ...], ...] = tuple(SHIP_TYPES[card.ship_type].food for card in ROUND_CARDS)

@@ -15,14 +15,13 @@ from typing import Any
 from ..core.decisions import Rule, next_in_turn_order
 from .actions import LOAN, REPAY, Action, Loan, Pay, Repay, Sell, SellShip
 from .data import (
+    FOOD_DEMANDS,
     FOOD_VALUE,
     FRANC,
     LOAN_FRANCS,
     LOAN_REPAYMENT,
     NUM_TOKEN_KINDS,
-    ROUND_CARDS,
-    ROUND_CARDS_FOR,
-    SHIP_TYPES,
+    SHIP_FOOD,
 )
 from .data import INTEREST as INTEREST_FRANCS
 from .decisions import TURN, Feed, PayInterest
@@ -84,11 +83,12 @@ def _interest(state: State, decision: PayInterest, action: Action) -> State:
 # -- feeding ------------------------------------------------------------------------------------------
 def food_due(state: State, seat: int) -> int:
     """The round's food demand, less what ``seat``'s ships provide."""
-    card = ROUND_CARDS_FOR[state.num_players, state.rules.variant][state.round]
-    ships = sum(
-        SHIP_TYPES[ROUND_CARDS[c].ship_type].food[state.num_players - 1] for c in state.players[seat].ships
-    )
-    return max(0, card.food_demand(state.num_players) - ships)
+    n = state.num_players
+    demand = FOOD_DEMANDS[n, state.rules.variant][state.round]
+    ships = state.players[seat].ships
+    if ships:
+        demand -= sum([SHIP_FOOD[card][n - 1] for card in ships])
+    return demand if demand > 0 else 0
 
 
 def start_feeding(state: State, first: int, after: Callable[[State], State]) -> State:

@@ -263,7 +263,13 @@ def pay_tokens(state: State, seat: int, tokens: tuple[int, ...]) -> State:
     )
 
 
-def give_tokens(state: State, seat: int, tokens: tuple[int, ...]) -> State:
-    p = state.players[seat]
-    stock = tuple(map(add, p.stock, tokens))
-    return with_players(state, with_player(state.players, seat, with_stock(p, stock)))
+def handed(
+    players: tuple[Player, ...], payer: int, payee: int, tokens: tuple[int, ...]
+) -> tuple[Player, ...]:
+    """``players`` after ``payer`` hands ``tokens`` to ``payee`` (an entry fee to its owner)."""
+    out = list(players)
+    giver = out[payer]
+    out[payer] = with_stock(giver, tuple(map(sub, giver.stock, tokens)))
+    taker = out[payee]
+    out[payee] = with_stock(taker, tuple(map(add, taker.stock, tokens)))
+    return tuple(out)

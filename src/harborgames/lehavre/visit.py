@@ -28,7 +28,7 @@ from .explain import explain, not_a_choice
 from .offered import ENTERS, FEE_FOOD, FEE_FRANCS, LOCKED, built_entry
 from .payment import ENERGY, FOOD, fee_ways, francs, subtract, worth
 from .specials import SPECIAL_EFFECTS, SPECIAL_ENERGY_PAID, SPECIAL_RULES
-from .state import Player, State, give_tokens, pay_tokens, with_player, with_players, with_players_deciding
+from .state import Player, State, handed, pay_tokens, with_player, with_players, with_players_deciding
 
 __all__ = [
     "CAN_ENTER",
@@ -229,10 +229,11 @@ def _fee_legal(state: State, decision: PayFee) -> tuple[Action, ...]:
 def _pay_fee(state: State, decision: PayFee, action: Action) -> State:
     """The fee goes to the owner (the town's to the Treasury); then the action."""
     assert isinstance(action, Pay)
-    state = pay_tokens(state, state.turn_player, action.tokens)
     owner = state.owner[decision.building]
-    if owner >= 0:
-        state = give_tokens(state, owner, action.tokens)
+    if owner < 0:
+        state = pay_tokens(state, state.turn_player, action.tokens)
+    else:  # from one player to another, in one copy
+        state = with_players(state, handed(state.players, state.turn_player, owner, action.tokens))
     return _effect(decision.building).enter(state)
 
 
