@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from harborgames.core.update import fast_update, update, update_generic
+from harborgames.core.update import fast_new, fast_update, update, update_generic
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -65,4 +65,37 @@ def test_fast_update_refuses_a_parameter_that_is_no_field() -> None:
 
         @fast_update(Cached)
         def with_c(value: Cached, c: int) -> Cached:
+            raise NotImplementedError
+
+
+@fast_new(Cached)
+def new_cached(a: int, b: tuple[int, ...]) -> Cached:
+    """A ``Cached`` made by filling its slots."""
+    raise NotImplementedError  # replaced by the generated constructor
+
+
+def test_fast_new_makes_what_the_constructor_makes() -> None:
+    made = new_cached(1, (2,))
+    assert type(made) is Cached and made == Cached(1, (2,)) and hash(made) == hash(Cached(1, (2,)))
+    assert made.memo is None  # a field outside ``__init__`` gets its default
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        made.a = 3  # type: ignore[misc]  # frozen as any other
+    assert new_cached.__name__ == "new_cached"
+
+
+def test_fast_new_calls_the_constructor_of_a_class_with_validators() -> None:
+    @fast_new(Checked)
+    def new_checked(a: int) -> Checked:
+        raise NotImplementedError
+
+    assert new_checked(1) == Checked(1)
+    with pytest.raises(TypeError):
+        new_checked("no")  # type: ignore[arg-type]  # the validator runs
+
+
+def test_fast_new_refuses_a_signature_that_is_not_the_fields_in_order() -> None:
+    with pytest.raises(TypeError, match="Cached takes a, b, not b, a"):
+
+        @fast_new(Cached)
+        def swapped(b: tuple[int, ...], a: int) -> Cached:
             raise NotImplementedError

@@ -35,7 +35,7 @@ import attrs
 
 from .checks import require_state
 from .errors import IllegalActionError
-from .update import fields_updater
+from .update import fast_new, fields_updater
 
 __all__ = [
     "Decided",
@@ -61,6 +61,12 @@ class Forced:
     def __str__(self) -> str:
         outcome = f" → {self.outcome}" if self.outcome else ""
         return f"P{self.player} {self.action}{outcome}"
+
+
+@fast_new(Forced)
+def new_forced(player: int, action: str, outcome: str) -> Forced:
+    """``Forced(player, action, outcome)``, made without the frozen setters (one per forced step)."""
+    raise NotImplementedError  # replaced by the generated constructor
 
 
 class Decided(Protocol):
@@ -243,7 +249,7 @@ class Rulebook(Generic[S, A]):
             outcome = self._outcome(state, only, after) if self._outcome is not None else ""
             if taken is None:
                 taken = []
-            taken.append(Forced(seat, str(only), outcome))
+            taken.append(new_forced(seat, str(only), outcome))
             state = after
         # The one copy a decision costs beyond the rules' own: the state as it is handed out,
         # with what led to it and its legal actions (never written into afterwards).

@@ -322,6 +322,14 @@ def round_cards(num_players: int, variant: str) -> tuple[RoundCard, ...]:
     >>> [card.card for card in round_cards(1, FULL)]
     ['R01', 'R04', 'R10', 'R13', 'R14', 'R16', 'R20']
     """
+    try:
+        return ROUND_CARDS_FOR[num_players, variant]
+    except (KeyError, TypeError):  # not a player count and variant: say which
+        _check(num_players, variant)
+        raise
+
+
+def _sorted_round_cards(num_players: int, variant: str) -> tuple[RoundCard, ...]:
     numbered = [(card.round_number(num_players, variant), card) for card in ROUND_CARDS]
     used = [(number, card) for number, card in numbered if number is not None]
     return tuple(card for _, card in sorted(used, key=lambda pair: pair[0]))
@@ -599,7 +607,7 @@ def proposal_buildings(num_players: int, variant: str) -> tuple[Building, ...]:
 
 
 ROUND_CARDS_FOR: dict[tuple[int, str], tuple[RoundCard, ...]] = {
-    (n, variant): round_cards(n, variant) for n in PLAYER_COUNTS for variant in (SHORT, FULL)
+    (n, variant): _sorted_round_cards(n, variant) for n in PLAYER_COUNTS for variant in (SHORT, FULL)
 }
 """``round_cards`` per player count and variant, looked up on every round end."""
 # Per player count and variant: the food due at each round's end, and per round card the food

@@ -28,7 +28,7 @@ from .decisions import TURN, Feed, PayInterest
 from .effect import amount_rule
 from .explain import explain
 from .payment import FOOD, francs, worth
-from .state import Player, State, pay_tokens, with_player, with_players, with_seat_deciding
+from .state import State, new_player, pay_tokens, with_player, with_players, with_seat_deciding
 from .trading import repay, sales, sell, sell_ship
 
 
@@ -160,7 +160,7 @@ def _borrow(state: State, seat: int, short: int, token: int) -> State:
                 stock[kind] = 0
     loans = -(-short // LOAN_FRANCS)
     stock[FRANC] += loans * LOAN_FRANCS - short
-    players = with_player(state.players, seat, Player(tuple(stock), p.loans + loans, p.ships, p.location))
+    players = with_player(state.players, seat, new_player(tuple(stock), p.loans + loans, p.ships, p.location))
     return with_players(state, players)
 
 

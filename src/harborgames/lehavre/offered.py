@@ -22,7 +22,7 @@ from .data import (
     proposal_buildings,
     town_start_buildings,
 )
-from .state import TOWN, Built, State, with_owners
+from .state import TOWN, Built, State, new_built, with_owners
 
 TAKES = tuple(Take(TOKEN_NAMES[token]) for token in OFFER_SPACES)
 ENTERS = tuple(Enter(b.id) for b in BUILDINGS)
@@ -63,7 +63,7 @@ def _by_owner(owner: tuple[int, ...], built: tuple[int, ...], enterable: tuple[i
     for b in built:
         held[owner[b]].append(b)
     town = tuple(held[TOWN])
-    return Built(owner, built, enterable, town, tuple(map(tuple, held[:5])), *_by_price(town))
+    return new_built(owner, built, enterable, town, tuple(map(tuple, held[:5])), *_by_price(town))
 
 
 def _by_price(town: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -130,7 +130,7 @@ def _handed_over(before: Built, owner: tuple[int, ...], building: int, holder: i
         by_price, prices = by_price[:at] + by_price[at + 1 :], prices[:at] + prices[at + 1 :]
     elif new == 0:  # sold to the town
         by_price, prices = _priced_in(by_price, prices, building)
-    return Built(owner, before.buildings, before.enterable, held[0], tuple(held[1:]), by_price, prices)
+    return new_built(owner, before.buildings, before.enterable, held[0], tuple(held[1:]), by_price, prices)
 
 
 def _newly_built(before: Built, owner: tuple[int, ...], building: int) -> Built:
@@ -144,7 +144,7 @@ def _newly_built(before: Built, owner: tuple[int, ...], building: int) -> Built:
         by_price, prices = _priced_in(by_price, prices, building)
     else:
         owned = owned[:holder] + (_inserted(owned[holder], building),) + owned[holder + 1 :]  # noqa: RUF005
-    return Built(owner, _inserted(before.buildings, building), enterable, town, owned, by_price, prices)
+    return new_built(owner, _inserted(before.buildings, building), enterable, town, owned, by_price, prices)
 
 
 def _inserted(items: tuple[int, ...], building: int) -> tuple[int, ...]:

@@ -16,7 +16,7 @@ import attrs
 from ..core.decisions import Forced, forced_field, legal_memo_field
 from ..core.options import option, options_of
 from ..core.rng import Rng
-from ..core.update import fast_update
+from ..core.update import fast_new, fast_update
 from .decisions import Decision
 
 # Where a building card is (``State.owner``): a seat, or one of these.
@@ -248,6 +248,26 @@ def with_turn_started(
     """A new turn: its player, the Supply action's tokens on the Offer spaces. (Called with
     keyword arguments: mypy checks each name and type against this signature.)"""
     raise NotImplementedError  # replaced by the generated update
+
+
+@fast_new(Player)
+def new_player(stock: tuple[int, ...], loans: int, ships: tuple[int, ...], location: int) -> Player:
+    """``Player(...)``, made without the frozen setters (a supply changes on most decisions)."""
+    raise NotImplementedError  # replaced by the generated constructor
+
+
+@fast_new(Built)
+def new_built(
+    owner: tuple[int, ...],
+    buildings: tuple[int, ...],
+    enterable: tuple[int, ...],
+    town: tuple[int, ...],
+    owned: tuple[tuple[int, ...], ...],
+    town_by_price: tuple[int, ...],
+    town_prices: tuple[int, ...],
+) -> Built:
+    """``Built(...)``, made without the frozen setters (on every building changing hands)."""
+    raise NotImplementedError  # replaced by the generated constructor
 
 
 @fast_update(Player)

@@ -26,6 +26,7 @@ from .state import (
     TOWN,
     Player,
     State,
+    new_player,
     pay_tokens,
     with_at,
     with_building_bought,
@@ -66,7 +67,7 @@ def buy_ship(state: State, action: BuyShip) -> State:
     card = state.ship_piles[ship_type][0]
     state = pay_tokens(state, seat, francs(price))
     p = state.players[seat]
-    players = with_player(state.players, seat, Player(p.stock, p.loans, (*p.ships, card), p.location))
+    players = with_player(state.players, seat, new_player(p.stock, p.loans, (*p.ships, card), p.location))
     piles = tuple(pile[1:] if t == ship_type else pile for t, pile in enumerate(state.ship_piles))
     return update(state, players=players, ship_piles=piles)
 
@@ -92,7 +93,7 @@ def sell_ship(state: State, seat: int, action: SellShip) -> State:
     value = ROUND_CARDS[card].ship_value // 2
     stock = list(p.stock)
     stock[FRANC] += value
-    players = with_player(state.players, seat, Player(tuple(stock), p.loans, tuple(ships), p.location))
+    players = with_player(state.players, seat, new_player(tuple(stock), p.loans, tuple(ships), p.location))
     ship_type = ROUND_CARDS[card].ship_type
     piles = tuple((card, *pile) if t == ship_type else pile for t, pile in enumerate(state.ship_piles))
     return update(state, players=players, ship_piles=piles)
@@ -105,7 +106,7 @@ def _sent_home(players: tuple[Player, ...], building: int) -> tuple[Player, ...]
             break
     else:
         return players  # (a loop, not ``any``: no generator on every purchase and sale)
-    return tuple(Player(p.stock, p.loans, p.ships, -1) if p.location == building else p for p in players)
+    return tuple(new_player(p.stock, p.loans, p.ships, -1) if p.location == building else p for p in players)
 
 
 def repay(state: State, seat: int) -> State:
@@ -113,5 +114,5 @@ def repay(state: State, seat: int) -> State:
     p = state.players[seat]
     stock = list(p.stock)
     stock[FRANC] -= LOAN_REPAYMENT
-    players = with_player(state.players, seat, Player(tuple(stock), p.loans - 1, p.ships, p.location))
+    players = with_player(state.players, seat, new_player(tuple(stock), p.loans - 1, p.ships, p.location))
     return with_players(state, players)

@@ -28,7 +28,7 @@ from .explain import explain, not_a_choice
 from .offered import ENTERS, FEE_FOOD, FEE_FRANCS, LOCKED, built_entry
 from .payment import ENERGY, FOOD, fee_ways, francs, subtract, worth
 from .specials import SPECIAL_EFFECTS, SPECIAL_ENERGY_PAID, SPECIAL_RULES
-from .state import Player, State, handed, pay_tokens, with_player, with_players, with_players_deciding
+from .state import State, handed, new_player, pay_tokens, with_player, with_players, with_players_deciding
 
 __all__ = [
     "CAN_ENTER",
@@ -199,7 +199,7 @@ def enter_building(state: State, building: int) -> State:
     free), then its action begins. (Main action B, and the Harbor Watch's second building.)"""
     seat = state.turn_player
     p = state.players[seat]
-    players = with_player(state.players, seat, Player(p.stock, p.loans, p.ships, building))
+    players = with_player(state.players, seat, new_player(p.stock, p.loans, p.ships, building))
     if state.owner[building] != seat and (FEE_FOOD[building] or FEE_FRANCS[building]):
         return with_players_deciding(state, players=players, decision=PayFee(building))  # one copy
     return _effect(building).enter(with_players(state, players))
