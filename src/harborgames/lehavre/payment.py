@@ -149,7 +149,13 @@ def goods_ways(stock: tuple[int, ...], cost: BuildCost) -> list[tuple[int, ...]]
             way[BRICK] = cost.brick + bricks
             way[IRON] = cost.iron - steels
             way[STEEL] = cost.steel + steels
-            if all(way[t] <= stock[t] for t in (WOOD, CLAY, BRICK, IRON, STEEL)):
+            if (
+                way[WOOD] <= stock[WOOD]
+                and way[CLAY] <= stock[CLAY]
+                and way[BRICK] <= stock[BRICK]
+                and way[IRON] <= stock[IRON]
+                and way[STEEL] <= stock[STEEL]
+            ):
                 ways.append(tuple(way))
     return ways
 

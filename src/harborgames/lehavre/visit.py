@@ -14,7 +14,7 @@ from operator import attrgetter
 from typing import Any
 
 from ..core.decisions import Rule
-from ..core.payments import iter_minimal_payments
+from ..core.payments import minimal_payments
 from ..core.update import update
 from .actions import Action, Enter, Pay
 from .buildings import EFFECTS as STANDARD_EFFECTS
@@ -26,7 +26,7 @@ from .decisions import HarborWatchTarget, PayEnergy, PayFee
 from .effect import Effect, always, amount_rule, ask, gain, me, owned, stock_of, turn_seat
 from .explain import explain, not_a_choice
 from .offered import ENTERS, FEE_FOOD, FEE_FRANCS, LOCKED, built_entry
-from .payment import ENERGY, FOOD, fee_ways, francs, subtract, worth
+from .payment import ENERGY, FOOD, FOOD_KINDS, fee_ways, francs, subtract, worth
 from .specials import SPECIAL_EFFECTS, SPECIAL_ENERGY_PAID, SPECIAL_RULES
 from .state import State, handed, new_player, pay_tokens, with_player, with_players, with_players_deciding
 
@@ -177,9 +177,12 @@ def _fee_leaves_action(
     if cash and stock[FRANC] >= cash and can_enter(state, seat, subtract(stock, francs(cash))):
         return True
     food = FEE_FOOD[building]
-    return bool(food) and any(
-        can_enter(state, seat, subtract(stock, way)) for way in iter_minimal_payments(stock, FOOD_VALUE, food)
-    )
+    if not food:
+        return False
+    for way in minimal_payments(stock, FOOD_VALUE, food, kinds=FOOD_KINDS) or ():  # a handful
+        if can_enter(state, seat, subtract(stock, way)):
+            return True
+    return False
 
 
 def enterable_with(state: State, seat: int, building: int, stock: tuple[int, ...]) -> bool:
