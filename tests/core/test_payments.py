@@ -28,6 +28,7 @@ def test_minimal_payments_are_exactly_the_minimal_ways(pairs: list[tuple[int, in
     ways = minimal_payments(have, worth, due)
     assert ways is not None
     assert set(ways) == brute_force(have, worth, due) == set(iter_minimal_payments(have, worth, due))
+    assert ways == list(iter_minimal_payments(have, worth, due))  # in the one order (legal actions')
     assert non_dominated(ways) == ways  # no minimal way pays more of every token than another
 
 

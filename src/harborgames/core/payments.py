@@ -84,6 +84,8 @@ def minimal_payments(
         counts = [0] * size
         counts[only] = -(-due // worth[only])
         return [tuple(counts)]
+    if len(useful) == 2:  # the common case (Francs and one food, say): no recursion
+        return _two_kinds(useful[0], useful[1], have, worth, due, size, _NO_LIMIT if limit is None else limit)
     out: list[tuple[int, ...]] = []
     try:
         _collect(useful, have, worth, due, reachable, [0] * size, out, _NO_LIMIT if limit is None else limit)
@@ -97,6 +99,35 @@ _NO_LIMIT = 1 << 62
 
 class _TooMany(Exception):
     """More ways than the caller lists (``minimal_payments``'s ``limit``)."""
+
+
+def _two_kinds(
+    first: int, second: int, have: Sequence[int], worth: Sequence[int], due: int, size: int, limit: int
+) -> list[tuple[int, ...]] | None:
+    """``_collect`` for two kinds of token held (``first`` before ``second`` in index order), in
+    its order: the most of ``first`` down to none, each with the fewest of ``second`` that cover
+    the rest, where every token of ``first`` is still needed."""
+    value, other = worth[first], worth[second]
+    reach = have[second] * other  # what the second kind can pay at most
+    out: list[tuple[int, ...]] = []
+    counts = [0] * size
+    for count in range(min(have[first], -(-due // value)), 0, -1):
+        paid = count * value
+        if paid >= due:  # the first kind alone: minimal if each of its tokens is needed
+            if paid - value < due:
+                counts[first], counts[second] = count, 0
+                out.append(tuple(counts))
+            continue
+        if paid + reach < due:
+            break  # fewer of the first kind cannot be made up either
+        paid += -(-(due - paid) // other) * other
+        if paid - value < due:
+            counts[first], counts[second] = count, (paid - count * value) // other
+            out.append(tuple(counts))
+    if reach >= due:
+        counts[first], counts[second] = 0, -(-due // other)
+        out.append(tuple(counts))
+    return None if len(out) > limit else out
 
 
 def _collect(
