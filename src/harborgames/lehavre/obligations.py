@@ -28,7 +28,7 @@ from .decisions import TURN, Feed, PayInterest
 from .effect import amount_rule
 from .explain import explain
 from .payment import FOOD, francs, worth
-from .state import State, new_player, pay_tokens, with_player, with_players, with_seat_deciding
+from .state import Player, State, new_player, paid_by, with_player, with_players, with_players_seat_deciding
 from .trading import repay, sales, sell, sell_ship
 
 
@@ -41,17 +41,21 @@ def start_interest(state: State) -> State:
     return _interest_from(state, state.turn_player)
 
 
-def _interest_from(state: State, seat: int | None) -> State:
+def _interest_from(state: State, seat: int | None, players: tuple[Player, ...] | None = None) -> State:
+    """The next seat with loans from ``seat`` on decides, or the turn's player (``players``: the
+    supplies after a payment, made part of the same copy)."""
+    if players is None:
+        players = state.players
     first, n = state.turn_player, state.num_players
     while seat is not None:
-        if state.players[seat].loans:
-            return with_seat_deciding(state, current_player=seat, decision=PayInterest(seat))
+        if players[seat].loans:
+            return with_players_seat_deciding(state, players, seat, PayInterest(seat))
         seat = next_in_turn_order(seat, first, n)
-    return with_seat_deciding(state, current_player=first, decision=TURN)
+    return with_players_seat_deciding(state, players, first, TURN)
 
 
-def _next_interest(state: State, seat: int) -> State:
-    return _interest_from(state, next_in_turn_order(seat, state.turn_player, state.num_players))
+def _next_interest(state: State, seat: int, players: tuple[Player, ...] | None = None) -> State:
+    return _interest_from(state, next_in_turn_order(seat, state.turn_player, state.num_players), players)
 
 
 def _interest_legal(state: State, decision: PayInterest) -> tuple[Action, ...]:
@@ -69,23 +73,25 @@ PAY_INTEREST = Pay(francs(INTEREST_FRANCS))
 def _interest(state: State, decision: PayInterest, action: Action) -> State:
     seat = decision.seat
     if isinstance(action, Pay):
-        return _next_interest(pay_tokens(state, seat, action.tokens), seat)
+        return _next_interest(state, seat, paid_by(state.players, seat, action.tokens))
     if isinstance(action, Repay):
         state = repay(state, seat)
         return state if state.players[seat].loans else _next_interest(state, seat)  # no loans: no interest
     if isinstance(action, Loan):
-        return _next_interest(
-            _borrow(state, seat, INTEREST_FRANCS - state.players[seat].stock[FRANC], FRANC), seat
-        )
+        short = INTEREST_FRANCS - state.players[seat].stock[FRANC]
+        return _next_interest(state, seat, _borrowed(state.players, seat, short, FRANC))
     return _sold(state, seat, action)
 
 
 # -- feeding ------------------------------------------------------------------------------------------
 def food_due(state: State, seat: int) -> int:
     """The round's food demand, less what ``seat``'s ships provide."""
+    return _food_due(state, state.players[seat].ships)
+
+
+def _food_due(state: State, ships: tuple[int, ...]) -> int:
     n = state.num_players
     demand = FOOD_DEMANDS[n, state.rules.variant][state.round]
-    ships = state.players[seat].ships
     if ships:
         demand -= sum([SHIP_FOOD[card][n - 1] for card in ships])
     return demand if demand > 0 else 0
@@ -97,23 +103,33 @@ def start_feeding(state: State, first: int, after: Callable[[State], State]) -> 
     return _feed_from(state, first, first, after)
 
 
-def _feed_from(state: State, seat: int | None, first: int, after: Callable[[State], State]) -> State:
+def _feed_from(
+    state: State,
+    seat: int | None,
+    first: int,
+    after: Callable[[State], State],
+    players: tuple[Player, ...] | None = None,
+) -> State:
+    """The next seat from ``seat`` on owing food decides, or ``after`` (``players``: the supplies
+    after a payment, made part of the same copy)."""
+    if players is None:
+        players = state.players
     n = state.num_players
     while seat is not None:
-        due = food_due(state, seat)
+        due = _food_due(state, players[seat].ships)
         if due:
-            return with_seat_deciding(state, current_player=seat, decision=Feed(seat, first, due))
+            return with_players_seat_deciding(state, players, seat, Feed(seat, first, due))
         seat = next_in_turn_order(seat, first, n)
-    return after(state)
+    return after(state if players is state.players else with_players(state, players))
 
 
 def feeding_rule(after: Callable[[State], State]) -> Rule[State, Feed, Action]:
     """The rule of ``Feed``: pay the food (every minimal way, or kind by kind), or, short of
     food, sell and borrow; then the next seat, and ``after`` the last."""
 
-    def next_feeding(state: State, decision: Feed) -> State:
+    def next_feeding(state: State, decision: Feed, players: tuple[Player, ...] | None = None) -> State:
         following = next_in_turn_order(decision.seat, decision.first, state.num_players)
-        return _feed_from(state, following, decision.first, after)
+        return _feed_from(state, following, decision.first, after, players)
 
     paying = amount_rule(FOOD, _feed_seat, next_feeding, explain)
 
@@ -123,13 +139,15 @@ def feeding_rule(after: Callable[[State], State]) -> Rule[State, Feed, Action]:
         return (*sales(state, decision.seat), LOAN)
 
     def perform(state: State, decision: Feed, action: Action) -> State:
+        seat = decision.seat
+        if isinstance(action, Pay):  # paid and the next seat's feeding in one copy
+            return next_feeding(state, decision, paid_by(state.players, seat, action.tokens))
         if isinstance(action, Loan):
-            seat = decision.seat
             short = decision.due - worth(state.players[seat].stock, FOOD)
-            return next_feeding(_borrow(state, seat, short, -1), decision)
+            return next_feeding(state, decision, _borrowed(state.players, seat, short, -1))
         if isinstance(action, (Sell, SellShip)):
-            return _sold(state, decision.seat, action)
-        return paying.perform(state, decision, action)
+            return _sold(state, seat, action)
+        return paying.perform(state, decision, action)  # one token kind at a time
 
     return Rule(legal, perform, explain)
 
@@ -147,10 +165,10 @@ def _sold(state: State, seat: int, action: Action) -> State:
     return sell_ship(state, seat, action)
 
 
-def _borrow(state: State, seat: int, short: int, token: int) -> State:
+def _borrowed(players: tuple[Player, ...], seat: int, short: int, token: int) -> tuple[Player, ...]:
     """Pay everything one has toward the obligation (Francs for interest, ``token`` = FRANC; all
     food for feeding, ``token`` = -1); loans of 4 Francs cover the ``short`` rest."""
-    p = state.players[seat]
+    p = players[seat]
     stock = list(p.stock)
     if token == FRANC:
         stock[FRANC] = 0
@@ -160,8 +178,7 @@ def _borrow(state: State, seat: int, short: int, token: int) -> State:
                 stock[kind] = 0
     loans = -(-short // LOAN_FRANCS)
     stock[FRANC] += loans * LOAN_FRANCS - short
-    players = with_player(state.players, seat, new_player(tuple(stock), p.loans + loans, p.ships, p.location))
-    return with_players(state, players)
+    return with_player(players, seat, new_player(tuple(stock), p.loans + loans, p.ships, p.location))
 
 
 def rules(after_feeding: Callable[[State], State]) -> dict[type, Rule[State, Any, Action]]:

@@ -190,6 +190,14 @@ def with_seat_deciding(state: State, current_player: int | None, decision: Decis
 
 
 @fast_update(State)
+def with_players_seat_deciding(
+    state: State, players: tuple[Player, ...], current_player: int | None, decision: Decision | None
+) -> State:
+    """Someone paid (interest, food) and the next seat decides, in one copy."""
+    raise NotImplementedError  # replaced by the generated update
+
+
+@fast_update(State)
 def with_goods_taken(
     state: State, offers: tuple[int, ...], players: tuple[Player, ...], main_done: bool
 ) -> State:
@@ -277,10 +285,13 @@ def with_stock(player: Player, stock: tuple[int, ...]) -> Player:
 
 
 def pay_tokens(state: State, seat: int, tokens: tuple[int, ...]) -> State:
-    p = state.players[seat]
-    return with_players(
-        state, with_player(state.players, seat, with_stock(p, tuple(map(sub, p.stock, tokens))))
-    )
+    return with_players(state, paid_by(state.players, seat, tokens))
+
+
+def paid_by(players: tuple[Player, ...], seat: int, tokens: tuple[int, ...]) -> tuple[Player, ...]:
+    """``players`` after ``seat`` pays ``tokens`` (for a copy that changes more than the supply)."""
+    p = players[seat]
+    return players[:seat] + (with_stock(p, tuple(map(sub, p.stock, tokens))),) + players[seat + 1 :]  # noqa: RUF005
 
 
 def handed(
