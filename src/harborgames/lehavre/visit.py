@@ -131,8 +131,9 @@ def enterable(state: State, seat: int) -> list[int]:
     building's action possible ("a player entering a building must carry out its action")."""
     p = state.players[seat]
     stock = p.stock
-    # the discs block their buildings (one's own too), except in the final stage
-    blocked = (p.location,) if state.final_turns > 0 else tuple(map(_LOCATION, state.players))
+    # the discs block their buildings (one's own too), except in the final stage (a set: it is
+    # looked up for every building, and a tuple's ``in`` compares each item)
+    blocked = {p.location} if state.final_turns > 0 else set(map(_LOCATION, state.players))
     out = []
     francs_held = stock[FRANC]
     food_worth = -1  # the food the stock is worth, once a fee needs it
