@@ -117,20 +117,35 @@ def built_after(state: State, owner: tuple[int, ...], *, moved: int | None) -> B
 
 
 def _handed_over(before: Built, owner: tuple[int, ...], building: int, holder: int) -> Built:
-    """``before`` with ``building`` taken from ``holder`` and given to ``owner[building]``."""
-    held = [before.town, *before.owned]  # index 0: the town's, then seat 0..4 at 1..5
-    old, new = holder + 1, owner[building] + 1
-    taken = held[old]
-    at = taken.index(building)
-    held[old] = taken[:at] + taken[at + 1 :]
-    held[new] = _inserted(held[new], building)
+    """``before`` with ``building`` taken from ``holder`` and given to ``owner[building]`` (a
+    purchase from the town or a sale to it on most turns: each side written out)."""
+    town, owned = before.town, before.owned
     by_price, prices = before.town_by_price, before.town_prices
-    if old == 0:  # sold by the town
+    if holder == TOWN:  # sold by the town
+        town = _removed(town, building)
         at = by_price.index(building)
         by_price, prices = by_price[:at] + by_price[at + 1 :], prices[:at] + prices[at + 1 :]
-    elif new == 0:  # sold to the town
+    else:
+        owned = _holding(owned, holder, _removed(owned[holder], building))
+    taker = owner[building]
+    if taker == TOWN:  # sold to the town
+        town = _inserted(town, building)
         by_price, prices = _priced_in(by_price, prices, building)
-    return new_built(owner, before.buildings, before.enterable, held[0], tuple(held[1:]), by_price, prices)
+    else:
+        owned = _holding(owned, taker, _inserted(owned[taker], building))
+    return new_built(owner, before.buildings, before.enterable, town, owned, by_price, prices)
+
+
+def _removed(items: tuple[int, ...], building: int) -> tuple[int, ...]:
+    at = items.index(building)
+    return items[:at] + items[at + 1 :]
+
+
+def _holding(
+    owned: tuple[tuple[int, ...], ...], seat: int, buildings: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    """``owned`` with ``seat``'s buildings replaced."""
+    return owned[:seat] + (buildings,) + owned[seat + 1 :]  # noqa: RUF005  (cheaper than unpacking)
 
 
 def _newly_built(before: Built, owner: tuple[int, ...], building: int) -> Built:
@@ -143,14 +158,14 @@ def _newly_built(before: Built, owner: tuple[int, ...], building: int) -> Built:
         town = _inserted(town, building)
         by_price, prices = _priced_in(by_price, prices, building)
     else:
-        owned = owned[:holder] + (_inserted(owned[holder], building),) + owned[holder + 1 :]  # noqa: RUF005
+        owned = _holding(owned, holder, _inserted(owned[holder], building))
     return new_built(owner, _inserted(before.buildings, building), enterable, town, owned, by_price, prices)
 
 
 def _inserted(items: tuple[int, ...], building: int) -> tuple[int, ...]:
     """``items`` (in index order) with ``building`` in its place."""
     at = bisect_left(items, building)
-    return (*items[:at], building, *items[at:])
+    return items[:at] + (building,) + items[at:]  # noqa: RUF005  (cheaper than unpacking)
 
 
 def _priced_in(
@@ -159,9 +174,11 @@ def _priced_in(
     """The town's buildings cheapest first and their prices, with ``building`` among those of its
     price in index order."""
     price = PRICE[building]
-    low = bisect_left(prices, price)
-    at = low + bisect_left(by_price[low : bisect_right(prices, price)], building)
-    return (*by_price[:at], building, *by_price[at:]), (*prices[:at], price, *prices[at:])
+    at = bisect_left(prices, price)
+    end = len(prices)
+    while at < end and prices[at] == price and by_price[at] < building:  # a few of each price
+        at += 1
+    return by_price[:at] + (building,) + by_price[at:], prices[:at] + (price,) + prices[at:]  # noqa: RUF005
 
 
 _IS_BUILT = TOWN.__le__  # owned by the town (-1) or a seat (0..4)
