@@ -36,9 +36,10 @@ from .trading import repay, sales, sell, sell_ship
 def start_interest(state: State) -> State:
     """The interest symbol: each seat with loans pays, from the turn's player on; then the
     turn's player decides (``state`` is at the start of that turn)."""
-    if not any(p.loans for p in state.players):
-        return state  # nobody pays: the turn's player decides (as ``state`` says already)
-    return _interest_from(state, state.turn_player)
+    for p in state.players:  # (a loop, not ``any``: no generator on every interest tile)
+        if p.loans:
+            return _interest_from(state, state.turn_player)
+    return state  # nobody pays: the turn's player decides (as ``state`` says already)
 
 
 def _interest_from(state: State, seat: int | None, players: tuple[Player, ...] | None = None) -> State:

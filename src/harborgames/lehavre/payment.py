@@ -103,7 +103,7 @@ def fee_ways(stock: tuple[int, ...], food: int, francs_fee: int) -> tuple[Pay, .
     Francs instead; ways that pay more of every token than another are dropped."""
     if not (stock[FISH] or stock[SMOKED_FISH] or stock[BREAD] or stock[MEAT]):
         # Francs only (the common case): the fewest Francs that pay it is the one way.
-        due = min(amount for amount in (food, francs_fee) if amount)
+        due = food if food and (not francs_fee or food < francs_fee) else francs_fee
         return (Pay(francs(due)),) if stock[FRANC] >= due else ()
     ways = (minimal_payments(stock, FOOD_VALUE, food, kinds=FOOD_KINDS) or []) if food else []
     if francs_fee and stock[FRANC] >= francs_fee:
