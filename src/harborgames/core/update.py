@@ -61,32 +61,12 @@ def _updater(cls: type[attrs.AttrsInstance], changed: tuple[str, ...]) -> Callab
     namespace: dict[str, object] = {"cls": cls, "new": object.__new__}
     if fillable:
         # Each slot's value: the new one, the old object's, or the default of a non-init field.
-        values: list[tuple[str, str]] = []
-        for index, field in enumerate(fields):
+        def value_of(field: attrs.Attribute[object]) -> str | None:
             if field.name in changed:
-                value = field.name
-            elif field.init:
-                value = f"obj.{field.name}"
-            else:
-                value = f"default_{index}"
-                namespace[value] = field.default
-            values.append((field.name, value))
-        if _HASH_CACHE in cls.__dict__:
-            values.append((_HASH_CACHE, "None"))
-        twin = _twin(cls)
-        if twin is not None:
-            # Filled as its mutable twin (plain attribute stores into the same slots, which the
-            # interpreter specialises), then given its own class: a quarter of the cost of
-            # calling each slot's setter on a frozen instance.
-            namespace["twin"] = twin
-            lines = ["    made = new(twin)", *(f"    made.{name} = {value}" for name, value in values)]
-            lines.append("    made.__class__ = cls")
-        else:
-            lines = ["    made = new(cls)"]
-            for index, (name, value) in enumerate(values):
-                namespace[f"set_{index}"] = getattr(cls, name).__set__
-                lines.append(f"    set_{index}(made, {value})")
-        body = "\n".join(lines) + "\n    return made\n"
+                return field.name
+            return f"obj.{field.name}" if field.init else None
+
+        body = _filled(cls, namespace, value_of)
     else:
         args = ", ".join(f.name if f.name in changed else f"obj.{f.name}" for f in fields if f.init)
         body = f"    return cls({args})\n"
@@ -95,6 +75,39 @@ def _updater(cls: type[attrs.AttrsInstance], changed: tuple[str, ...]) -> Callab
     function = namespace["update"]
     assert callable(function)
     return function
+
+
+def _filled(
+    cls: type[attrs.AttrsInstance],
+    namespace: dict[str, object],
+    value_of: Callable[[attrs.Attribute[object]], str | None],
+) -> str:
+    """The body of a generated function that fills a new ``cls`` instance's slots and returns it:
+    each field with the expression ``value_of`` names for it, or its default where that is None,
+    and the hash cache empty. (Only for a class ``_slots_fillable`` accepts.)"""
+    values: list[tuple[str, str]] = []
+    for index, field in enumerate(attrs.fields(cls)):
+        value = value_of(field)
+        if value is None:
+            value = f"default_{index}"
+            namespace[value] = field.default
+        values.append((field.name, value))
+    if _HASH_CACHE in cls.__dict__:
+        values.append((_HASH_CACHE, "None"))
+    twin = _twin(cls)
+    if twin is not None:
+        # Filled as its mutable twin (plain attribute stores into the same slots, which the
+        # interpreter specialises), then given its own class: a quarter of the cost of
+        # calling each slot's setter on a frozen instance.
+        namespace["twin"] = twin
+        lines = ["    made = new(twin)", *(f"    made.{name} = {value}" for name, value in values)]
+        lines.append("    made.__class__ = cls")
+    else:
+        lines = ["    made = new(cls)"]
+        for index, (name, value) in enumerate(values):
+            namespace[f"set_{index}"] = getattr(cls, name).__set__
+            lines.append(f"    set_{index}(made, {value})")
+    return "\n".join(lines) + "\n    return made\n"
 
 
 _FACTORY: type[object] = type(attrs.Factory(list))  # attrs types Factory as a function
@@ -214,22 +227,10 @@ def _maker(cls: type[attrs.AttrsInstance], names: tuple[str, ...]) -> Callable[.
     if names != expected:
         raise TypeError(f"fast_new: {cls.__name__} takes {', '.join(expected)}, not {', '.join(names)}")
     namespace: dict[str, object] = {"cls": cls, "new": object.__new__}
-    twin = _twin(cls) if _slots_fillable(cls) else None
-    if twin is None:  # a positional call of ``__init__``, the cheapest there is
+    if _slots_fillable(cls):
+        body = _filled(cls, namespace, lambda field: field.name if field.init else None)
+    else:  # a positional call of ``__init__``, the cheapest there is
         body = f"    return cls({', '.join(names)})\n"
-    else:
-        namespace["twin"] = twin
-        lines = ["    made = new(twin)"]
-        for index, field in enumerate(fields):
-            if field.init:
-                lines.append(f"    made.{field.name} = {field.name}")
-            else:
-                namespace[f"default_{index}"] = field.default
-                lines.append(f"    made.{field.name} = default_{index}")
-        if _HASH_CACHE in cls.__dict__:
-            lines.append(f"    made.{_HASH_CACHE} = None")
-        lines += ["    made.__class__ = cls", "    return made"]
-        body = "\n".join(lines) + "\n"
     exec(f"def new_{cls.__name__}({', '.join(names)}):\n{body}", namespace)  # from the field names
     function = namespace[f"new_{cls.__name__}"]
     assert callable(function)
