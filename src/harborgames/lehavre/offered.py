@@ -127,12 +127,7 @@ def _handed_over(before: Built, owner: tuple[int, ...], building: int, holder: i
         by_price, prices = by_price[:at] + by_price[at + 1 :], prices[:at] + prices[at + 1 :]
     else:
         owned = _holding(owned, holder, _removed(owned[holder], building))
-    taker = owner[building]
-    if taker == TOWN:  # sold to the town
-        town = _inserted(town, building)
-        by_price, prices = _priced_in(by_price, prices, building)
-    else:
-        owned = _holding(owned, taker, _inserted(owned[taker], building))
+    town, owned, by_price, prices = _given(town, owned, by_price, prices, building, owner[building])
     return new_built(owner, before.buildings, before.enterable, town, owned, by_price, prices)
 
 
@@ -151,15 +146,25 @@ def _holding(
 def _newly_built(before: Built, owner: tuple[int, ...], building: int) -> Built:
     """``before`` with ``building``, not built before, now built and held by ``owner[building]``."""
     enterable = before.enterable if LOCKED[building] else _inserted(before.enterable, building)
-    holder = owner[building]
-    town, owned = before.town, before.owned
-    by_price, prices = before.town_by_price, before.town_prices
-    if holder == TOWN:
-        town = _inserted(town, building)
-        by_price, prices = _priced_in(by_price, prices, building)
-    else:
-        owned = _holding(owned, holder, _inserted(owned[holder], building))
+    town, owned, by_price, prices = _given(
+        before.town, before.owned, before.town_by_price, before.town_prices, building, owner[building]
+    )
     return new_built(owner, _inserted(before.buildings, building), enterable, town, owned, by_price, prices)
+
+
+def _given(
+    town: tuple[int, ...],
+    owned: tuple[tuple[int, ...], ...],
+    by_price: tuple[int, ...],
+    prices: tuple[int, ...],
+    building: int,
+    taker: int,
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
+    """The holders' lists (``Built``'s town, owned, town_by_price, town_prices) once ``building``
+    goes to ``taker``: the town, among its buildings of that price in index order, or a seat."""
+    if taker == TOWN:  # sold to the town, or the town's round-end build
+        return _inserted(town, building), owned, *_priced_in(by_price, prices, building)
+    return town, _holding(owned, taker, _inserted(owned[taker], building)), by_price, prices
 
 
 def _inserted(items: tuple[int, ...], building: int) -> tuple[int, ...]:

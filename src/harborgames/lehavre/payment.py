@@ -98,6 +98,11 @@ def chosen_vector(stock: tuple[int, ...], kind: str, chosen: tuple[int, ...]) ->
     return tuple(out)
 
 
+def food_ways(stock: tuple[int, ...], food: int) -> list[tuple[int, ...]]:
+    """Every minimal way to pay ``food`` (Francs count 1:1), as token vectors; [] if it cannot."""
+    return minimal_payments(stock, FOOD_VALUE, food, kinds=FOOD_KINDS) or []
+
+
 def fee_ways(stock: tuple[int, ...], food: int, francs_fee: int) -> tuple[Pay, ...]:
     """An entry fee: its food (Francs count 1:1) or, where the card shows "food / Francs", the
     Francs instead; ways that pay more of every token than another are dropped."""
@@ -105,7 +110,7 @@ def fee_ways(stock: tuple[int, ...], food: int, francs_fee: int) -> tuple[Pay, .
         # Francs only (the common case): the fewest Francs that pay it is the one way.
         due = food if food and (not francs_fee or food < francs_fee) else francs_fee
         return (Pay(francs(due)),) if stock[FRANC] >= due else ()
-    ways = (minimal_payments(stock, FOOD_VALUE, food, kinds=FOOD_KINDS) or []) if food else []
+    ways = food_ways(stock, food) if food else []
     if francs_fee and stock[FRANC] >= francs_fee:
         ways = _with_francs_way(ways, francs_fee)
     return tuple(Pay(way) for way in ways)

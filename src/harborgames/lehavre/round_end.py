@@ -15,10 +15,9 @@ from .data import (
     CATTLE,
     GRAIN,
     ROUND_CARD_INDEX,
-    ROUND_CARDS_FOR,
     SPECIAL_BUILD,
     STANDARD_BUILD,
-    RoundCard,
+    round_cards,
 )
 from .decisions import TURN
 from .obligations import food_due
@@ -27,11 +26,6 @@ from .state import TOWN, State, with_at, with_stock
 from .supply import start_turn
 
 __all__ = ["after_feeding", "food_due", "harvest", "round_cards", "rounds", "turn_up_special"]
-
-
-def round_cards(num_players: int, variant: str) -> tuple[RoundCard, ...]:
-    """``data.round_cards``, looked up in the table made at import."""
-    return ROUND_CARDS_FOR[num_players, variant]
 
 
 def rounds(state: State) -> int:

@@ -14,19 +14,18 @@ from operator import attrgetter
 from typing import Any
 
 from ..core.decisions import Rule
-from ..core.payments import minimal_payments
 from ..core.update import update
 from .actions import Action, Enter, Pay
 from .buildings import EFFECTS as STANDARD_EFFECTS
 from .buildings import ENERGY_PAID as STANDARD_ENERGY_PAID
 from .buildings import RULES as STANDARD_RULES
 from .construction import RULES as CONSTRUCTION_RULES
-from .data import BUILDING_INDEX, BUILDINGS, FOOD_VALUE, FRANC
+from .data import BUILDING_INDEX, BUILDINGS, FRANC
 from .decisions import HarborWatchTarget, PayEnergy, PayFee
 from .effect import Effect, always, amount_rule, ask, gain, me, owned, stock_of, turn_seat
 from .explain import explain, not_a_choice
 from .offered import ENTERS, FEE_FOOD, FEE_FRANCS, LOCKED, built_entry
-from .payment import ENERGY, FOOD, FOOD_KINDS, fee_ways, francs, subtract, worth
+from .payment import ENERGY, FOOD, FOOD_KINDS, fee_ways, food_ways, francs, subtract, worth
 from .specials import SPECIAL_EFFECTS, SPECIAL_ENERGY_PAID, SPECIAL_RULES
 from .state import State, handed, new_player, pay_tokens, with_player, with_players, with_players_deciding
 
@@ -96,7 +95,7 @@ NEEDS_FRANCS = tuple(effect is not None and effect.needs_francs for effect in EF
 CAN_ENTER: tuple[CanEnter | None, ...] = tuple(
     None if effect is None or effect.can_enter is always else effect.can_enter for effect in EFFECT_OF
 )
-_FOOD_TOKENS = frozenset(t for t, value in enumerate(FOOD_VALUE) if value)  # what a food fee takes
+_FOOD_TOKENS = frozenset(FOOD_KINDS)  # what a food fee takes
 # Whether paying the fee in food can make the action impossible: the check reads a food token or
 # Francs (or says nothing of what it reads), or the action spends Francs.
 FEE_MATTERS = tuple(
@@ -180,7 +179,7 @@ def _fee_leaves_action(
     food = FEE_FOOD[building]
     if not food:
         return False
-    for way in minimal_payments(stock, FOOD_VALUE, food, kinds=FOOD_KINDS) or ():  # a handful
+    for way in food_ways(stock, food):  # noqa: SIM110  (a loop: no generator per call)
         if can_enter(state, seat, subtract(stock, way)):
             return True
     return False
