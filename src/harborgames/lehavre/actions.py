@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import attrs
 
+from ..core.update import fast_new
 from .data import TOKEN_NAMES
 
 
@@ -114,6 +115,12 @@ class Pay:
 
     def __str__(self) -> str:
         return f"pay {goods_text(self.tokens)}"
+
+
+@fast_new(Pay)
+def new_pay(tokens: tuple[int, ...]) -> Pay:
+    """``Pay(tokens)``, made without the frozen setter (the ways to pay food, every round)."""
+    raise NotImplementedError  # replaced by the generated constructor
 
 
 @attrs.frozen(slots=True)

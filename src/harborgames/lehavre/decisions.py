@@ -22,6 +22,8 @@ from typing import Protocol, TypeAlias
 
 import attrs
 
+from ..core.update import fast_new
+
 __all__ = [
     "DECISION_TYPES",
     "PAYMENTS",
@@ -58,6 +60,7 @@ __all__ = [
     "Turn",
     "UpgradeGoods",
     "kind_word",
+    "new_feed",
 ]
 
 
@@ -82,6 +85,12 @@ class Feed:
     first: int
     due: int
     chosen: tuple[int, ...] = ()
+
+
+@fast_new(Feed)
+def new_feed(seat: int, first: int, due: int, chosen: tuple[int, ...]) -> Feed:
+    """``Feed(...)``, made without the frozen setters (every seat, every round)."""
+    raise NotImplementedError  # replaced by the generated constructor
 
 
 # -- entering a building ----------------------------------------------------------------------------

@@ -21,10 +21,11 @@ from .data import (
     LOAN_FRANCS,
     LOAN_REPAYMENT,
     NUM_TOKEN_KINDS,
+    PLAYER_COUNTS,
     SHIP_FOOD,
 )
 from .data import INTEREST as INTEREST_FRANCS
-from .decisions import TURN, Feed, PayInterest
+from .decisions import TURN, Feed, PayInterest, new_feed
 from .effect import amount_rule
 from .explain import explain
 from .payment import FOOD, francs, worth
@@ -50,9 +51,12 @@ def _interest_from(state: State, seat: int | None, players: tuple[Player, ...] |
     first, n = state.turn_player, state.num_players
     while seat is not None:
         if players[seat].loans:
-            return with_players_seat_deciding(state, players, seat, PayInterest(seat))
+            return with_players_seat_deciding(state, players, seat, _PAYING_INTEREST[seat])
         seat = next_in_turn_order(seat, first, n)
     return with_players_seat_deciding(state, players, first, TURN)
+
+
+_PAYING_INTEREST = tuple(PayInterest(seat) for seat in range(max(PLAYER_COUNTS)))  # values: made once
 
 
 def _next_interest(state: State, seat: int, players: tuple[Player, ...] | None = None) -> State:
@@ -119,7 +123,7 @@ def _feed_from(
     while seat is not None:
         due = _food_due(state, players[seat].ships)
         if due:
-            return with_players_seat_deciding(state, players, seat, Feed(seat, first, due))
+            return with_players_seat_deciding(state, players, seat, new_feed(seat, first, due, ()))
         seat = next_in_turn_order(seat, first, n)
     return after(state if players is state.players else with_players(state, players))
 

@@ -63,7 +63,13 @@ def _by_owner(owner: tuple[int, ...], built: tuple[int, ...], enterable: tuple[i
     for b in built:
         held[owner[b]].append(b)
     town = tuple(held[TOWN])
-    return new_built(owner, built, enterable, town, tuple(map(tuple, held[:5])), *_by_price(town))
+    owned = tuple(map(tuple, held[:5]))
+    sales = tuple(_sales(buildings) for buildings in owned)
+    return new_built(owner, built, enterable, town, owned, sales, *_by_price(town))
+
+
+def _sales(buildings: tuple[int, ...]) -> tuple[Sell, ...]:
+    return tuple(map(SELLS.__getitem__, buildings))
 
 
 def _by_price(town: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -119,16 +125,17 @@ def built_after(state: State, owner: tuple[int, ...], *, moved: int | None) -> B
 def _handed_over(before: Built, owner: tuple[int, ...], building: int, holder: int) -> Built:
     """``before`` with ``building`` taken from ``holder`` and given to ``owner[building]`` (a
     purchase from the town or a sale to it on most turns: each side written out)."""
-    town, owned = before.town, before.owned
+    town, owned, sales = before.town, before.owned, before.sales
     by_price, prices = before.town_by_price, before.town_prices
+    taker = owner[building]
     if holder == TOWN:  # sold by the town
         town = _removed(town, building)
         at = by_price.index(building)
         by_price, prices = by_price[:at] + by_price[at + 1 :], prices[:at] + prices[at + 1 :]
     else:
-        owned = _holding(owned, holder, _removed(owned[holder], building))
-    town, owned, by_price, prices = _given(town, owned, by_price, prices, building, owner[building])
-    return new_built(owner, before.buildings, before.enterable, town, owned, by_price, prices)
+        owned, sales = _holding(owned, sales, holder, _removed(owned[holder], building))
+    town, owned, sales, by_price, prices = _given(town, owned, sales, by_price, prices, building, taker)
+    return new_built(owner, before.buildings, before.enterable, town, owned, sales, by_price, prices)
 
 
 def _removed(items: tuple[int, ...], building: int) -> tuple[int, ...]:
@@ -136,35 +143,44 @@ def _removed(items: tuple[int, ...], building: int) -> tuple[int, ...]:
     return items[:at] + items[at + 1 :]
 
 
-def _holding(
-    owned: tuple[tuple[int, ...], ...], seat: int, buildings: tuple[int, ...]
-) -> tuple[tuple[int, ...], ...]:
-    """``owned`` with ``seat``'s buildings replaced."""
-    return owned[:seat] + (buildings,) + owned[seat + 1 :]  # noqa: RUF005  (cheaper than unpacking)
+_Ids = tuple[int, ...]  # buildings, in index order (or cheapest first), or prices
+_Held = tuple[tuple[int, ...], ...]  # per seat: its buildings
+_Sales = tuple[tuple[Sell, ...], ...]  # per seat: the offers to sell its buildings
+
+
+def _holding(owned: _Held, sales: _Sales, seat: int, buildings: _Ids) -> tuple[_Held, _Sales]:
+    """``owned`` and ``sales`` with ``seat``'s buildings replaced."""
+    return (
+        owned[:seat] + (buildings,) + owned[seat + 1 :],  # noqa: RUF005  (cheaper than unpacking)
+        sales[:seat] + (_sales(buildings),) + sales[seat + 1 :],  # noqa: RUF005
+    )
 
 
 def _newly_built(before: Built, owner: tuple[int, ...], building: int) -> Built:
     """``before`` with ``building``, not built before, now built and held by ``owner[building]``."""
     enterable = before.enterable if LOCKED[building] else _inserted(before.enterable, building)
-    town, owned, by_price, prices = _given(
-        before.town, before.owned, before.town_by_price, before.town_prices, building, owner[building]
+    town, owned, sales, by_price, prices = _given(
+        before.town,
+        before.owned,
+        before.sales,
+        before.town_by_price,
+        before.town_prices,
+        building,
+        owner[building],
     )
-    return new_built(owner, _inserted(before.buildings, building), enterable, town, owned, by_price, prices)
+    buildings = _inserted(before.buildings, building)
+    return new_built(owner, buildings, enterable, town, owned, sales, by_price, prices)
 
 
 def _given(
-    town: tuple[int, ...],
-    owned: tuple[tuple[int, ...], ...],
-    by_price: tuple[int, ...],
-    prices: tuple[int, ...],
-    building: int,
-    taker: int,
-) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
-    """The holders' lists (``Built``'s town, owned, town_by_price, town_prices) once ``building``
-    goes to ``taker``: the town, among its buildings of that price in index order, or a seat."""
+    town: _Ids, owned: _Held, sales: _Sales, by_price: _Ids, prices: _Ids, building: int, taker: int
+) -> tuple[_Ids, _Held, _Sales, _Ids, _Ids]:
+    """The holders' lists (``Built``'s town, owned, sales, town_by_price, town_prices) once
+    ``building`` goes to ``taker``: the town, among its buildings of that price in index order,
+    or a seat."""
     if taker == TOWN:  # sold to the town, or the town's round-end build
-        return _inserted(town, building), owned, *_priced_in(by_price, prices, building)
-    return town, _holding(owned, taker, _inserted(owned[taker], building)), by_price, prices
+        return _inserted(town, building), owned, sales, *_priced_in(by_price, prices, building)
+    return town, *_holding(owned, sales, taker, _inserted(owned[taker], building)), by_price, prices
 
 
 def _inserted(items: tuple[int, ...], building: int) -> tuple[int, ...]:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from operator import sub
 
 from ..core.payments import minimal_payments, next_counts
-from .actions import Pay, PayPart
+from .actions import Pay, PayPart, new_pay
 from .data import (
     BREAD,
     BRICK,
@@ -78,7 +78,7 @@ def amount_ways(
     if not chosen:
         ways = minimal_payments(stock, values, due, LIST_LIMIT, kinds=KINDS[kind])
         if ways is not None:
-            return tuple(Pay(way) for way in ways)
+            return tuple(map(new_pay, ways))
     token, counts = next_counts(stock, values, due, list(chosen))
     return tuple(PayPart(TOKEN_NAMES[token], count) for count in counts)
 
@@ -109,11 +109,11 @@ def fee_ways(stock: tuple[int, ...], food: int, francs_fee: int) -> tuple[Pay, .
     if not (stock[FISH] or stock[SMOKED_FISH] or stock[BREAD] or stock[MEAT]):
         # Francs only (the common case): the fewest Francs that pay it is the one way.
         due = food if food and (not francs_fee or food < francs_fee) else francs_fee
-        return (Pay(francs(due)),) if stock[FRANC] >= due else ()
+        return (new_pay(francs(due)),) if stock[FRANC] >= due else ()
     ways = food_ways(stock, food) if food else []
     if francs_fee and stock[FRANC] >= francs_fee:
         ways = _with_francs_way(ways, francs_fee)
-    return tuple(Pay(way) for way in ways)
+    return tuple(map(new_pay, ways))
 
 
 def _with_francs_way(food_ways: list[tuple[int, ...]], fee: int) -> list[tuple[int, ...]]:

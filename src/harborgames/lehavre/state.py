@@ -17,6 +17,7 @@ from ..core.decisions import Forced, forced_field, legal_memo_field
 from ..core.options import option, options_of
 from ..core.rng import Rng
 from ..core.update import fast_new, fast_update
+from .actions import Sell
 from .decisions import Decision
 
 # Where a building card is (``State.owner``): a seat, or one of these.
@@ -96,6 +97,9 @@ class Built:
     enterable: tuple[int, ...]  # built and not locked (a padlock, or no action)
     town: tuple[int, ...]  # built and the town's (for sale to the turn's player), in index order
     owned: tuple[tuple[int, ...], ...]  # per seat 0..4: its buildings (for sale to the town)
+    # per seat 0..4: the offers to sell them (``offered.SELLS``), made when ``owned`` changes
+    # rather than on every decision that lists them
+    sales: tuple[tuple[Sell, ...], ...]
     # The town's buildings cheapest first, and their prices: the ones a player can afford are a
     # prefix (most players hold a few Francs, the town a score of buildings).
     town_by_price: tuple[int, ...]
@@ -271,6 +275,7 @@ def new_built(
     enterable: tuple[int, ...],
     town: tuple[int, ...],
     owned: tuple[tuple[int, ...], ...],
+    sales: tuple[tuple[Sell, ...], ...],
     town_by_price: tuple[int, ...],
     town_prices: tuple[int, ...],
 ) -> Built:

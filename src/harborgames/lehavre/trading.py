@@ -20,7 +20,7 @@ from .data import (
     SHIP_NAMES,
     SHIP_TYPES,
 )
-from .offered import SELL_SHIPS, SELLS, built_after, built_entry
+from .offered import SELL_SHIPS, built_after, built_entry
 from .payment import francs
 from .state import (
     TOWN,
@@ -39,7 +39,7 @@ from .state import (
 
 def sales(state: State, seat: int) -> list[Action]:
     """What ``seat`` may sell: its buildings and its ships."""
-    out: list[Action] = list(map(SELLS.__getitem__, built_entry(state).owned[seat]))
+    out: list[Action] = list(built_entry(state).sales[seat])
     out.extend(map(SELL_SHIPS.__getitem__, sorted(set(state.players[seat].ships))))
     return out
 

@@ -40,10 +40,8 @@ from .obligations import start_feeding
 from .offered import (
     BUY_SHIPS,
     BUYS,
-    ENTERS,
     PRICE,
     SELL_SHIPS,
-    SELLS,
     SHIP_PRICE,
     TAKES,
     built_entry,
@@ -54,7 +52,7 @@ from .state import State, with_goods_taken, with_player, with_stock
 from .supply import start_turn
 from .trading import buy, buy_ship, repay, sell, sell_ship
 from .visit import RULES as VISIT_RULES
-from .visit import enter_building, enterable
+from .visit import enter_building, enter_offers
 
 CHEAPEST_SHIP = min(SHIP_PRICE)
 CHEAPEST_BUILDING = min(PRICE)  # below it nothing can be bought
@@ -69,7 +67,7 @@ def _turn_options(state: State, decision: Turn) -> tuple[Action, ...]:
     no_main = False
     if not state.main_done:
         out = list(compress(TAKES, state.offers))  # the Offer spaces holding tokens
-        out.extend(map(ENTERS.__getitem__, enterable(state, seat)))
+        enter_offers(state, seat, out)
         # Only in the final stage can every Offer space be empty (a Supply action fills two each
         # turn before); with no building enterable either, no main action can be carried out and
         # the turn ends without one (docs/rules/lehavre.md, "Interpretations").
@@ -90,7 +88,7 @@ def _turn_options(state: State, decision: Turn) -> tuple[Action, ...]:
             for ship_type, ships in enumerate(state.ship_piles):
                 if ships and SHIP_PRICE[ship_type] <= francs:
                     out.append(BUY_SHIPS[ship_type])
-    out.extend(map(SELLS.__getitem__, built.owned[seat]))
+    out.extend(built.sales[seat])
     if p.ships:
         out.extend(map(SELL_SHIPS.__getitem__, sorted(set(p.ships))))
     if p.loans and francs >= LOAN_REPAYMENT:
@@ -194,4 +192,4 @@ def is_terminal(state: State) -> bool:
     return state.current_player is None
 
 
-__all__ = ["DONE", "RULEBOOK", "apply", "enterable", "is_terminal", "legal", "legal_actions", "start_turn"]
+__all__ = ["DONE", "RULEBOOK", "apply", "is_terminal", "legal", "legal_actions", "start_turn"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import attrgetter
-from typing import Any
+from typing import Any, TypeVar
 
 from ..core.decisions import Rule
 from ..core.update import update
@@ -36,6 +36,7 @@ __all__ = [
     "ENERGY_PAID",
     "RULES",
     "enter_building",
+    "enter_offers",
     "enterable",
     "enterable_with",
     "fee_options",
@@ -128,12 +129,26 @@ def enterable(state: State, seat: int) -> list[int]:
     """Buildings ``seat`` may enter now: built, unlocked, not where the disc already stands,
     unoccupied (except in the final stage), and the fee payable in a way that leaves the
     building's action possible ("a player entering a building must carry out its action")."""
+    return _entered(state, seat, [], _INDICES)
+
+
+def enter_offers(state: State, seat: int, out: list[Action]) -> None:
+    """Append to ``out`` the offer to enter each building ``enterable`` names (the turn's options
+    are built in one list, without a list of indices first)."""
+    _entered(state, seat, out, ENTERS)
+
+
+_INDICES = tuple(range(len(BUILDINGS)))
+T = TypeVar("T")
+
+
+def _entered(state: State, seat: int, out: list[T], offer: tuple[T, ...]) -> list[T]:
+    """``out`` with ``offer[b]`` appended for each building ``b`` that ``seat`` may enter."""
     p = state.players[seat]
     stock = p.stock
     # the discs block their buildings (one's own too), except in the final stage (a set: it is
     # looked up for every building, and a tuple's ``in`` compares each item)
     blocked = {p.location} if state.final_turns > 0 else set(map(_LOCATION, state.players))
-    out = []
     francs_held = stock[FRANC]
     food_worth = -1  # the food the stock is worth, once a fee needs it
     owner = state.owner
@@ -163,7 +178,7 @@ def enterable(state: State, seat: int) -> list[int]:
                 continue  # paying a fee only takes goods away: impossible before, impossible after
             if short and not _fee_leaves_action(state, seat, b, can_enter, stock):
                 continue  # every way to pay the fee (not all in Francs) takes goods the action needs
-        out.append(b)
+        out.append(offer[b])
     return out
 
 
@@ -204,8 +219,11 @@ def enter_building(state: State, building: int) -> State:
     p = state.players[seat]
     players = with_player(state.players, seat, new_player(p.stock, p.loans, p.ships, building))
     if state.owner[building] != seat and (FEE_FOOD[building] or FEE_FRANCS[building]):
-        return with_players_deciding(state, players=players, decision=PayFee(building))  # one copy
+        return with_players_deciding(state, players=players, decision=_PAYING_FEE[building])  # one copy
     return _effect(building).enter(with_players(state, players))
+
+
+_PAYING_FEE = tuple(PayFee(b) for b in range(len(BUILDINGS)))  # values: made once
 
 
 def _effect(building: int) -> Effect:
