@@ -104,23 +104,23 @@ FEE_MATTERS = tuple(
     for effect in EFFECT_OF
 )
 _LOCATION = attrgetter("location")  # a player's Person disc
+_UNREACHABLE = 10**9  # more Francs than any stock holds
 # Checks that several buildings share (the Building Firms' and the Construction Firm's).
 _SHARED = frozenset(check for check in CAN_ENTER if check is not None and CAN_ENTER.count(check) > 1)
-# Per building, what ``enterable`` asks of it in one tuple: its fee in Francs and in food, the
-# least of them, whether the action needs Francs, whether a food fee can matter, its check, and
-# whether that check is shared.
+# Per building, what ``enterable`` asks of every building in one tuple: the Francs held from
+# which its fee needs no further thought (0: no fee; the fee, for an action that never spends
+# Francs; else more than anyone holds), its check, and whether that check is shared.
 _ENTRY = tuple(
     (
-        FEE_FRANCS[b],
-        FEE_FOOD[b],
-        FEE_FRANCS[b] or FEE_FOOD[b],
-        NEEDS_FRANCS[b],
-        FEE_MATTERS[b],
+        0 if not least else least if not NEEDS_FRANCS[b] else _UNREACHABLE,
         CAN_ENTER[b],
         CAN_ENTER[b] in _SHARED,
     )
-    for b in range(len(BUILDINGS))
+    for b, least in enumerate(FEE_FRANCS[b] or FEE_FOOD[b] for b in range(len(BUILDINGS)))
 )
+# ... and of a building whose fee needs thought: its fee in Francs and in food, and whether a
+# food fee can matter.
+_FEE = tuple((FEE_FRANCS[b], FEE_FOOD[b], FEE_MATTERS[b]) for b in range(len(BUILDINGS)))
 ENERGY_PAID: dict[int, Callable[[State], State]] = {**STANDARD_ENERGY_PAID, **SPECIAL_ENERGY_PAID}
 
 
@@ -156,9 +156,10 @@ def _entered(state: State, seat: int, out: list[T], offer: tuple[T, ...]) -> lis
     for b in built_entry(state).enterable:
         if b in blocked:
             continue
-        fee_francs, fee_food, least, needs_francs, fee_matters, can_enter, shared = _ENTRY[b]
-        short = False  # the fee is not simply paid with ``least`` Francs that the action never reads
-        if least and owner[b] != seat and (francs_held < least or needs_francs):
+        cash_ok, can_enter, shared = _ENTRY[b]
+        short = False  # the fee is not simply paid with Francs that the action never reads
+        if francs_held < cash_ok and owner[b] != seat:
+            fee_francs, fee_food, fee_matters = _FEE[b]
             if not (fee_francs and francs_held >= fee_francs):  # ``can_pay_fee``
                 if not fee_food:
                     continue
