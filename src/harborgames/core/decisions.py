@@ -167,7 +167,8 @@ class Rulebook(Generic[S, A]):
         """Every legal decision of the current player, in a fixed order; empty once it is over."""
         if type(state) is not self.state_type:
             require_state(state, self.state_type, "legal_actions", self.title)
-        return list(self.legal_tuple(state))
+        memo = state.legal_memo  # (``legal_tuple`` written out: one call less on every decision)
+        return list(self._legal(state) if memo is None else memo)  # type: ignore[arg-type]  # A's
 
     def perform(self, state: S, action: A) -> S:
         """The state right after an offered ``action``, before any forced decision is taken."""
@@ -182,7 +183,8 @@ class Rulebook(Generic[S, A]):
         """
         if type(state) is not self.state_type:
             require_state(state, self.state_type, "apply", self.title)
-        legal = self.legal_tuple(state)
+        memo = state.legal_memo  # (``legal_tuple`` written out, as in ``legal_actions``)
+        legal: tuple[A, ...] = self._legal(state) if memo is None else memo  # type: ignore[assignment]
         for offered in legal:  # bots pass the offered object: identity is cheaper than ``==``
             if offered is action:
                 break

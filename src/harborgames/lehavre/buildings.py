@@ -245,10 +245,14 @@ def _upgrader(key: str) -> Effect:
     source = upgrade.source
 
     def can_enter(state: State, seat: int, stock: tuple[int, ...]) -> bool:
-        # one good and its energy are enough to start (asked of every built upgrader every turn)
+        # one good and its energy are enough to start (asked of every built upgrader every turn);
+        # the Wind Farm's discount is looked at only where the full energy is not held
         if not stock[source]:
             return False
-        return not first_energy or energy_due(state, seat, first_energy) <= energy_worth(stock)
+        if not first_energy:
+            return True
+        held = energy_worth(stock)
+        return first_energy <= held or energy_due(state, seat, first_energy) <= held
 
     return Effect(
         can_enter, lambda state: ask(state, UpgradeGoods(building)), reads=ENERGY_GOODS | {upgrade.source}

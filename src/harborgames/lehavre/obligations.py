@@ -28,7 +28,7 @@ from .data import INTEREST as INTEREST_FRANCS
 from .decisions import TURN, Feed, PayInterest, new_feed
 from .effect import amount_rule
 from .explain import explain
-from .payment import FOOD, francs, worth
+from .payment import FOOD, food_worth, francs
 from .state import Player, State, new_player, paid_by, with_player, with_players, with_players_seat_deciding
 from .trading import repay, sales, sell, sell_ship
 
@@ -139,7 +139,7 @@ def feeding_rule(after: Callable[[State], State]) -> Rule[State, Feed, Action]:
     paying = amount_rule(FOOD, _feed_seat, next_feeding, explain)
 
     def legal(state: State, decision: Feed) -> tuple[Action, ...]:
-        if worth(state.players[decision.seat].stock, FOOD) >= decision.due:
+        if food_worth(state.players[decision.seat].stock) >= decision.due:
             return paying.legal(state, decision)
         return (*sales(state, decision.seat), LOAN)
 
@@ -148,7 +148,7 @@ def feeding_rule(after: Callable[[State], State]) -> Rule[State, Feed, Action]:
         if isinstance(action, Pay):  # paid and the next seat's feeding in one copy
             return next_feeding(state, decision, paid_by(state.players, seat, action.tokens))
         if isinstance(action, Loan):
-            short = decision.due - worth(state.players[seat].stock, FOOD)
+            short = decision.due - food_worth(state.players[seat].stock)
             return next_feeding(state, decision, _borrowed(state.players, seat, short, -1))
         if isinstance(action, (Sell, SellShip)):
             return _sold(state, seat, action)

@@ -63,11 +63,12 @@ TAKE_SPACE = {take.space: space for space, take in enumerate(TAKES)}  # an Offer
 def _turn_options(state: State, decision: Turn) -> tuple[Action, ...]:
     seat = state.turn_player
     p = state.players[seat]
+    built = built_entry(state)
     out: list[Action]
     no_main = False
     if not state.main_done:
         out = list(compress(TAKES, state.offers))  # the Offer spaces holding tokens
-        enter_offers(state, seat, out)
+        enter_offers(state, seat, built, out)
         # Only in the final stage can every Offer space be empty (a Supply action fills two each
         # turn before); with no building enterable either, no main action can be carried out and
         # the turn ends without one (docs/rules/lehavre.md, "Interpretations").
@@ -75,7 +76,6 @@ def _turn_options(state: State, decision: Turn) -> tuple[Action, ...]:
     else:
         out = []
     francs = p.stock[FRANC]
-    built = built_entry(state)
     if francs >= CHEAPEST_BUILDING and not state.final_turns:
         sold = state.sold
         for b in town_affordable(built, francs):  # the town's buildings to buy, in index order

@@ -25,9 +25,18 @@ from .decisions import HarborWatchTarget, PayEnergy, PayFee
 from .effect import Effect, always, amount_rule, ask, gain, me, owned, stock_of, turn_seat
 from .explain import explain, not_a_choice
 from .offered import ENTERS, FEE_FOOD, FEE_FRANCS, LOCKED, built_entry
-from .payment import ENERGY, FOOD, FOOD_KINDS, fee_ways, food_ways, francs, subtract, worth
+from .payment import ENERGY, FOOD_KINDS, fee_ways, food_ways, food_worth, francs, subtract
 from .specials import SPECIAL_EFFECTS, SPECIAL_ENERGY_PAID, SPECIAL_RULES
-from .state import State, handed, new_player, pay_tokens, with_player, with_players, with_players_deciding
+from .state import (
+    Built,
+    State,
+    handed,
+    new_player,
+    pay_tokens,
+    with_player,
+    with_players,
+    with_players_deciding,
+)
 
 __all__ = [
     "CAN_ENTER",
@@ -129,20 +138,21 @@ def enterable(state: State, seat: int) -> list[int]:
     """Buildings ``seat`` may enter now: built, unlocked, not where the disc already stands,
     unoccupied (except in the final stage), and the fee payable in a way that leaves the
     building's action possible ("a player entering a building must carry out its action")."""
-    return _entered(state, seat, [], _INDICES)
+    return _entered(state, seat, built_entry(state), [], _INDICES)
 
 
-def enter_offers(state: State, seat: int, out: list[Action]) -> None:
+def enter_offers(state: State, seat: int, built: Built, out: list[Action]) -> None:
     """Append to ``out`` the offer to enter each building ``enterable`` names (the turn's options
-    are built in one list, without a list of indices first)."""
-    _entered(state, seat, out, ENTERS)
+    are built in one list, without a list of indices first; ``built``: ``built_entry(state)``,
+    which the turn's options read too)."""
+    _entered(state, seat, built, out, ENTERS)
 
 
 _INDICES = tuple(range(len(BUILDINGS)))
 T = TypeVar("T")
 
 
-def _entered(state: State, seat: int, out: list[T], offer: tuple[T, ...]) -> list[T]:
+def _entered(state: State, seat: int, built: Built, out: list[T], offer: tuple[T, ...]) -> list[T]:
     """``out`` with ``offer[b]`` appended for each building ``b`` that ``seat`` may enter."""
     p = state.players[seat]
     stock = p.stock
@@ -150,10 +160,10 @@ def _entered(state: State, seat: int, out: list[T], offer: tuple[T, ...]) -> lis
     # looked up for every building, and a tuple's ``in`` compares each item)
     blocked = {p.location} if state.final_turns > 0 else set(map(_LOCATION, state.players))
     francs_held = stock[FRANC]
-    food_worth = -1  # the food the stock is worth, once a fee needs it
+    food_held = -1  # the food the stock is worth, once a fee needs it
     owner = state.owner
     asked: dict[CanEnter, bool] = {}  # this call's answers, by check
-    for b in built_entry(state).enterable:
+    for b in built.enterable:
         if b in blocked:
             continue
         cash_ok, can_enter, shared = _ENTRY[b]
@@ -163,9 +173,9 @@ def _entered(state: State, seat: int, out: list[T], offer: tuple[T, ...]) -> lis
             if not (fee_francs and francs_held >= fee_francs):  # ``can_pay_fee``
                 if not fee_food:
                     continue
-                if food_worth < 0:
-                    food_worth = worth(stock, FOOD)
-                if food_worth < fee_food:
+                if food_held < 0:
+                    food_held = food_worth(stock)
+                if food_held < fee_food:
                     continue
             short = fee_matters
         if can_enter is not None:
