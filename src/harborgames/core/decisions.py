@@ -29,6 +29,7 @@ and ``legal_memo`` (the legal actions, computed as the state is built by ``apply
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any, Generic, Protocol, TypeVar, cast
 
 import attrs
@@ -134,7 +135,11 @@ class Rulebook(Generic[S, A]):
         self.title = title
         self.state_type = state_type
         self.action_types = action_types
-        self.rules: dict[type[Any], Rule[S, Any, A]] = dict(rules)
+        # read-only: the dispatch tables below are made from it once
+        self.rules: Mapping[type[Any], Rule[S, Any, A]] = MappingProxyType(dict(rules))
+        # Each rule's two halves by decision class, for the loop every decision goes through.
+        self._legal_of = {kind: rule.legal for kind, rule in self.rules.items()}
+        self._perform_of = {kind: rule.perform for kind, rule in self.rules.items()}
         self._outcome = outcome
         # The one copy each decision costs beyond the rules' own (``_settle``).
         self._hand_out = cast(
@@ -153,7 +158,7 @@ class Rulebook(Generic[S, A]):
         if state.current_player is None:
             return ()
         decision = state.decision
-        return self.rules[type(decision)].legal(state, decision)
+        return self._legal_of[type(decision)](state, decision)
 
     def legal_tuple(self, state: S) -> tuple[A, ...]:
         """The legal actions as a tuple: the ones ``apply`` computed as it built the state, or
@@ -194,7 +199,7 @@ class Rulebook(Generic[S, A]):
                 raise IllegalActionError(self.why_not(state, action))
             offered = equal
         decision = state.decision
-        return self._settle(self.rules[type(decision)].perform(state, decision, offered))
+        return self._settle(self._perform_of[type(decision)](state, decision, offered))
 
     def why_not(self, state: S, action: object) -> str:
         """The reason ``action`` is refused: the checks every game shares, then the game's own.
@@ -235,19 +240,18 @@ class Rulebook(Generic[S, A]):
 
     def _settle(self, state: S) -> S:
         taken: list[Forced] | None = None
-        rules = self.rules
+        legal_of = self._legal_of
         while True:
             seat = state.current_player
             if seat is None:
                 legal: tuple[A, ...] = ()
                 break
             decision = state.decision
-            rule = rules[type(decision)]
-            legal = rule.legal(state, decision)
+            legal = legal_of[type(decision)](state, decision)
             if len(legal) != 1:
                 break
             only = legal[0]
-            after = rule.perform(state, decision, only)
+            after = self._perform_of[type(decision)](state, decision, only)
             outcome = self._outcome(state, only, after) if self._outcome is not None else ""
             if taken is None:
                 taken = []

@@ -28,7 +28,7 @@ from .data import INTEREST as INTEREST_FRANCS
 from .decisions import TURN, Feed, PayInterest, new_feed
 from .effect import amount_rule
 from .explain import explain
-from .payment import FOOD, food_worth, francs
+from .payment import FOOD, amount_ways, food_worth, francs
 from .state import Player, State, new_player, paid_by, with_player, with_players, with_players_seat_deciding
 from .trading import repay, sales, sell, sell_ship
 
@@ -139,8 +139,9 @@ def feeding_rule(after: Callable[[State], State]) -> Rule[State, Feed, Action]:
     paying = amount_rule(FOOD, _feed_seat, next_feeding, explain)
 
     def legal(state: State, decision: Feed) -> tuple[Action, ...]:
-        if food_worth(state.players[decision.seat].stock) >= decision.due:
-            return paying.legal(state, decision)
+        stock = state.players[decision.seat].stock
+        if food_worth(stock) >= decision.due:  # ``paying.legal``, from the stock at hand
+            return amount_ways(stock, FOOD, decision.due, decision.chosen)
         return (*sales(state, decision.seat), LOAN)
 
     def perform(state: State, decision: Feed, action: Action) -> State:
