@@ -35,6 +35,28 @@ def test_update_fills_slots_as_the_constructor_would() -> None:
     assert after.memo is None and after.b is before.b
 
 
+@attrs.frozen(slots=True)
+class Derived(Cached):
+    c: int = 0
+
+
+def test_a_copy_is_of_the_class_itself_and_still_frozen() -> None:
+    """The copy is filled as a twin (a subclass taking plain stores) and then given the class:
+    what comes out is the class itself, frozen, with a weak-reference slot or a base as well."""
+    for before in (Cached(1, (2,)), Derived(1, (2,), 3)):
+        after = update_generic(before, a=7)
+        assert type(after) is type(before)
+        assert after == attrs.evolve(before, a=7)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            after.a = 8  # type: ignore[misc]
+    made = fast_new(Derived)(_derived_signature)(1, (2,), 3)
+    assert type(made) is Derived and made == Derived(1, (2,), 3)
+
+
+def _derived_signature(a: int, b: tuple[int, ...], c: int) -> Derived:
+    raise NotImplementedError  # replaced by the generated constructor
+
+
 def test_update_runs_validators_through_the_constructor() -> None:
     with pytest.raises(TypeError):
         update_generic(Checked(1), a="no")

@@ -5,10 +5,12 @@ class's fields on each call, and a frozen class's ``__init__`` sets each field t
 the base ``object`` setter. Here each class and set of changed fields gets, once, a generated function
 that fills a new instance's slots directly (for classes with validators or converters: a positional
 constructor call); unlike a hand-written positional call it cannot put a value in the wrong field.
-Where Python allows it, the copy is filled as a plain "twin" class with the same slots, with
-ordinary attribute stores, and then given the frozen class (``__class__`` assignment): a quarter
-of the cost of calling each slot's setter. That needs identical slot layouts, so the state
-classes are declared without a weak-reference slot (``weakref_slot=False``).
+Where Python allows it, the copy is filled as a "twin": a subclass adding no slots whose
+``__setattr__`` is ``object``'s again, so its instances take ordinary attribute stores (which the
+interpreter specialises); then it is given the frozen class (``__class__`` assignment). That
+costs a quarter of calling each slot's setter. The twin being a subclass that adds nothing, the
+assignment's layout check finds one common base at once; a separate class with the same slots
+would have its slot names compared one by one on every copy.
 For the type checker ``update`` *is* ``attrs.evolve``, so mypy checks each keyword's name and type
 against the class.
 
@@ -118,14 +120,19 @@ _TWINS: dict[type, type | None] = {}
 
 
 def _twin(cls: type) -> type | None:
-    """A plain class with exactly ``cls``'s slots and nothing else (no frozen ``__setattr__``),
-    whose instances may become ``cls`` instances by ``__class__`` assignment once filled; None
-    where Python refuses that (``cls`` derives from another slotted class, say)."""
+    """A subclass of ``cls`` adding no slots, with ``object``'s ``__setattr__`` and
+    ``__delattr__`` instead of the frozen ones, whose instances may become ``cls`` instances by
+    ``__class__`` assignment once filled; None where Python refuses that (a class whose
+    instances have a ``__dict__``, say)."""
     if cls in _TWINS:
         return _TWINS[cls]
     twin: type | None = None
-    if cls.__bases__ == (object,) and "__slots__" in cls.__dict__ and "__dict__" not in cls.__dict__:
-        candidate = type(f"_{cls.__name__}Twin", (object,), {"__slots__": cls.__dict__["__slots__"]})
+    if "__slots__" in cls.__dict__ and not hasattr(object.__new__(cls), "__dict__"):
+        candidate = type(
+            f"_{cls.__name__}Twin",
+            (cls,),
+            {"__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__},
+        )
         probe: object = object.__new__(candidate)
         try:
             probe.__class__ = cls
