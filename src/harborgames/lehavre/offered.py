@@ -6,6 +6,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from itertools import compress
 from operator import itemgetter
+from typing import TypeVar
 
 from .actions import Buy, BuyShip, Enter, Sell, SellShip, Take
 from .data import (
@@ -62,14 +63,9 @@ def _by_owner(owner: tuple[int, ...], built: tuple[int, ...], enterable: tuple[i
     held: list[list[int]] = [[], [], [], [], [], []]  # index 0..4 a seat's, index -1 the town's
     for b in built:
         held[owner[b]].append(b)
-    town = tuple(held[TOWN])
     owned = tuple(map(tuple, held[:5]))
-    sales = tuple(_sales(buildings) for buildings in owned)
-    return new_built(owner, built, enterable, town, owned, sales, *_by_price(town))
-
-
-def _sales(buildings: tuple[int, ...]) -> tuple[Sell, ...]:
-    return tuple(map(SELLS.__getitem__, buildings))
+    sales = tuple(tuple(map(SELLS.__getitem__, buildings)) for buildings in owned)
+    return new_built(owner, built, enterable, owned, sales, *_by_price(tuple(held[TOWN])))
 
 
 def _by_price(town: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -125,62 +121,59 @@ def built_after(state: State, owner: tuple[int, ...], *, moved: int | None) -> B
 def _handed_over(before: Built, owner: tuple[int, ...], building: int, holder: int) -> Built:
     """``before`` with ``building`` taken from ``holder`` and given to ``owner[building]`` (a
     purchase from the town or a sale to it on most turns: each side written out)."""
-    town, owned, sales = before.town, before.owned, before.sales
+    owned, sales = before.owned, before.sales
     by_price, prices = before.town_by_price, before.town_prices
-    taker = owner[building]
     if holder == TOWN:  # sold by the town
-        town = _removed(town, building)
         at = by_price.index(building)
         by_price, prices = by_price[:at] + by_price[at + 1 :], prices[:at] + prices[at + 1 :]
-    else:
-        owned, sales = _holding(owned, sales, holder, _removed(owned[holder], building))
-    town, owned, sales, by_price, prices = _given(town, owned, sales, by_price, prices, building, taker)
-    return new_built(owner, before.buildings, before.enterable, town, owned, sales, by_price, prices)
-
-
-def _removed(items: tuple[int, ...], building: int) -> tuple[int, ...]:
-    at = items.index(building)
-    return items[:at] + items[at + 1 :]
+    else:  # the seat's lists, ``SELLS`` of its buildings beside them, without it
+        held = owned[holder]
+        at = held.index(building)
+        owned = _holding(owned, holder, held[:at] + held[at + 1 :])
+        offers = sales[holder]
+        sales = _holding(sales, holder, offers[:at] + offers[at + 1 :])
+    owned, sales, by_price, prices = _given(owned, sales, by_price, prices, building, owner[building])
+    return new_built(owner, before.buildings, before.enterable, owned, sales, by_price, prices)
 
 
 _Ids = tuple[int, ...]  # buildings, in index order (or cheapest first), or prices
 _Held = tuple[tuple[int, ...], ...]  # per seat: its buildings
 _Sales = tuple[tuple[Sell, ...], ...]  # per seat: the offers to sell its buildings
+T = TypeVar("T")
 
 
-def _holding(owned: _Held, sales: _Sales, seat: int, buildings: _Ids) -> tuple[_Held, _Sales]:
-    """``owned`` and ``sales`` with ``seat``'s buildings replaced."""
-    return (
-        owned[:seat] + (buildings,) + owned[seat + 1 :],  # noqa: RUF005  (cheaper than unpacking)
-        sales[:seat] + (_sales(buildings),) + sales[seat + 1 :],  # noqa: RUF005
-    )
+def _holding(per_seat: tuple[T, ...], seat: int, item: T) -> tuple[T, ...]:
+    """``per_seat`` with ``seat``'s item replaced."""
+    return per_seat[:seat] + (item,) + per_seat[seat + 1 :]  # noqa: RUF005  (cheaper than unpacking)
 
 
 def _newly_built(before: Built, owner: tuple[int, ...], building: int) -> Built:
     """``before`` with ``building``, not built before, now built and held by ``owner[building]``."""
     enterable = before.enterable if LOCKED[building] else _inserted(before.enterable, building)
-    town, owned, sales, by_price, prices = _given(
-        before.town,
-        before.owned,
-        before.sales,
-        before.town_by_price,
-        before.town_prices,
-        building,
-        owner[building],
+    owned, sales, by_price, prices = _given(
+        before.owned, before.sales, before.town_by_price, before.town_prices, building, owner[building]
     )
     buildings = _inserted(before.buildings, building)
-    return new_built(owner, buildings, enterable, town, owned, sales, by_price, prices)
+    return new_built(owner, buildings, enterable, owned, sales, by_price, prices)
 
 
 def _given(
-    town: _Ids, owned: _Held, sales: _Sales, by_price: _Ids, prices: _Ids, building: int, taker: int
-) -> tuple[_Ids, _Held, _Sales, _Ids, _Ids]:
-    """The holders' lists (``Built``'s town, owned, sales, town_by_price, town_prices) once
+    owned: _Held, sales: _Sales, by_price: _Ids, prices: _Ids, building: int, taker: int
+) -> tuple[_Held, _Sales, _Ids, _Ids]:
+    """The holders' lists (``Built``'s owned, sales, town_by_price, town_prices) once
     ``building`` goes to ``taker``: the town, among its buildings of that price in index order,
-    or a seat."""
+    or a seat, among its buildings in index order (its offer to sell in the same place)."""
     if taker == TOWN:  # sold to the town, or the town's round-end build
-        return _inserted(town, building), owned, sales, *_priced_in(by_price, prices, building)
-    return town, *_holding(owned, sales, taker, _inserted(owned[taker], building)), by_price, prices
+        return owned, sales, *_priced_in(by_price, prices, building)
+    held = owned[taker]
+    at = bisect_left(held, building)
+    offers = sales[taker]
+    return (
+        _holding(owned, taker, held[:at] + (building,) + held[at:]),  # noqa: RUF005
+        _holding(sales, taker, offers[:at] + (SELLS[building],) + offers[at:]),  # noqa: RUF005
+        by_price,
+        prices,
+    )
 
 
 def _inserted(items: tuple[int, ...], building: int) -> tuple[int, ...]:

@@ -95,7 +95,6 @@ class Built:
     owner: tuple[int, ...]  # the ``State.owner`` this was derived from (compared by identity)
     buildings: tuple[int, ...]  # built, in index order
     enterable: tuple[int, ...]  # built and not locked (a padlock, or no action)
-    town: tuple[int, ...]  # built and the town's (for sale to the turn's player), in index order
     owned: tuple[tuple[int, ...], ...]  # per seat 0..4: its buildings (for sale to the town)
     # per seat 0..4: the offers to sell them (``offered.SELLS``), made when ``owned`` changes
     # rather than on every decision that lists them
@@ -273,7 +272,6 @@ def new_built(
     owner: tuple[int, ...],
     buildings: tuple[int, ...],
     enterable: tuple[int, ...],
-    town: tuple[int, ...],
     owned: tuple[tuple[int, ...], ...],
     sales: tuple[tuple[Sell, ...], ...],
     town_by_price: tuple[int, ...],
