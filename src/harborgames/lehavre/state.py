@@ -8,7 +8,6 @@ notation and ``render``.
 
 from __future__ import annotations
 
-from operator import add, sub
 from typing import Literal
 
 import attrs
@@ -19,6 +18,7 @@ from ..core.rng import Rng
 from ..core.update import fast_new, fast_update
 from .actions import Sell
 from .decisions import Decision
+from .payment import added, subtract
 
 # Where a building card is (``State.owner``): a seat, or one of these.
 TOWN = -1  # owned by the town: bought from it, entered for a fee paid to the Treasury
@@ -294,7 +294,7 @@ def pay_tokens(state: State, seat: int, tokens: tuple[int, ...]) -> State:
 def paid_by(players: tuple[Player, ...], seat: int, tokens: tuple[int, ...]) -> tuple[Player, ...]:
     """``players`` after ``seat`` pays ``tokens`` (for a copy that changes more than the supply)."""
     p = players[seat]
-    return players[:seat] + (with_stock(p, tuple(map(sub, p.stock, tokens))),) + players[seat + 1 :]  # noqa: RUF005
+    return players[:seat] + (with_stock(p, subtract(p.stock, tokens)),) + players[seat + 1 :]  # noqa: RUF005
 
 
 def handed(
@@ -303,7 +303,7 @@ def handed(
     """``players`` after ``payer`` hands ``tokens`` to ``payee`` (an entry fee to its owner)."""
     out = list(players)
     giver = out[payer]
-    out[payer] = with_stock(giver, tuple(map(sub, giver.stock, tokens)))
+    out[payer] = with_stock(giver, subtract(giver.stock, tokens))
     taker = out[payee]
-    out[payee] = with_stock(taker, tuple(map(add, taker.stock, tokens)))
+    out[payee] = with_stock(taker, added(taker.stock, tokens))
     return tuple(out)
