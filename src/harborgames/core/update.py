@@ -102,7 +102,9 @@ def _filled(
         # interpreter specialises), then given its own class: a quarter of the cost of
         # calling each slot's setter on a frozen instance.
         namespace["twin"] = twin
-        lines = ["    made = new(twin)", *(f"    made.{name} = {value}" for name, value in values)]
+        # (``twin()``, not ``new(twin)``: the twin's ``__init__`` is ``object``'s, and calling the
+        # class is cheaper than ``object.__new__``'s checks)
+        lines = ["    made = twin()", *(f"    made.{name} = {value}" for name, value in values)]
         lines.append("    made.__class__ = cls")
     else:
         lines = ["    made = new(cls)"]
@@ -127,11 +129,18 @@ def _twin(cls: type) -> type | None:
     if cls in _TWINS:
         return _TWINS[cls]
     twin: type | None = None
-    if "__slots__" in cls.__dict__ and not hasattr(object.__new__(cls), "__dict__"):
+    # (the twin is made by calling it with no arguments: no class above it may have a __new__)
+    plain_new = all("__new__" not in vars(base) for base in cls.__mro__[:-1])
+    if plain_new and "__slots__" in cls.__dict__ and not hasattr(object.__new__(cls), "__dict__"):
         candidate = type(
             f"_{cls.__name__}Twin",
             (cls,),
-            {"__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__},
+            {
+                "__slots__": (),
+                "__init__": object.__init__,
+                "__setattr__": object.__setattr__,
+                "__delattr__": object.__delattr__,
+            },
         )
         probe: object = object.__new__(candidate)
         try:
