@@ -116,17 +116,21 @@ _LOCATION = attrgetter("location")  # a player's Person disc
 _UNREACHABLE = 10**9  # more Francs than any stock holds
 # Checks that several buildings share (the Building Firms' and the Construction Firm's).
 _SHARED = frozenset(check for check in CAN_ENTER if check is not None and CAN_ENTER.count(check) > 1)
-# Per building, what ``enterable`` asks of every building in one tuple: the Francs held from
-# which its fee needs no further thought (0: no fee; the fee, for an action that never spends
-# Francs; else more than anyone holds), its check, and whether that check is shared.
-_ENTRY = tuple(
-    (
-        0 if not least else least if not NEEDS_FRANCS[b] else _UNREACHABLE,
-        CAN_ENTER[b],
-        CAN_ENTER[b] in _SHARED,
-    )
-    for b, least in enumerate(FEE_FRANCS[b] or FEE_FOOD[b] for b in range(len(BUILDINGS)))
-)
+
+
+def _fee_settled_from(building: int) -> int:
+    """The Francs held from which ``building``'s fee needs no further thought: 0 where it has no
+    fee; the fee (its Francs, else its food, which Francs pay 1:1) where the action never spends
+    Francs; else more than anyone holds (every way to pay must then be weighed)."""
+    least = FEE_FRANCS[building] or FEE_FOOD[building]
+    if not least:
+        return 0
+    return _UNREACHABLE if NEEDS_FRANCS[building] else least
+
+
+# Per building, what ``enterable`` asks of every building in one tuple: ``_fee_settled_from``,
+# its check, and whether that check is shared.
+_ENTRY = tuple((_fee_settled_from(b), CAN_ENTER[b], CAN_ENTER[b] in _SHARED) for b in range(len(BUILDINGS)))
 # ... and of a building whose fee needs thought: its fee in Francs and in food, and whether a
 # food fee can matter.
 _FEE = tuple((FEE_FRANCS[b], FEE_FOOD[b], FEE_MATTERS[b]) for b in range(len(BUILDINGS)))
