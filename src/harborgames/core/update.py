@@ -138,6 +138,8 @@ def _twin(cls: type) -> type | None:
             {
                 "__slots__": (),
                 "__init__": object.__init__,
+                # the twin's own stores are plain; no state is written through this: a copy
+                # is filled as the twin and only then becomes a state
                 "__setattr__": object.__setattr__,
                 "__delattr__": object.__delattr__,
             },
