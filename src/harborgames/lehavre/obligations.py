@@ -16,11 +16,9 @@ from ..core.decisions import Rule, next_in_turn_order
 from .actions import LOAN, REPAY, Action, Loan, Pay, Repay, Sell, SellShip
 from .data import (
     FOOD_DEMANDS,
-    FOOD_VALUE,
     FRANC,
     LOAN_FRANCS,
     LOAN_REPAYMENT,
-    NUM_TOKEN_KINDS,
     PLAYER_COUNTS,
     SHIP_FOOD,
 )
@@ -28,7 +26,7 @@ from .data import INTEREST as INTEREST_FRANCS
 from .decisions import TURN, Feed, PayInterest, new_feed
 from .effect import amount_rule
 from .explain import explain
-from .payment import FOOD, amount_ways, food_worth, francs
+from .payment import FOOD, FOOD_KINDS, amount_ways, food_worth, francs
 from .state import Player, State, new_player, paid_by, with_player, with_players, with_players_seat_deciding
 from .trading import repay, sales, sell, sell_ship
 
@@ -179,9 +177,8 @@ def _borrowed(players: tuple[Player, ...], seat: int, short: int, token: int) ->
     if token == FRANC:
         stock[FRANC] = 0
     else:
-        for kind in range(NUM_TOKEN_KINDS):
-            if FOOD_VALUE[kind]:
-                stock[kind] = 0
+        for kind in FOOD_KINDS:
+            stock[kind] = 0
     loans = -(-short // LOAN_FRANCS)
     stock[FRANC] += loans * LOAN_FRANCS - short
     return with_player(players, seat, new_player(tuple(stock), p.loans + loans, p.ships, p.location))

@@ -6,7 +6,6 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from itertools import compress
 from operator import itemgetter
-from typing import TypeVar
 
 from .actions import Buy, BuyShip, Enter, Sell, SellShip, Take
 from .data import (
@@ -23,7 +22,7 @@ from .data import (
     proposal_buildings,
     town_start_buildings,
 )
-from .state import TOWN, Built, State, new_built, with_owners
+from .state import TOWN, Built, State, new_built, replaced, with_owners
 
 TAKES = tuple(Take(TOKEN_NAMES[token]) for token in OFFER_SPACES)
 ENTERS = tuple(Enter(b.id) for b in BUILDINGS)
@@ -129,9 +128,9 @@ def _handed_over(before: Built, owner: tuple[int, ...], building: int, holder: i
     else:  # the seat's lists, ``SELLS`` of its buildings beside them, without it
         held = owned[holder]
         at = held.index(building)
-        owned = _holding(owned, holder, held[:at] + held[at + 1 :])
+        owned = replaced(owned, holder, held[:at] + held[at + 1 :])
         offers = sales[holder]
-        sales = _holding(sales, holder, offers[:at] + offers[at + 1 :])
+        sales = replaced(sales, holder, offers[:at] + offers[at + 1 :])
     owned, sales, by_price, prices = _given(owned, sales, by_price, prices, building, owner[building])
     return new_built(owner, before.buildings, before.enterable, owned, sales, by_price, prices)
 
@@ -139,12 +138,6 @@ def _handed_over(before: Built, owner: tuple[int, ...], building: int, holder: i
 _Ids = tuple[int, ...]  # buildings, in index order (or cheapest first), or prices
 _Held = tuple[tuple[int, ...], ...]  # per seat: its buildings
 _Sales = tuple[tuple[Sell, ...], ...]  # per seat: the offers to sell its buildings
-T = TypeVar("T")
-
-
-def _holding(per_seat: tuple[T, ...], seat: int, item: T) -> tuple[T, ...]:
-    """``per_seat`` with ``seat``'s item replaced."""
-    return per_seat[:seat] + (item,) + per_seat[seat + 1 :]  # noqa: RUF005  (cheaper than unpacking)
 
 
 def _newly_built(before: Built, owner: tuple[int, ...], building: int) -> Built:
@@ -169,8 +162,8 @@ def _given(
     at = bisect_left(held, building)
     offers = sales[taker]
     return (
-        _holding(owned, taker, held[:at] + (building,) + held[at:]),  # noqa: RUF005
-        _holding(sales, taker, offers[:at] + (SELLS[building],) + offers[at:]),  # noqa: RUF005
+        replaced(owned, taker, held[:at] + (building,) + held[at:]),  # noqa: RUF005
+        replaced(sales, taker, offers[:at] + (SELLS[building],) + offers[at:]),  # noqa: RUF005
         by_price,
         prices,
     )

@@ -8,7 +8,7 @@ notation and ``render``.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, TypeVar
 
 import attrs
 
@@ -19,6 +19,8 @@ from ..core.update import fast_new, fast_update
 from .actions import Sell
 from .decisions import Decision
 from .payment import added, subtract
+
+T = TypeVar("T")
 
 # Where a building card is (``State.owner``): a seat, or one of these.
 TOWN = -1  # owned by the town: bought from it, entered for a fee paid to the Treasury
@@ -145,9 +147,12 @@ class Observation:
     state: State  # with unrevealed tiles as -1 and a blank RNG
 
 
-def with_player(players: tuple[Player, ...], seat: int, player: Player) -> tuple[Player, ...]:
-    """``players`` with ``seat``'s replaced."""
-    return players[:seat] + (player,) + players[seat + 1 :]  # noqa: RUF005  (cheaper than unpacking)
+def replaced(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
+    """``items`` (a short tuple, one per seat) with the one at ``index`` replaced."""
+    return items[:index] + (item,) + items[index + 1 :]  # noqa: RUF005  (cheaper than unpacking)
+
+
+with_player = replaced  # ``players`` with ``seat``'s replaced (the commonest use)
 
 
 def with_at(items: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
@@ -294,7 +299,7 @@ def pay_tokens(state: State, seat: int, tokens: tuple[int, ...]) -> State:
 def paid_by(players: tuple[Player, ...], seat: int, tokens: tuple[int, ...]) -> tuple[Player, ...]:
     """``players`` after ``seat`` pays ``tokens`` (for a copy that changes more than the supply)."""
     p = players[seat]
-    return players[:seat] + (with_stock(p, subtract(p.stock, tokens)),) + players[seat + 1 :]  # noqa: RUF005
+    return with_player(players, seat, with_stock(p, subtract(p.stock, tokens)))
 
 
 def handed(

@@ -170,9 +170,9 @@ def _entered(state: State, seat: int, built: Built, out: list[T], offer: tuple[T
     for b in built.enterable:
         if b in blocked:
             continue
-        cash_ok, can_enter, shared = _ENTRY[b]
+        settled_from, can_enter, shared = _ENTRY[b]
         short = False  # the fee is not simply paid with Francs that the action never reads
-        if francs_held < cash_ok and owner[b] != seat:
+        if francs_held < settled_from and owner[b] != seat:
             fee_francs, fee_food, fee_matters = _FEE[b]
             if not (fee_francs and francs_held >= fee_francs):  # ``can_pay_fee``
                 if not fee_food:
