@@ -52,6 +52,13 @@ def wait(condition: Callable[[], T | None], timeout: float = 20) -> T:
 
 
 def text(browser: Any, css: str) -> str:
+    """The text of the first element ``css`` selects, found again if the page redrew it between
+    finding and reading (the table is drawn anew after every move)."""
+    for _ in range(20):
+        try:
+            return str(browser.find_element(By.CSS_SELECTOR, css).text)
+        except StaleElementReferenceException:
+            time.sleep(0.05)
     return str(browser.find_element(By.CSS_SELECTOR, css).text)
 
 
