@@ -8,7 +8,13 @@ offered action of that kind, in ``legal_actions`` order". ``ActionSpace`` holds 
 actions into ids and back; each game declares its catalogue and slots in its ``encoding`` module.
 
 ``TensorLayout`` names the slices of a flat float32 observation vector, so each game's layout is
-documented from the same table that writes it (``describe``).
+documented from the same table that writes it (``describe``), and carries each slice's true
+bounds (``Field.low``/``high``: what the rules and the loader's limits allow, after scaling), so the
+adapters' observation spaces are exact rather than float32's largest value.
+
+The batch helpers (``fill_observations``, ``fill_masks``) write many states into one preallocated
+array, for trainers that step many games at once; each game's ``observation_tensors`` and
+``legal_action_masks`` are these helpers bound to its own writer.
 """
 
 from __future__ import annotations
@@ -22,10 +28,21 @@ import numpy.typing as npt
 
 from .errors import IllegalActionError
 
-__all__ = ["ActionSpace", "EncodedGame", "Field", "Slot", "TensorLayout", "TensorWriter"]
+__all__ = [
+    "ActionSpace",
+    "EncodedGame",
+    "Field",
+    "ObservationWriter",
+    "Slot",
+    "TensorLayout",
+    "TensorWriter",
+    "fill_masks",
+    "fill_observations",
+]
 
 S = TypeVar("S")
 A = TypeVar("A", bound=Hashable)
+S_contra = TypeVar("S_contra", contravariant=True)
 
 
 @attrs.frozen
@@ -107,26 +124,31 @@ class ActionSpace(Generic[S, A]):
 
     def ids(self, state: S, actions: Sequence[A]) -> list[int]:
         """The ids of ``actions`` (the offered list of ``state``), in one pass."""
+        numbers: list[int | None] = list(map(self._index.get, actions))
+        if None not in numbers:  # only catalogue actions: one dict look-up each
+            return numbers  # type: ignore[return-value]  # no None in it
         taken: dict[type, int] = {}
-        numbers: list[int] = []
-        for action in actions:
-            number = self._index.get(action)
-            if number is None:
-                kind = type(action)
-                start = self._slot_start.get(kind)
-                if start is None:
-                    raise IllegalActionError(f"{action!r} has no integer id in this game's action space")
-                k = taken.get(kind, 0)
-                taken[kind] = k + 1
-                number = start + self._check_capacity(kind, k)
-            numbers.append(number)
-        return numbers
+        for at, action in enumerate(actions):
+            if numbers[at] is not None:
+                continue
+            kind = type(action)
+            start = self._slot_start.get(kind)
+            if start is None:
+                raise IllegalActionError(f"{action!r} has no integer id in this game's action space")
+            k = taken.get(kind, 0)
+            taken[kind] = k + 1
+            numbers[at] = start + self._check_capacity(kind, k)
+        return numbers  # type: ignore[return-value]  # every None was replaced
 
     def mask(self, state: S) -> npt.NDArray[np.int8]:
         """1 at the id of every legal action, 0 elsewhere (int8, as Gymnasium's ``sample`` wants)."""
         mask = np.zeros(self.size, dtype=np.int8)
         mask[self.ids(state, self._legal(state))] = 1
         return mask
+
+    def mask_into(self, state: S, row: npt.NDArray[np.int8]) -> None:
+        """Set 1 at the id of every legal action in ``row`` (zeroed by the caller: a batch row)."""
+        row[self.ids(state, self._legal(state))] = 1
 
     def _check_capacity(self, kind: type, k: int) -> int:
         for slot in self.slots:
@@ -140,11 +162,22 @@ class ActionSpace(Generic[S, A]):
 
 @attrs.frozen
 class Field:
-    """One named slice of an observation vector."""
+    """One named slice of an observation vector, with the bounds of its (scaled) values.
+
+    ``low``/``high`` are true bounds: what the rules and the loader's limits (each game's
+    ``limits.py``) allow, divided by the field's scale. One-hots, flags and counts scaled by their
+    rules maximum keep the default [0, 1].
+    """
 
     name: str
     size: int
     doc: str
+    low: float = 0.0
+    high: float = 1.0
+
+    def __attrs_post_init__(self) -> None:
+        if not self.low <= self.high:
+            raise ValueError(f"{self.name}: the low bound {self.low} is above the high bound {self.high}")
 
 
 @attrs.frozen
@@ -172,6 +205,27 @@ class TensorLayout:
     def _size(self) -> int:
         return sum(field.size for field in self.fields)
 
+    low: npt.NDArray[np.float32] = attrs.field(init=False, eq=False, repr=False)
+    """Per position, the least value the tensor can hold there (from each field's ``low``)."""
+
+    @low.default
+    def _low(self) -> npt.NDArray[np.float32]:
+        return self._bound("low")
+
+    high: npt.NDArray[np.float32] = attrs.field(init=False, eq=False, repr=False)
+    """Per position, the largest value the tensor can hold there (from each field's ``high``)."""
+
+    @high.default
+    def _high(self) -> npt.NDArray[np.float32]:
+        return self._bound("high")
+
+    def _bound(self, which: str) -> npt.NDArray[np.float32]:
+        bound = np.empty(self.size, dtype=np.float32)
+        for field in self.fields:
+            bound[self.offsets[field.name]] = getattr(field, which)
+        bound.flags.writeable = False  # shared by every caller: a layout is a value
+        return bound
+
     @property
     def shape(self) -> tuple[int]:
         return (self.size,)
@@ -181,10 +235,12 @@ class TensorLayout:
 
     def describe(self) -> str:
         """A Markdown table of the slices, for ``docs/rl.md``."""
-        lines = ["| slice | name | size | holds |", "| --- | --- | --- | --- |"]
+        lines = ["| slice | name | size | bounds | holds |", "| --- | --- | --- | --- | --- |"]
         for field in self.fields:
             where = self.offsets[field.name]
-            lines.append(f"| {where.start}:{where.stop} | {field.name} | {field.size} | {field.doc} |")
+            bounds = f"{field.low:g}..{field.high:g}"
+            row = (f"{where.start}:{where.stop}", field.name, field.size, bounds, field.doc)
+            lines.append("| " + " | ".join(map(str, row)) + " |")
         return "\n".join(lines)
 
 
@@ -213,6 +269,75 @@ class TensorWriter:
         self.values[where.start + index] = 1.0
 
 
+class ObservationWriter(Protocol[S_contra]):
+    """A game's tensor writer: ``player``'s view of ``state`` into ``row``, a zeroed float32 vector
+    of the state's layout (what ``observation_tensor`` fills, and each row of a batch)."""
+
+    def __call__(self, state: S_contra, player: int, row: npt.NDArray[np.float32], /) -> None: ...
+
+
+def fill_observations(
+    write: ObservationWriter[S],
+    layout_of: Callable[[S], TensorLayout],
+    states: Sequence[S],
+    seats: Sequence[int],
+    out: npt.NDArray[np.float32] | None = None,
+) -> npt.NDArray[np.float32]:
+    """Row ``k`` of a (len(states), layout size) float32 array: ``seats[k]``'s tensor of
+    ``states[k]``. ``out``, if given, is that array (reused across steps: it is zeroed and
+    filled); every state must be of one configuration (one layout)."""
+    layout = _one_layout(layout_of, states, "observation_tensors")
+    if len(seats) != len(states):
+        raise ValueError(f"observation_tensors: {len(states)} states but {len(seats)} seats")
+    rows: npt.NDArray[np.float32] = _rows(out, (len(states), layout.size), np.float32, "observation_tensors")
+    for k, state in enumerate(states):
+        write(state, seats[k], rows[k])
+    return rows
+
+
+def fill_masks(
+    space_of: Callable[[S], ActionSpace[S, Any]],
+    states: Sequence[S],
+    out: npt.NDArray[np.int8] | None = None,
+) -> npt.NDArray[np.int8]:
+    """Row ``k`` of a (len(states), action count) int8 array: the legal-action mask of
+    ``states[k]``, in ``out`` if given (zeroed and filled); one configuration only."""
+    if not states:
+        raise ValueError("legal_action_masks: no states given")
+    space = space_of(states[0])
+    for state in states:
+        if space_of(state) is not space:
+            raise ValueError("legal_action_masks: the states are of different configurations")
+    rows: npt.NDArray[np.int8] = _rows(out, (len(states), space.size), np.int8, "legal_action_masks")
+    for k, state in enumerate(states):
+        space.mask_into(state, rows[k])
+    return rows
+
+
+def _one_layout(layout_of: Callable[[S], TensorLayout], states: Sequence[S], who: str) -> TensorLayout:
+    if not states:
+        raise ValueError(f"{who}: no states given")
+    layout = layout_of(states[0])
+    for state in states:
+        if layout_of(state) is not layout:
+            raise ValueError(f"{who}: the states are of different configurations")
+    return layout
+
+
+def _rows(out: object, shape: tuple[int, int], dtype: type, who: str) -> npt.NDArray[Any]:
+    """``out`` zeroed, once checked to be a C-contiguous array of ``shape`` and ``dtype``; or a
+    new zeroed array."""
+    if out is None:
+        return np.zeros(shape, dtype=dtype)
+    if not isinstance(out, np.ndarray) or out.shape != shape or out.dtype != dtype:
+        got = f"{out.dtype} {out.shape}" if isinstance(out, np.ndarray) else type(out).__name__
+        raise ValueError(f"{who}: out must be a {np.dtype(dtype)} array of shape {shape}, not {got}")
+    if not out.flags.c_contiguous or not out.flags.writeable:
+        raise ValueError(f"{who}: out must be a writeable C-contiguous array")
+    out.fill(0)
+    return out
+
+
 class EncodedGame(Protocol):
     """What every game module offers RL tools beside the protocol (``docs/rl.md``).
 
@@ -230,5 +355,13 @@ class EncodedGame(Protocol):
     def observation_layout(self, num_players: int, variant: str | None = ...) -> TensorLayout: ...
 
     def observation_tensor(self, state: Any, player: int) -> npt.NDArray[np.float32]: ...
+
+    def observation_tensors(
+        self, states: Sequence[Any], seats: Sequence[int], out: npt.NDArray[np.float32] | None = ...
+    ) -> npt.NDArray[np.float32]: ...
+
+    def legal_action_masks(
+        self, states: Sequence[Any], out: npt.NDArray[np.int8] | None = ...
+    ) -> npt.NDArray[np.int8]: ...
 
     def observation_string(self, state: Any, player: int) -> str: ...
