@@ -41,11 +41,9 @@ class ModelError(ValueError):
 
 
 class _Encoded(Protocol):
-    """What a model needs of a game module: its tensors (``harborgames.core.encoding``)."""
+    """What a model needs of a game module: its tensor (``harborgames.core.encoding``)."""
 
-    def observation_tensors(
-        self, states: Any, seats: Any, out: Floats | None = ...
-    ) -> Floats: ...  # pragma: no cover - a protocol
+    def observation_tensor(self, state: Any, player: int) -> Floats: ...  # pragma: no cover
 
 
 @attrs.frozen(eq=False)
@@ -97,8 +95,11 @@ class ValueModel:
     def values(self, game: _Encoded, state: object) -> tuple[float, ...]:
         """Every seat's value of ``state``, each read from that seat's own tensor (so a seat is
         valued only by what it may know)."""
-        seats = range(self.num_players)
-        tensors = game.observation_tensors([state] * self.num_players, list(seats))
+        batch = getattr(game, "observation_tensors", None)
+        if batch is not None:  # one array for every seat, written in place
+            tensors = batch([state] * self.num_players, list(range(self.num_players)))
+        else:
+            tensors = np.stack([game.observation_tensor(state, seat) for seat in range(self.num_players)])
         return tuple(float(v) for v in self.predict(tensors))
 
     def save(self, path: str | Path) -> None:
