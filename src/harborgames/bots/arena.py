@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import math
 import multiprocessing
+import os
 import statistics
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -23,6 +24,7 @@ import harborgames
 from ..core.play import make_record
 from ..core.protocol import GameModule, LoadedGame
 from .base import Bot, derive_seed
+from .lifetime import tie_to_parent
 from .view import A, S, make_view
 
 __all__ = [
@@ -286,7 +288,9 @@ def _run(
         yield from (_play_task(task, module) for task in tasks)
         return
     context = multiprocessing.get_context("spawn")
-    with context.Pool(min(jobs, len(tasks))) as pool:
+    # The workers end with this process however it ends; on an exception here (Ctrl-C
+    # included) leaving the block terminates them.
+    with context.Pool(min(jobs, len(tasks)), initializer=tie_to_parent, initargs=(os.getpid(),)) as pool:
         yield from pool.imap_unordered(_play_task, tasks)
 
 

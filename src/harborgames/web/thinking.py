@@ -8,11 +8,15 @@ must decide) to a ``ProcessPoolExecutor`` and gets back the index of each chosen
 ``legal_actions``; the server applies them itself. ``BotPool(0)`` thinks in the calling thread
 (tests, and embedders who want no processes). Either way a bot's seed comes from (game id, seat,
 move number), so the choices do not depend on where it thought.
+
+The workers end with the server however it ends (``bots.lifetime``: a server killed with
+SIGKILL takes them along within a second), and ``close`` stops them even while they think.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import threading
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -23,8 +27,9 @@ import harborgames
 
 from .. import bots
 from ..bots.base import derive_seed
+from ..bots.lifetime import end_processes, tie_to_parent
 
-__all__ = ["BOT_SPECS", "HINT_BOT", "BotPool", "suggest", "think"]
+__all__ = ["BOT_SPECS", "HINT_BOT", "BotPool", "PoolClosedError", "suggest", "think"]
 
 BOT_SPECS: Mapping[str, str] = {
     "random": "random",
@@ -84,6 +89,15 @@ def _warm() -> None:
         harborgames.load(name)
 
 
+def _start_worker(parent: int) -> None:
+    tie_to_parent(parent)
+    _warm()
+
+
+class PoolClosedError(RuntimeError):
+    """The server is stopping: its bots think no more."""
+
+
 class BotPool:
     """``processes`` worker processes for the bots (0: think in the calling thread)."""
 
@@ -93,14 +107,20 @@ class BotPool:
         self.processes = processes
         self._lock = threading.Lock()
         self._executor: ProcessPoolExecutor | None = None
+        self._closed = False
 
     def _pool(self) -> ProcessPoolExecutor:
         with self._lock:
+            if self._closed:
+                raise PoolClosedError("the server is stopping")
             if self._executor is None:
                 # spawn, not fork: the server has threads, and a forked copy of a held lock
                 # never opens
                 self._executor = ProcessPoolExecutor(
-                    self.processes, mp_context=multiprocessing.get_context("spawn"), initializer=_warm
+                    self.processes,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_start_worker,
+                    initargs=(os.getpid(),),
                 )
             return self._executor
 
@@ -119,8 +139,7 @@ class BotPool:
         try:
             return self._pool().submit(think, game, state, dict(seat_bots), game_id, number).result()
         except BrokenProcessPool:  # a worker was killed (out of memory, say): a new pool next time
-            with self._lock:
-                self._executor = None
+            self._forget()
             return think(game, state, seat_bots, game_id, number)
 
     def suggest(self, game: str, state: Any, bot: str, seed: int) -> int:
@@ -130,12 +149,24 @@ class BotPool:
         try:
             return self._pool().submit(suggest, game, state, bot, seed).result()
         except BrokenProcessPool:
-            with self._lock:
-                self._executor = None
+            self._forget()
             return suggest(game, state, bot, seed)
 
+    def _forget(self) -> None:
+        """Drop a broken pool; after ``close``, think no more here either (the workers were
+        stopped on purpose)."""
+        with self._lock:
+            self._executor = None
+            if self._closed:
+                raise PoolClosedError("the server is stopping") from None
+
     def close(self) -> None:
+        """Stop the workers: an idle one at once, one still thinking after a second (its
+        request, if any still waits, fails: the server is stopping)."""
         with self._lock:
             executor, self._executor = self._executor, None
+            self._closed = True
         if executor is not None:
-            executor.shutdown(wait=True, cancel_futures=True)
+            workers = list(executor._processes.values())
+            executor.shutdown(wait=False, cancel_futures=True)
+            end_processes(workers)
