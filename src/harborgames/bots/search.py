@@ -13,6 +13,11 @@ variant: ``BUDGETS``);
 ``widen`` (progressive widening from the greedy ranking) and ``anchor`` (the final move is
 greedy's unless the statistics clearly prefer another) make a small budget start from the greedy
 bot's play instead of from uniform noise; ``ismcts`` uses both by default (docs/bots.md).
+
+A learned evaluation (``bots.model``) can take the heuristic's place twice: ``leaf="model"``
+values the cut-off positions by the model (each seat from its own observation tensor), and
+``order="model"`` ranks the moves progressive widening admits by the model's value of the
+position each leads to for the mover. ``model`` names the model (``learned.ModelSource``).
 """
 
 from __future__ import annotations
@@ -21,10 +26,12 @@ import math
 import random
 import time
 from collections.abc import Callable
-from typing import Generic
+from typing import Any, Generic
 
 from ..core.protocol import GameModule
 from .base import heuristic_rewards, outcome_rewards, seed_of
+from .learned import ModelSource, configuration, seat_values
+from .model import ValueModel
 from .simple import GreedyBot, evaluate, greedy_step
 from .view import A, S, View
 
@@ -42,7 +49,8 @@ __all__ = [
 ]
 
 _ROLLOUTS = ("random", "greedy")
-_LEAVES = ("margin", "rank")
+_LEAVES = ("margin", "rank", "model")
+_ORDERS = ("heuristic", "model")
 _CUT: dict[str, Callable[[int, int | None, int | None], bool]] = {
     "own": lambda to_move, mover, seat: mover == seat,
     "others": lambda to_move, mover, seat: to_move == seat,
@@ -78,15 +86,6 @@ def budget_for(game: str, players: int | None = None, variant: str | None = None
         if key in BUDGETS:
             return BUDGETS[key]
     return BUDGETS.get((game, None, None), DEFAULT_ITERATIONS)
-
-
-def configuration(view: View[S, A]) -> tuple[int, str]:
-    """The players and variant of the game ``view`` is in (what ``BUDGETS`` is keyed by), read
-    from a sampled state: every state has ``num_players``; the variant is its ``rules.variant``
-    where the game has one, else the game's default variant."""
-    state = view.sample(0)
-    variant = getattr(getattr(state, "rules", None), "variant", None)
-    return state.num_players, variant if isinstance(variant, str) else view.info.default_variant
 
 
 def rollout(
@@ -149,13 +148,18 @@ class Leaf(Generic[S, A]):
     any scale. ``"margin"`` scores how much each seat's heuristic advantage grew since the
     root, squashed by a logistic whose scale is the spread of growths seen so far in this
     search: the heuristic's units (Francs, points) differ per game, and this adapts to them
-    without a per-game constant. Finished games always get their outcome.
+    without a per-game constant. ``"model"`` asks a learned model (``model``) for every
+    seat's expected rank reward, each seat read from its own observation tensor: the same scale
+    as a finished game's outcome. Finished games always get their outcome.
     """
 
-    def __init__(self, game: GameModule[S, A], mode: str) -> None:
+    def __init__(self, game: GameModule[S, A], mode: str, model: ValueModel | None = None) -> None:
         _check(mode, _LEAVES, "leaf")
+        if mode == "model" and model is None:
+            raise ValueError('leaf "model" needs a model')
         self.game = game
         self.mode = mode
+        self.model = model
         self.sum_squares = 0.0
         self.count = 0
 
@@ -164,6 +168,9 @@ class Leaf(Generic[S, A]):
         game = self.game
         if state.current_player is None:
             return outcome_rewards(game, state)
+        if self.model is not None and self.mode == "model":
+            encoded: Any = game  # a game with an observation tensor (``learned.ModelSource``)
+            return self.model.values(encoded, state)
         if self.mode == "rank" or root is None:
             return heuristic_rewards(game, state)
         growth = [a - r for a, r in zip(advantages(game, state), root, strict=True)]
@@ -195,10 +202,12 @@ class _SearchBot:
         rollout: str = "greedy",
         rollout_depth: int | None = 4,
         epsilon: float = 0.0,
-        leaf: str = "margin",
+        leaf: str | None = None,
         cutoff: str = "turn",
         widen: float = 0.0,
         anchor: float = 0.0,
+        model: str | None = None,
+        order: str = "heuristic",
     ) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1 (or none: the game's tuned budget)")
@@ -206,7 +215,10 @@ class _SearchBot:
             raise ValueError("rollout_depth must be non-negative (or None: play to the end)")
         _check(rollout, _ROLLOUTS, "rollout")
         _check(cutoff, _CUTOFFS, "cutoff")
+        if leaf is None:  # a model given is a model used
+            leaf = "margin" if model is None else "model"
         _check(leaf, _LEAVES, "leaf")
+        _check(order, _ORDERS, "order")
         if widen < 0.0:
             raise ValueError("widen must be non-negative (0: every action at once)")
         if anchor < 0.0:
@@ -222,6 +234,14 @@ class _SearchBot:
         self.cutoff = cutoff
         self.widen = widen
         self.anchor = anchor
+        self.order = order
+        # a model file is read now (a bad path fails when the bot is made); the shipped model
+        # is found at the first decision, when the configuration is known
+        uses_model = leaf == "model" or order == "model"
+        if model is not None and not uses_model:
+            raise ValueError('a model is used by leaf=model or order=model; neither is asked')
+        self.models: ModelSource | None = ModelSource(model) if uses_model else None
+        self._orderer: ValueModel | None = None  # the model ordering moves in this decision
         self.last_iterations = 0  # how many iterations the last decision ran, for benchmarks
 
     def _allowed(self, visits: int) -> int:
@@ -234,6 +254,13 @@ class _SearchBot:
         if self.iterations is not None:
             return self.iterations
         return budget_for(game, players, variant)
+
+    def _model(self, view: View[S, A]) -> ValueModel | None:
+        """The model this bot plays ``view``'s game with, if it uses one."""
+        return None if self.models is None else self.models.for_view(view)
+
+    def _leaf(self, view: View[S, A], model: ValueModel | None) -> Leaf[S, A]:
+        return Leaf(view.game, self.leaf, model if self.leaf == "model" else None)
 
     def _budget(self, view: View[S, A]) -> range | _Timed:
         if self.iterations is not None:
@@ -312,7 +339,9 @@ class MCTSBot(_SearchBot):
         untried = list(view.legal_actions)
         rng.shuffle(untried)
         root: _Node[S, A] = _Node(start, None, -1, untried)
-        leaf = Leaf(game, self.leaf)
+        model = self._model(view)
+        leaf = self._leaf(view, model)
+        orderer = model if self.order == "model" else None
         base = advantages(game, start)
         widen, seat = self.widen, view.seat
         count = 0
@@ -321,7 +350,7 @@ class MCTSBot(_SearchBot):
             node, path = root, [root]
             while True:
                 if widen > 0.0 and node.untried and not node.ranked:
-                    ranked = _ranked(game, node.state, node.untried, node is root, seat)
+                    ranked = _ranked(game, node.state, node.untried, node is root, seat, orderer)
                     node.untried, node.ranked = ranked[::-1], True
                 if node.untried and (
                     widen == 0.0 or len(node.children) < self._allowed(node.visits)
@@ -352,7 +381,7 @@ class MCTSBot(_SearchBot):
                     totals[who] += reward
         self.last_iterations = count
         if self.anchor > 0.0:
-            order = _ranked(game, start, list(view.legal_actions), True, seat)
+            order = _ranked(game, start, list(view.legal_actions), True, seat, orderer)
             stats: dict[A, tuple[int, float, float]] = {}
             for ch in root.children:
                 assert ch.action is not None
@@ -406,10 +435,12 @@ class ISMCTSBot(_SearchBot):
         rollout: str = "greedy",
         rollout_depth: int | None = 4,
         epsilon: float = 0.0,
-        leaf: str = "margin",
+        leaf: str | None = None,
         cutoff: str = "turn",
         widen: float = 1.0,
         anchor: float = 1.5,
+        model: str | None = None,
+        order: str = "heuristic",
     ) -> None:
         """``mcts``'s parameters, with progressive widening from the greedy ranking, a smaller
         ``c`` and the final move anchored on greedy's (``_widened``, ``_anchored``): what beat
@@ -426,6 +457,8 @@ class ISMCTSBot(_SearchBot):
             cutoff=cutoff,
             widen=widen,
             anchor=anchor,
+            model=model,
+            order=order,
         )
 
     def choose(self, view: View[S, A]) -> A:
@@ -434,7 +467,9 @@ class ISMCTSBot(_SearchBot):
             return legal_here[0]
         game, rng, seat = view.game, self.rng, view.seat
         root: _InfoNode[A] = _InfoNode(-1, 0)
-        leaf = Leaf(game, self.leaf)
+        model = self._model(view)
+        leaf = self._leaf(view, model)
+        self._orderer = model if self.order == "model" else None
         count = 0
         widen = self.widen
         for _ in self._budget(view):
@@ -477,7 +512,8 @@ class ISMCTSBot(_SearchBot):
         tried = [a for a in legal_here if a in root.children]
         if self.anchor > 0.0:
             if root.order is None:
-                root.order = _ranked(game, view.sample(seed_of(rng)), list(legal_here), True, seat)
+                sampled = view.sample(seed_of(rng))
+                root.order = _ranked(game, sampled, list(legal_here), True, seat, self._orderer)
             stats = {
                 a: (ch.visits, ch.totals[seat], ch.squares) for a, ch in root.children.items()
             }
@@ -510,7 +546,7 @@ class ISMCTSBot(_SearchBot):
         """
         order = node.order
         if order is None:
-            order = node.order = _ranked(game, state, legal, at_root, seat)
+            order = node.order = _ranked(game, state, legal, at_root, seat, self._orderer)
         known = set(order)
         order.extend(a for a in legal if a not in known)  # legal in this sample only: last
         legal_set = set(legal)
@@ -530,12 +566,29 @@ class ISMCTSBot(_SearchBot):
         return best
 
 
-def _ranked(game: GameModule[S, A], state: S, legal: list[A], at_root: bool, seat: int) -> list[A]:
+def _ranked(
+    game: GameModule[S, A],
+    state: S,
+    legal: list[A],
+    at_root: bool,
+    seat: int,
+    model: ValueModel | None = None,
+) -> list[A]:
     """``legal`` best first for the mover: by the greedy bot's lookahead at the root (``seat``
-    deciding), else by the mover's one-step heuristic (the greedy playout policy's view)."""
+    deciding), else by the mover's one-step heuristic (the greedy playout policy's view); with
+    a ``model``, by the model's value for the mover of the position each move leads to (a
+    finished game by its outcome), everywhere."""
     mover = state.current_player
     assert mover is not None
-    if at_root:
+    if model is not None:
+        after = [game.apply(state, a) for a in legal]
+        going = [s for s in after if s.current_player is not None]
+        valued = iter(seat_values(model, game, going, mover))
+        values = [
+            next(valued) if s.current_player is not None else outcome_rewards(game, s)[mover]
+            for s in after
+        ]
+    elif at_root:
         greedy = GreedyBot(0)
         values = [greedy.value(game, game.apply(state, a), seat) for a in legal]
     else:

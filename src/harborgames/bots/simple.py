@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..core.protocol import GameModule
 from .base import outcome_rewards, seed_of
+from .learned import ModelSource, seat_values
+from .model import ValueModel
 from .view import A, S, View, hides_future
 
 __all__ = ["GreedyBot", "RandomBot", "evaluate"]
@@ -47,6 +50,12 @@ class GreedyBot:
     ``max_nodes`` caps the positions evaluated per decision so a wide turn stays cheap; past it,
     positions are valued as they stand. Hidden information and future dice are averaged over
     ``samples`` draws from the view. Ties are broken by the bot's own seeded generator.
+
+    ``value="model"`` values the positions by a learned model (``model``: a path, or
+    ``"shipped"``/none for the package's model of the game's configuration; ``learned``)
+    instead of the heuristic: the seat's expected rank reward read from its own observation
+    tensor, a finished game by its outcome. ``relative`` does not apply (the model's value is
+    already the seat's standing against the others).
     """
 
     def __init__(
@@ -57,15 +66,23 @@ class GreedyBot:
         samples: int = 1,
         relative: bool = True,
         max_nodes: int = 400,
+        value: str = "heuristic",
+        model: str | None = None,
     ) -> None:
         if lookahead < 1 or samples < 1 or max_nodes < 1:
             raise ValueError("lookahead, samples and max_nodes must be at least 1")
+        if value not in ("heuristic", "model"):
+            raise ValueError(f"value must be one of heuristic, model, not {value!r}")
+        if model is not None and value != "model":
+            raise ValueError("a model is used by value=model only")
         self.name = "greedy"
         self.rng = random.Random(seed)
         self.lookahead = lookahead
         self.samples = samples
         self.relative = relative
         self.max_nodes = max_nodes
+        self.models = ModelSource(model) if value == "model" else None  # a file is read now
+        self._model: ValueModel | None = None  # the model of the game being decided
         self._nodes = 0
 
     def choose(self, view: View[S, A]) -> A:
@@ -75,6 +92,7 @@ class GreedyBot:
         game, seat = view.game, view.seat
         draws = self.samples if hides_future(game) else 1
         states = [view.sample(seed_of(self.rng)) for _ in range(draws)]
+        self._model = None if self.models is None else self.models.for_view(view)
         self._nodes = 0
         values = [
             sum(self._value(game, game.apply(s, action), seat, self.lookahead - 1) for s in states)
@@ -95,6 +113,11 @@ class GreedyBot:
                 self._value(game, game.apply(state, a), seat, depth - 1)
                 for a in game.legal_actions(state)
             )
+        if self._model is not None:
+            if state.current_player is None:
+                return outcome_rewards(game, state)[seat]
+            encoded: Any = game  # a game with an observation tensor (``learned.ModelSource``)
+            return seat_values(self._model, encoded, [state], seat)[0]
         return evaluate(game, state, seat, relative=self.relative)
 
 
