@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -36,3 +38,17 @@ def test_ci_has_every_extra_so_no_adapter_or_web_test_is_skipped(module: str) ->
 def test_ci_has_the_browser_the_web_tests_drive() -> None:
     assert shutil.which(os.environ.get("HARBORGAMES_CHROMIUM", "chromium")), "install Debian's chromium"
     assert shutil.which(os.environ.get("HARBORGAMES_CHROMEDRIVER", "chromedriver")), "install chromium-driver"
+
+
+def test_ci_type_checks_src_with_every_extra_and_with_the_dev_extra_only() -> None:
+    """``mypy --strict src`` must pass without the extras too (pyproject.toml's overrides make
+    their modules ``Any``, which changes what mypy reports): CI runs it in both environments."""
+    script = (Path(__file__).parents[1] / ".ci" / "run").read_text(encoding="utf-8")
+    extras = []
+    for venv in re.findall(r'^"([^"]+)/bin/mypy" --strict .*\bsrc$', script, re.MULTILINE):
+        install = rf"^\"{re.escape(venv)}/bin/pip\" install -e '\.\[([a-z,]+)\]'$"
+        installs = re.findall(install, script, re.MULTILINE)
+        assert len(installs) == 1, f"{venv}: no pip install -e '.[...]' before its mypy run"
+        extras.append(sorted(installs[0].split(",")))
+    assert ["dev"] in extras, "no mypy run in an environment with the dev extra only"
+    assert any(len(names) > 1 for names in extras), "no mypy run with the extras installed"

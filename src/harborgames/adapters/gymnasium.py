@@ -72,7 +72,8 @@ ENTRY_POINT = "harborgames.adapters.gymnasium:HarborGymEnv"
 _SEED_RANGE = 2**31  # deals drawn without a seed: 0 .. 2**31 - 1, as the PettingZoo adapter's
 
 
-class HarborGymEnv(gymnasium.Env[Observation, np.int64]):
+# Without the extra, mypy sees gymnasium as Any (pyproject.toml), and subclassing Any is an error.
+class HarborGymEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc,unused-ignore]
     """One seat of one game against bots (see the module doc)."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012

@@ -37,7 +37,7 @@ class _GuardedProtocol(H11Protocol):  # type: ignore[misc,unused-ignore]  # Any 
     max_connections = MAX_CONNECTIONS
     header_seconds = HEADER_SECONDS
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override,unused-ignore]
         self._header_timer: asyncio.TimerHandle | None = None
         super().connection_made(transport)
         if len(self.connections) > self.max_connections:
