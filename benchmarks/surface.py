@@ -1,0 +1,181 @@
+"""What the integer surface costs, as a multiple of the decision it serves (issue 30's table).
+
+    .venv/bin/pip install -e '.[gymnasium]'
+    .venv/bin/python benchmarks/surface.py [--steps 3000] [--repeats 3] [--all]
+
+One process, wall time with the garbage collector on (as users run it), the median of
+``--repeats`` timings of each cell, on the states of recorded random games:
+
+- decision: the state's ``legal_actions`` + ``apply`` (what a bot pays; the unit of every ratio);
+- tensor: ``observation_tensor(state, mover)``; mask: ``legal_action_mask(state)``;
+- batch tensor / mask: ``observation_tensors`` / ``legal_action_masks`` over 64 states at a time
+  into one kept array, per state;
+- Gymnasium step: seat 0's ``step`` in ``adapters.gymnasium.env``, the other seats played inside by
+  a policy that reads the record (each handed its tensor and mask), per decision the step covers.
+
+A second table (``--vector``, on by default) steps 16 games at once with random legal ids against
+``random`` bots: ``gymnasium.vector.SyncVectorEnv`` over ``env(...)`` against the package's own
+``vector_env`` (batch tensors and masks), µs per game step.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+import harborgames
+from harborgames.adapters import gymnasium as gym_adapter
+
+CONFIGURATIONS = (
+    ("inland_port", 2, "standard"),
+    ("gdansk", 4, "standard"),
+    ("lehavre", 5, "full"),
+    ("lehavre", 4, "short"),
+)
+ALL = (
+    ("gdansk", 2, "standard"),
+    ("gdansk", 3, "standard"),
+    *((("lehavre", n, "full") for n in (1, 2, 3, 4))),
+    *((("lehavre", n, "short") for n in (1, 2, 3, 5))),
+)
+BATCH = 64
+
+Game = tuple[str, int, str, int, list[object], list[int]]  # name, players, variant, seed, moves, ids
+
+
+def record(name: str, players: int, variant: str, seed: int) -> Game:
+    """A random game as its moves and their ids, made outside the timing."""
+    game: Any = harborgames.load(name)
+    rng = random.Random(seed)
+    state = game.new_game(players, seed=seed, variant=variant)
+    moves, ids = [], []
+    while not game.is_terminal(state):
+        move = rng.choice(game.legal_actions(state))
+        moves.append(move)
+        ids.append(game.encode(state, move))
+        state = game.apply(state, move)
+    return name, players, variant, seed, moves, ids
+
+
+def timed(work: Callable[[], object], repeats: int) -> float:
+    """The median wall seconds of ``work`` over ``repeats`` runs."""
+    times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def row(games: list[Game], repeats: int) -> dict[str, float]:
+    """µs per state of each part, over every decision of ``games``."""
+    name, players, variant = games[0][:3]
+    game: Any = harborgames.load(name)
+    states: list[tuple[Any, object]] = []
+    for _, _, _, seed, moves, _ in games:
+        state = game.new_game(players, seed=seed, variant=variant)
+        for move in moves:
+            states.append((state, move))
+            state = game.apply(state, move)
+    count = len(states)
+    movers = [state.current_player for state, _ in states]
+    bare = [state for state, _ in states]
+    out = np.zeros((BATCH, game.observation_layout(players, variant).size), dtype=np.float32)
+    masks = np.zeros((BATCH, game.num_distinct_actions(players, variant)), dtype=np.int8)
+
+    def decisions() -> None:
+        for state, move in states:
+            game.legal_actions(state)
+            game.apply(state, move)
+
+    def tensors() -> None:
+        for state, mover in zip(bare, movers, strict=True):
+            game.observation_tensor(state, mover)
+
+    def mask() -> None:
+        for state in bare:
+            game.legal_action_mask(state)
+
+    def batch_tensors() -> None:
+        for start in range(0, count - BATCH + 1, BATCH):
+            game.observation_tensors(bare[start : start + BATCH], movers[start : start + BATCH], out=out)
+
+    def batch_masks() -> None:
+        for start in range(0, count - BATCH + 1, BATCH):
+            game.legal_action_masks(bare[start : start + BATCH], out=masks)
+
+    def gym_steps() -> None:
+        for _, _, _, seed, _, ids in games:
+            recorded = iter(ids)
+            table = gym_adapter.env(name, players, variant, opponents=lambda observation, mask: next(recorded))
+            table.reset(seed=seed)
+            for index in recorded:  # seat 0's ids; the opponents take theirs from the same record
+                table.step(index)
+
+    batched = (count // BATCH) * BATCH
+    return {
+        "decision": 1e6 * timed(decisions, repeats) / count,
+        "tensor": 1e6 * timed(tensors, repeats) / count,
+        "mask": 1e6 * timed(mask, repeats) / count,
+        "batch tensor": 1e6 * timed(batch_tensors, repeats) / batched,
+        "batch mask": 1e6 * timed(batch_masks, repeats) / batched,
+        "Gymnasium step": 1e6 * timed(gym_steps, repeats) / count,
+    }
+
+
+def vector_row(name: str, players: int, variant: str, steps: int, repeats: int) -> tuple[float, float]:
+    """µs per game step of 16 games stepped at once: SyncVectorEnv, then ``vector_env``."""
+
+    def run(tables: Any) -> Callable[[], None]:
+        def play() -> None:
+            rng = np.random.default_rng(1)
+            _, infos = tables.reset(seed=1)
+            for _ in range(steps // 16):
+                masks = infos["action_mask"]
+                actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+                _, _, _, _, infos = tables.step(actions)
+
+        return play
+
+    sync = gymnasium.vector.SyncVectorEnv([lambda: gym_adapter.env(name, players, variant)] * 16)
+    ours = gym_adapter.vector_env(name, 16, players, variant)
+    per = 1e6 / ((steps // 16) * 16)
+    return per * timed(run(sync), repeats), per * timed(run(ours), repeats)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=3000, help="decisions per row, at least")
+    parser.add_argument("--repeats", type=int, default=3, help="timings per cell (the median is shown)")
+    parser.add_argument("--all", action="store_true", help="every player count and variant, not four")
+    parser.add_argument("--no-vector", action="store_true", help="skip the vector env table")
+    args = parser.parse_args()
+    configurations = CONFIGURATIONS + (ALL if args.all else ())
+    parts = ("tensor", "mask", "batch tensor", "batch mask", "Gymnasium step")
+    print(f"× a decision (legal_actions + apply), wall time, median of {args.repeats}, >= {args.steps} decisions")
+    print(f"{'game':<24}{'µs/decision':>12}" + "".join(f"{part:>16}" for part in parts))
+    for name, players, variant in configurations:
+        games: list[Game] = []
+        while sum(len(played[4]) for played in games) < args.steps:
+            games.append(record(name, players, variant, seed=len(games)))
+        cells = row(games, args.repeats)
+        unit = cells["decision"]
+        label = f"{name} {players}p {variant}"
+        print(f"{label:<24}{unit:>12.1f}" + "".join(f"{cells[part] / unit:>15.2f}x" for part in parts))
+    if not args.no_vector:
+        print("\nµs per game step, 16 games at once, random legal ids against random bots")
+        print(f"{'game':<24}{'SyncVectorEnv':>16}{'vector_env':>16}{'speed-up':>12}")
+        for name, players, variant in configurations:
+            sync, ours = vector_row(name, players, variant, args.steps, args.repeats)
+            print(f"{name + f' {players}p {variant}':<24}{sync:>16.1f}{ours:>16.1f}{sync / ours:>11.2f}x")
+
+
+if __name__ == "__main__":
+    main()
