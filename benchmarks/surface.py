@@ -24,7 +24,7 @@ import argparse
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import gymnasium
@@ -42,8 +42,8 @@ CONFIGURATIONS = (
 ALL = (
     ("gdansk", 2, "standard"),
     ("gdansk", 3, "standard"),
-    *((("lehavre", n, "full") for n in (1, 2, 3, 4))),
-    *((("lehavre", n, "short") for n in (1, 2, 3, 5))),
+    *(("lehavre", n, "full") for n in (1, 2, 3, 4)),
+    *(("lehavre", n, "short") for n in (1, 2, 3, 5)),
 )
 BATCH = 64
 
@@ -62,6 +62,11 @@ def record(name: str, players: int, variant: str, seed: int) -> Game:
         ids.append(game.encode(state, move))
         state = game.apply(state, move)
     return name, players, variant, seed, moves, ids
+
+
+def replaying(recorded: Iterator[int]) -> Callable[[object, object], int]:
+    """An opponent policy that plays the recorded ids (handed its tensor and mask, as any is)."""
+    return lambda observation, mask: next(recorded)
 
 
 def timed(work: Callable[[], object], repeats: int) -> float:
@@ -114,7 +119,7 @@ def row(games: list[Game], repeats: int) -> dict[str, float]:
     def gym_steps() -> None:
         for _, _, _, seed, _, ids in games:
             recorded = iter(ids)
-            table = gym_adapter.env(name, players, variant, opponents=lambda observation, mask: next(recorded))
+            table = gym_adapter.env(name, players, variant, opponents=replaying(recorded))
             table.reset(seed=seed)
             for index in recorded:  # seat 0's ids; the opponents take theirs from the same record
                 table.step(index)
@@ -159,7 +164,10 @@ def main() -> None:
     args = parser.parse_args()
     configurations = CONFIGURATIONS + (ALL if args.all else ())
     parts = ("tensor", "mask", "batch tensor", "batch mask", "Gymnasium step")
-    print(f"× a decision (legal_actions + apply), wall time, median of {args.repeats}, >= {args.steps} decisions")
+    print(
+        f"× a decision (legal_actions + apply), wall time, median of {args.repeats}, "
+        f">= {args.steps} decisions"
+    )
     print(f"{'game':<24}{'µs/decision':>12}" + "".join(f"{part:>16}" for part in parts))
     for name, players, variant in configurations:
         games: list[Game] = []
