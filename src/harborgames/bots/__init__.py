@@ -6,6 +6,8 @@ state, and is seeded: the same seed and the same views give the same choices.
 >>> from harborgames import bots
 >>> bots.names()
 ('random', 'greedy', 'mcts', 'ismcts')
+>>> bots.presets()
+('easy', 'medium', 'hard')
 >>> bot = bots.make("mcts", seed=3, iterations=50)
 >>> bot.name
 'mcts'
@@ -21,6 +23,7 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from .base import Bot, derive_seed, outcome_rewards, rank_rewards
+from .presets import PRESETS, EasyBot, HardBot, MediumBot
 from .search import ISMCTSBot, MCTSBot
 from .simple import GreedyBot, RandomBot
 from .view import View, make_view
@@ -34,12 +37,14 @@ __all__ = [
     "SpecValue",
     "View",
     "derive_seed",
+    "describe",
     "make",
     "make_from_spec",
     "make_view",
     "names",
     "outcome_rewards",
     "parse_spec",
+    "presets",
     "rank_rewards",
     "register",
     "strongest",
@@ -53,12 +58,36 @@ _REGISTRY: dict[str, Callable[..., Bot]] = {
     "greedy": GreedyBot,
     "mcts": MCTSBot,
     "ismcts": ISMCTSBot,
+    "easy": EasyBot,
+    "medium": MediumBot,
+    "hard": HardBot,
+}
+
+_LINES = {
+    "random": "a uniformly random legal move: the floor",
+    "greedy": "the move the game's heuristic likes best, looking one decision further in its turn",
+    "mcts": "Monte Carlo tree search on one guess of the hidden cards, at the tuned budget",
+    "ismcts": "information-set tree search over many guesses of the hidden cards, at the tuned budget",
+    **PRESETS,
 }
 
 
 def names() -> tuple[str, ...]:
-    """The registered bot names, weakest first."""
-    return tuple(_REGISTRY)
+    """The registered bot names, weakest first (the presets, ``presets()``, apart)."""
+    return tuple(name for name in _REGISTRY if name not in PRESETS)
+
+
+def presets() -> tuple[str, ...]:
+    """The opponents people choose from, weakest first: bot specs like any name in ``names()``
+    (docs/bots.md, "Presets")."""
+    return tuple(PRESETS)
+
+
+def describe(name: str) -> str:
+    """One line saying what bot or preset ``name`` is (what the lobby and ``play`` show)."""
+    if name not in _REGISTRY:
+        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(_REGISTRY)}")
+    return _LINES.get(name, name)
 
 
 def register(name: str, factory: Callable[..., Bot]) -> None:

@@ -1,0 +1,166 @@
+"""The three opponents people choose from: ``easy``, ``medium`` and ``hard``.
+
+A preset is a bot spec like any other (``bots.make("hard")``, ``--bots hard``), built from the
+bots of ``simple`` and ``search`` at its first decision, when the game and its configuration are
+known: the search that fits the game's information (``ismcts`` for hidden cards, ``mcts``
+otherwise), its budget, and for ``hard`` the learned model shipped for the configuration.
+
+* ``easy`` plays badly on purpose by one rule (``EASY_BLUNDER``): at each decision with a
+  choice it takes a uniformly random legal move with probability ``blunder`` (0.3), else
+  ``greedy`` looking one decision ahead (``lookahead=1``: it does not see how a first choice
+  is paid for). A new player can beat it.
+* ``medium`` is today's search at half its tuned budget (``search.budget_for``), stopped at
+  ``time_limit`` seconds.
+* ``hard`` is the strongest combination measured within 400 ms of CPU a decision
+  (docs/bots.md, "Presets"): the search valuing its cut-off positions by the shipped model
+  (``HARD``), at the tuned budget, stopped at ``time_limit`` seconds. Where no model ships for
+  the configuration it is today's heuristic search at its tuned budget, and ``plays`` says so.
+
+``time_limit`` (seconds, default 0.4, the web server's) keeps a decision within the issue's
+400 ms on a slow or loaded machine; ``time_limit=none`` makes a preset reproducible from its
+seed alone (the arena's strength runs use the default, as people meet it).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from .base import Bot, derive_seed
+from .learned import ModelSource, configuration
+from .model import ModelError, load
+from .search import ISMCTSBot, MCTSBot, budget_for
+from .simple import GreedyBot
+from .view import A, S, View
+
+__all__ = ["EASY_BLUNDER", "HARD", "PRESETS", "EasyBot", "HardBot", "MediumBot", "describe"]
+
+EASY_BLUNDER = 0.3
+"""``easy``'s chance of a uniformly random legal move at a decision with a choice."""
+
+PRESETS: Mapping[str, str] = {
+    "easy": "for a first game: one-step greedy that plays a random legal move 30% of the time",
+    "medium": "a fair opponent: today's tree search at half its tuned budget",
+    "hard": "the strongest: tree search guided by the learned evaluation where one ships "
+    "(else the heuristic search), 0.4 s a decision",
+}
+"""Each preset's one line, as the lobby and ``harborgames play`` show it."""
+
+HARD: Mapping[str, Mapping[str, Any]] = {
+    "inland_port": {},
+    "gdansk": {},
+    "lehavre": {},
+}
+"""``hard``'s search parameters beside ``leaf="model"``, by game, where a model ships: what
+measured best within the time (docs/bots.md, "Presets"); the search's defaults otherwise."""
+
+
+def describe(name: str) -> str:
+    """The one line that says what preset ``name`` is; a ``ValueError`` if it is none."""
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise ValueError(f"{name!r} is not a preset; presets: {', '.join(PRESETS)}") from None
+
+
+def _search(view: View[S, A]) -> type[MCTSBot] | type[ISMCTSBot]:
+    """The search that fits the game: ``ismcts`` with hidden information, else ``mcts``."""
+    return ISMCTSBot if view.info.information == "imperfect" else MCTSBot
+
+
+class _Preset:
+    """A bot made at the first decision of each configuration it meets (kept for the next)."""
+
+    name = "preset"
+
+    def __init__(self, seed: int, time_limit: float | None) -> None:
+        self.seed = seed
+        self.time_limit = time_limit
+        self.plays = ""  # what the preset played as in its last decision, for people to read
+        self._bots: dict[tuple[str, int, str], Bot] = {}
+
+    def choose(self, view: View[S, A]) -> A:
+        if len(view.legal_actions) == 1:
+            return view.legal_actions[0]
+        players, variant = configuration(view)
+        key = (view.info.name, players, variant)
+        bot = self._bots.get(key)
+        if bot is None:
+            bot = self._bots[key] = self._make(view, *key)
+        return bot.choose(view)
+
+    def _make(self, view: View[S, A], game: str, players: int, variant: str) -> Bot:
+        raise NotImplementedError  # pragma: no cover
+
+
+class EasyBot(_Preset):
+    """``greedy`` with ``lookahead=1`` that blunders: a random legal move with probability
+    ``blunder`` (``EASY_BLUNDER``)."""
+
+    name = "easy"
+
+    def __init__(self, seed: int = 0, *, blunder: float = EASY_BLUNDER) -> None:
+        if not 0.0 <= blunder <= 1.0:
+            raise ValueError(f"blunder must be a probability from 0 to 1, not {blunder}")
+        super().__init__(seed, None)
+        self.blunder = blunder
+        self.rng = random.Random(derive_seed("easy", seed))
+        self.greedy = GreedyBot(derive_seed("easy greedy", seed), lookahead=1)
+        self.plays = f"greedy:lookahead=1, a random move {blunder:.0%} of the time"
+
+    def choose(self, view: View[S, A]) -> A:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        if self.rng.random() < self.blunder:
+            return legal[self.rng.randrange(len(legal))]
+        return self.greedy.choose(view)
+
+
+class MediumBot(_Preset):
+    """Today's search (``ismcts`` or ``mcts``) at half the tuned budget."""
+
+    name = "medium"
+
+    def __init__(self, seed: int = 0, *, time_limit: float | None = 0.4) -> None:
+        super().__init__(seed, time_limit)
+
+    def _make(self, view: View[S, A], game: str, players: int, variant: str) -> Bot:
+        search = _search(view)
+        iterations = max(1, budget_for(game, players, variant) // 2)
+        self.plays = f"{search.name}:iterations={iterations}"
+        return search(derive_seed("medium", self.seed), iterations=iterations, time_limit=self.time_limit)
+
+
+class HardBot(_Preset):
+    """The search guided by the shipped model (``HARD``), else the heuristic search; both at
+    the tuned budget. ``model`` (a path) plays with that model instead of the shipped one."""
+
+    name = "hard"
+
+    def __init__(
+        self, seed: int = 0, *, time_limit: float | None = 0.4, model: str | None = None
+    ) -> None:
+        super().__init__(seed, time_limit)
+        self.model = model
+        if model is not None and model != "shipped":
+            load(model)  # a missing or broken file fails now, not at the first decision
+
+    def _make(self, view: View[S, A], game: str, players: int, variant: str) -> Bot:
+        search = _search(view)
+        seed = derive_seed("hard", self.seed)
+        try:
+            ModelSource(self.model).for_view(view)
+        except ModelError as error:
+            if self.model not in (None, "shipped"):
+                raise  # the model asked for does not fit this game: say so
+            self.plays = f"{search.name} on the heuristic ({str(error).split(';')[0]})"
+            return search(seed, time_limit=self.time_limit)
+        params = dict(HARD.get(game, {}))
+        self.plays = f"{search.name} with the learned evaluation" + "".join(
+            f":{key}={value}" for key, value in params.items()
+        )
+        return search(
+            seed, time_limit=self.time_limit, leaf="model", model=self.model, **params
+        )
