@@ -10,6 +10,12 @@ arena; with one, the arena joins that cluster (``ray start --head`` prints the a
 uses ``jobs`` worker processes, or all the cluster's CPUs if ``jobs`` is ``None``. Every node
 needs harborgames installed, at the same version, as the driver.
 
+A local instance ends with the arena: ``ray.shutdown()`` runs when the arena ends, fails or is
+interrupted (Ctrl-C; on SIGTERM Ray's own handler exits through it). If the driver is killed
+outright (SIGKILL, the OOM killer), Ray kills its servers itself, and on Linux ``reaper``, a small
+process started beside the instance, kills what Ray leaves (its agents). A cluster joined by
+address is never stopped here.
+
 Token authentication (Ray 2.5x and later): a local instance runs with it, quietly (Ray's
 notice that it turned it on is left out: nothing outside this process reaches that instance).
 A cluster started by ``ray start --head`` uses it when a token exists on the head (``~/.ray/
@@ -26,8 +32,13 @@ import importlib.util
 import logging
 import os
 import socket
+import subprocess
+import sys
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, TypeVar
+
+from . import reaper
 
 __all__ = ["AUTH_MODE", "INSTALL_HINT", "check_address", "has_token", "require_ray", "run_tasks"]
 
@@ -64,27 +75,60 @@ def run_tasks(
         if chosen:
             _refresh_ray_config()
         if address is None:
-            ray.init(
-                address="local",  # a new instance, even if a `ray start` cluster runs here
-                num_cpus=jobs or 1,
-                include_dashboard=False,
-                log_to_driver=False,
-                logging_level=logging.WARNING,
-            )
+            with _reaped():
+                ray.init(
+                    address="local",  # a new instance, even if a `ray start` cluster runs here
+                    num_cpus=jobs or 1,
+                    include_dashboard=False,
+                    log_to_driver=False,
+                    logging_level=logging.WARNING,
+                )
+                try:
+                    yield from _run_on_pool(ray, play, tasks, jobs, address, chosen)
+                finally:
+                    ray.shutdown()
         else:
             check_address(address)
             try:
                 ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
             except ConnectionError as error:
                 raise ConnectionError(_refused(address, error)) from None
-        try:
-            yield from _run_on_pool(ray, play, tasks, jobs, address, chosen)
-        finally:
-            ray.shutdown()
+            try:
+                yield from _run_on_pool(ray, play, tasks, jobs, address, chosen)
+            finally:
+                ray.shutdown()
     finally:
         if chosen:  # the setting was for this arena only
             os.environ.pop(AUTH_MODE, None)
             _refresh_ray_config()
+
+
+@contextmanager
+def _reaped() -> Iterator[None]:
+    """The block with ``reaper`` watching this process (Linux): what Ray starts in the block is
+    killed if this process dies before the block ends; at its end the reaper leaves quietly."""
+    if not (sys.platform.startswith("linux") and os.path.isdir(f"/proc/{os.getpid()}/task")):
+        yield
+        return
+    watcher = subprocess.Popen(
+        [sys.executable, "-I", reaper.__file__], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    assert watcher.stdin is not None and watcher.stdout is not None
+    try:
+        watcher.stdout.readline()  # "ready": it has noted what ran here before Ray
+        yield
+    finally:
+        try:
+            watcher.stdin.write("done\n")
+            watcher.stdin.close()
+        except OSError:  # it is gone already
+            pass
+        try:
+            watcher.wait(5)
+        except subprocess.TimeoutExpired:
+            watcher.kill()
+            watcher.wait()
+        watcher.stdout.close()
 
 
 def _run_on_pool(
