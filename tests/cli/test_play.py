@@ -84,28 +84,29 @@ def _first_moves(game: GameModule, players: int, seed: int, moves: int) -> Itera
 
 
 def test_entering_a_building_shows_its_fee_before_the_move() -> None:
-    cards = {card.key: card for card in lehavre.cards()}
+    """The game's words for the seat deciding say the fee (or that there is none: an owner enters
+    free), so the list shows it before the move; ``tests/cli/test_tables.py`` has an owner's."""
     entered = 0
     for state in _first_moves(lehavre, 2, 1, 300):
-        lines = Menu(lehavre, lehavre.legal_actions(state)).lines()
+        seen = lehavre.observe(state, state.current_player)
+        lines = Menu(lehavre, lehavre.legal_actions(state), seen).lines()
         for action in lehavre.legal_actions(state):
-            verb, _, key = str(action).partition(" ")
-            if verb != "enter":
+            if str(action).split()[0] != "enter":
                 continue
-            fee = cards[key].fee
-            shown = "(no fee)" if fee == "—" else f"(fee {fee})"
-            assert any(lehavre.action_label(action) + " " + shown in line for line in lines), (action, lines)
+            label = lehavre.action_label(action, seen)
+            assert re.search(r" \((fee .+|no fee|yours: no fee)\)$", label), label
+            assert any(line.endswith(f". {label}") for line in lines), (action, lines)
             entered += 1
     assert entered > 10
 
 
 def test_options_are_listed_by_the_games_words_with_the_notation_where_they_differ() -> None:
     state = lehavre.new_game(2, seed=1)
-    lines = Menu(lehavre, lehavre.legal_actions(state)).lines()
+    lines = Menu(lehavre, lehavre.legal_actions(state), lehavre.observe(state, 0)).lines()
     assert "      1. Take the Francs" in lines  # "take francs" says the same: no notation shown
     state = inland_port.new_game(2, seed=1)
     state = inland_port.apply(state, inland_port.parse_action(state, "build wood_company"))
-    for line in Menu(inland_port, inland_port.legal_actions(state)).lines():
+    for line in Menu(inland_port, inland_port.legal_actions(state), inland_port.observe(state, 0)).lines():
         assert len(line) <= WIDTH
 
 
@@ -150,7 +151,9 @@ def test_a_composed_choice_is_one_line_not_one_per_combination(
     assert _play(["lehavre", "--players", "2", "--seats", "0,1", "--seed", "1"], script, monkeypatch) == 0
     out = capsys.readouterr().out
     assert f"({len(group)} ways):" in out
-    assert sum(line.strip().endswith(f". {lehavre.action_label(lehavre.parse_action(_state(played), g))}")
+    state = _state(played)
+    seen = lehavre.observe(state, 0)
+    assert sum(line.strip().endswith(f". {lehavre.action_label(lehavre.parse_action(state, g), seen)}")
                for line in out.splitlines() for g in group[1:]) == 0  # not listed one by one
     assert lehavre.loads(saved.read_text()).actions[-1] == last
 
@@ -195,7 +198,7 @@ def test_picking_in_play_goes_back_to_the_list_on_an_empty_line(
 ) -> None:
     played, group = _until_composed(lehavre, 1)
     state = _state(played)
-    menu = Menu(lehavre, lehavre.legal_actions(state))
+    menu = Menu(lehavre, lehavre.legal_actions(state), lehavre.observe(state, 0))
     number = next(k for k, entry in enumerate(menu.entries, 1) if entry.composition is not None)
     saved = tmp_path / "picked.json"
     picks = [str(number), "info fish", "", str(number), *["1"] * 12]

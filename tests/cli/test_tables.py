@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 import pytest
 
 import harborgames
+from harborgames.cli.choices import Menu
 from harborgames.core.render import WIDTH
+
+from .runner import run
 
 SETUPS = [
     (name, players, variant)
@@ -68,3 +72,44 @@ def test_the_tables_count_one_franc_and_one_loan_in_the_singular() -> None:
             singular += bool(re.search(r"\b1 Franc\b", text))
             state = game.apply(state, choose.choice(game.legal_actions(state)))
         assert singular, name
+
+
+# -- the options' words are true for the seat deciding --------------------------------------------
+# A short two-player Le Havre (seed 6): P0 sells its ship and buys the Marketplace (fee on the
+# card: 2 food / 1 Franc), so it may enter it free; after P0's turn P1 may enter it for the fee.
+OWNS_MARKETPLACE = ["sell_ship R01", "buy marketplace"]
+P1_MAY_ENTER = [*OWNS_MARKETPLACE, "take francs", "end"]
+
+
+def _lehavre_after(moves: list[str]) -> Any:
+    lehavre = harborgames.load("lehavre")
+    state = lehavre.new_game(2, seed=6, variant="short")
+    for move in moves:
+        state = lehavre.apply(state, lehavre.parse_action(state, move))
+    return state
+
+
+def test_the_list_says_an_owner_enters_its_own_building_free_and_another_pays_the_fee() -> None:
+    lehavre = harborgames.load("lehavre")
+    for moves, seat, words in (
+        (OWNS_MARKETPLACE, 0, "Enter Marketplace (yours: no fee)"),
+        (P1_MAY_ENTER, 1, "Enter Marketplace (fee 2 food or 1 Franc, to P0)"),
+    ):
+        state = _lehavre_after(moves)
+        legal = lehavre.legal_actions(state)
+        assert state.current_player == seat and "enter marketplace" in map(str, legal)
+        lines = Menu(lehavre, legal, lehavre.observe(state, seat)).lines()
+        entered = [line for line in lines if "Enter Marketplace" in line]
+        assert len(entered) == 1 and entered[0].endswith(f". {words}"), entered
+
+
+def test_harborgames_play_shows_the_owner_no_fee_and_the_visitor_the_fee(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = "\n".join([*P1_MAY_ENTER, "quit", "y", ""])
+    argv = ["play", "lehavre", "--players", "2", "--seats", "0,1", "--seed", "6", "--variant", "short"]
+    assert run(argv, stdin=script, monkeypatch=monkeypatch) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"\d+\. Enter Marketplace \(yours: no fee\)\n", out), "P0, its owner"
+    assert re.search(r"\d+\. Enter Marketplace \(fee 2 food or 1 Franc, to P0\)\n", out), "P1"
+    assert "(fee 2 food / 1 Franc)" not in out  # the card's printed fee is not what either pays

@@ -45,16 +45,17 @@ def test_order_tokens_cruise_ships_and_the_central_port_card_have_cards() -> Non
 
 
 def test_buttons_read_as_words() -> None:
-    assert gdansk.action_label(gdansk.Roll()) == "Roll the dice"
-    assert gdansk.action_label(gdansk.Reroll(("L1", "M2"))) == "Reroll 1 loading + 2 movement"
-    assert gdansk.action_label(gdansk.Keep()) == "Keep the dice"
-    assert gdansk.action_label(gdansk.Load("ro_ro")) == "Load Ro-Ro"
-    assert gdansk.action_label(gdansk.Discard("liquid_fuels")) == "Return liquid fuels to make room"
-    assert gdansk.action_label(gdansk.Move("L20")) == "Move to L20"
-    assert gdansk.action_label(gdansk.Execute(5)) == "Execute the order on quay 5"
-    assert gdansk.action_label(gdansk.HrSwapWith(1, 7)) == "Swap with P1's marker on quay 7"
-    assert gdansk.action_label(gdansk.Cruise("medium")) == "Serve a medium cruise ship"
-    assert gdansk.action_label(gdansk.End()) == "End turn"
+    seen = gdansk.observe(gdansk.new_game(2, seed=1), 0)
+    assert gdansk.action_label(gdansk.Roll(), seen) == "Roll the dice"
+    assert gdansk.action_label(gdansk.Reroll(("L1", "M2")), seen) == "Reroll 1 loading + 2 movement"
+    assert gdansk.action_label(gdansk.Keep(), seen) == "Keep the dice"
+    assert gdansk.action_label(gdansk.Load("ro_ro"), seen) == "Load Ro-Ro"
+    assert gdansk.action_label(gdansk.Discard("liquid_fuels"), seen) == "Return liquid fuels to make room"
+    assert gdansk.action_label(gdansk.Move("L20"), seen) == "Move to L20"
+    assert gdansk.action_label(gdansk.Execute(5), seen) == "Execute the order on quay 5"
+    assert gdansk.action_label(gdansk.HrSwapWith(1, 7), seen) == "Swap with P1's marker on quay 7"
+    assert gdansk.action_label(gdansk.Cruise("medium"), seen) == "Serve a medium cruise ship"
+    assert gdansk.action_label(gdansk.End(), seen) == "End turn"
 
 
 def test_every_legal_action_has_a_label_other_than_its_notation_along_a_game() -> None:
@@ -64,7 +65,7 @@ def test_every_legal_action_has_a_label_other_than_its_notation_along_a_game() -
             break
         actions = gdansk.legal_actions(state)
         for action in actions:
-            assert gdansk.action_label(action) not in ("", str(action))
+            assert gdansk.action_label(action, gdansk.observe(state, 0)) not in ("", str(action))
         state = gdansk.apply(state, actions[len(actions) // 2])
 
 

@@ -4,6 +4,7 @@ Index's function, the button words, the table a UI draws, and the round's end to
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 
 from harborgames import inland_port as ip
 from harborgames.core.views import find_card
+from harborgames.inland_port import data as ip_data
 
 from .positions import play, position, round_of
 
@@ -76,7 +78,8 @@ def test_info_wood_company_finds_its_card_by_key_or_name() -> None:
 
 def test_buttons_name_buildings_and_goods_as_the_table_does() -> None:
     state = ip.new_game(seed=1)
-    labels = [ip.action_label(a) for a in ip.legal_actions(state)]
+    seen = ip.observe(state, 0)
+    labels = [ip.action_label(a, seen) for a in ip.legal_actions(state)]
     assert labels == [
         "Build Wood Company",
         "Build Farmland",
@@ -84,15 +87,15 @@ def test_buttons_name_buildings_and_goods_as_the_table_does() -> None:
         "Build Grocery Store",
         "Build Hardware Store",
     ]
-    assert ip.action_label(ip.Use("farm")) == "Use Farm"
-    assert ip.action_label(ip.Sell("masons_guild")) == "Sell Masons' Guild"
-    assert ip.action_label(ip.End()) == "End turn"
-    assert ip.action_label(ip.Pass()) == "Pass"
-    assert ip.action_label(ip.Move(fish=1, wood=2)) == "Move Fish 1, Wood 2"
-    assert ip.action_label(ip.Times(1)) == "Once"
-    assert ip.action_label(ip.Times(3)) == "3 times"
-    assert ip.action_label(ip.Pay(clay=1, wood=2)) == "Pay 1 Clay + 2 Wood"
-    assert ip.action_label(ip.Pay()) == "Pay nothing"
+    assert ip.action_label(ip.Use("farm"), seen) == "Use Farm"
+    assert ip.action_label(ip.Sell("masons_guild"), seen) == "Sell Masons' Guild"
+    assert ip.action_label(ip.End(), seen) == "End turn"
+    assert ip.action_label(ip.Pass(), seen) == "Pass"
+    assert ip.action_label(ip.Move(fish=1, wood=2), seen) == "Move Fish 1, Wood 2"
+    assert ip.action_label(ip.Times(1), seen) == "Once"
+    assert ip.action_label(ip.Times(3), seen) == "3 times"
+    assert ip.action_label(ip.Pay(clay=1, wood=2), seen) == "Pay 1 Clay + 2 Wood"
+    assert ip.action_label(ip.Pay(), seen) == "Pay nothing"
 
 
 def test_every_legal_action_has_a_label_other_than_its_notation_along_a_game() -> None:
@@ -100,7 +103,7 @@ def test_every_legal_action_has_a_label_other_than_its_notation_along_a_game() -
     while not ip.is_terminal(state):
         actions = ip.legal_actions(state)
         for action in actions:
-            assert ip.action_label(action) not in ("", str(action))
+            assert ip.action_label(action, ip.observe(state, 0)) not in ("", str(action))
         state = ip.apply(state, actions[len(actions) // 2])
 
 
@@ -214,3 +217,26 @@ def test_narration_along_a_whole_game_is_lines_of_text(seed: int) -> None:
             rounds_told += seat == 0 and ended
         state = after
     assert rounds_told == 12
+
+
+def test_using_the_opponents_building_says_its_fee_and_ones_own_is_free() -> None:
+    """Along a game, every ``use`` button says the 1 Franc fee exactly when the building is the
+    other player's (rulebook, "Use"), to the one using it and, naming the owner, to the other."""
+    state, rng, fees, own = ip.new_game(seed=3), random.Random(3), 0, 0
+    while not ip.is_terminal(state):
+        actions = ip.legal_actions(state)
+        seat = state.current_player
+        for action in actions:
+            if isinstance(action, ip.Use):
+                owner = state.owner[ip_data.BUILDING_INDEX[action.building]]
+                mine = ip.action_label(action, ip.observe(state, seat))
+                theirs = ip.action_label(action, ip.observe(state, 1 - seat))
+                if owner == seat:
+                    assert mine == theirs == f"Use {find_card(ip.cards(), action.building).name}", mine
+                    own += 1
+                else:
+                    assert mine.endswith(f" (fee 1 Franc to P{owner})"), mine
+                    assert theirs.endswith(" (fee 1 Franc to you)"), theirs
+                    fees += 1
+        state = ip.apply(state, rng.choice(actions))
+    assert fees and own

@@ -14,6 +14,7 @@ import pytest
 from harborgames import lehavre as lh
 from harborgames.core.views import find_card
 from harborgames.lehavre import data as D
+from harborgames.lehavre.decisions import PayFee
 
 from .position import play, position
 
@@ -113,7 +114,8 @@ def test_a_ship_costs_more_than_its_value_and_feeds_by_the_player_count() -> Non
 # -- the buttons ----------------------------------------------------------------------------------
 def test_buttons_name_buildings_ships_and_goods_as_the_table_does() -> None:
     state = lh.new_game(2, seed=1)
-    assert [lh.action_label(a) for a in lh.legal_actions(state)] == [
+    seen = lh.observe(state, 0)
+    assert [lh.action_label(a, seen) for a in lh.legal_actions(state)] == [
         "Take the Francs",
         "Take the fish",
         "Take the wood",
@@ -121,7 +123,9 @@ def test_buttons_name_buildings_ships_and_goods_as_the_table_does() -> None:
         "Buy Building Firm 1 (4 Francs)",
     ]
     labels = {
-        lh.Enter("fishery"): "Enter Fishery",
+        lh.Enter("fishery"): "Enter Fishery (no fee)",
+        lh.Enter("construction_firm"): "Enter Construction Firm (fee 2 food)",  # to the Treasury
+        lh.Enter("marketplace"): "Enter Marketplace (fee 2 food or 1 Franc)",
         lh.Buy("wharf_1"): "Buy Wharf 1 (14 Francs)",
         lh.Sell("fishery"): "Sell Fishery (5 Francs)",
         lh.SellShip("R03"): "Sell ship: wooden ship (value 2, for 1 Franc)",
@@ -139,7 +143,7 @@ def test_buttons_name_buildings_ships_and_goods_as_the_table_does() -> None:
         lh.Loan(): "Pay all you have, borrow the rest",
         lh.End(): "End the turn",
     }
-    assert {action: lh.action_label(action) for action in labels} == labels
+    assert {action: lh.action_label(action, seen) for action in labels} == labels
 
 
 def test_every_legal_action_of_a_game_has_words_of_its_own() -> None:
@@ -149,7 +153,7 @@ def test_every_legal_action_of_a_game_has_words_of_its_own() -> None:
             break
         actions = lh.legal_actions(state)
         for action in actions:
-            label = lh.action_label(action)
+            label = lh.action_label(action, lh.observe(state, state.current_player))
             assert label and label != str(action) and "_" not in label, label
         state = lh.apply(state, rng.choice(actions))
 
@@ -439,3 +443,51 @@ def test_a_feeding_paid_one_kind_of_food_at_a_time_is_told_as_one_payment() -> N
         before, state = state, play(state, part)
         told += _told(before, state)
     assert told[:2] == ["P1 paid 9 food: 1 meat, 6 Francs.", "You paid 9 food: 9 Francs."]
+
+
+# -- the words say what this seat pays -------------------------------------------------------------
+def test_an_owner_enters_its_own_building_free_and_the_label_says_so() -> None:
+    """The Marketplace's card shows 2 food / 1 Franc; its owner pays nothing (rulebook, Entry
+    Fee), the other player pays it to the owner: the button says so to each."""
+    state = position(2, own={0: ["marketplace"]}, stock={0: {"francs": 5}, 1: {"francs": 5}})
+    enter = lh.Enter("marketplace")
+    assert enter in lh.legal_actions(state)
+    assert lh.action_label(enter, lh.observe(state, 0)) == "Enter Marketplace (yours: no fee)"
+    assert lh.action_label(enter, lh.observe(state, 1)) == "Enter Marketplace (P0's own: no fee)"
+    assert lh.apply(state, enter).players[0].stock == state.players[0].stock  # nothing was paid
+    theirs = position(2, seat=1, own={0: ["marketplace"]}, stock={0: {"francs": 5}, 1: {"francs": 5}})
+    assert enter in lh.legal_actions(theirs)
+    paying = "Enter Marketplace (fee 2 food or 1 Franc, to "
+    assert lh.action_label(enter, lh.observe(theirs, 1)) == paying + "P0)"
+    assert lh.action_label(enter, lh.observe(theirs, 0)) == paying + "you)"
+    assert _fee_asked(theirs, enter) and not _fee_asked(state, enter)
+
+
+def _fee_asked(state: lh.State, enter: lh.Enter) -> bool:
+    """Whether entering asks the fee: a ``PayFee`` decision, or its only way paid at once."""
+    after = lh.apply(state, enter)
+    forced = after.forced[:1]
+    return isinstance(after.decision, PayFee) or (
+        bool(forced) and forced[0].player == state.current_player and forced[0].action.startswith("pay ")
+    )
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 6), (3, 4), (4, 9)])
+def test_every_enter_label_says_no_fee_exactly_when_none_is_asked(players: int, seed: int) -> None:
+    """Along seeded games that buy and build often (so that seats own buildings they enter), the
+    words of every legal ``enter`` tell the truth: "no fee" exactly when entering asks no fee."""
+    state, rng = lh.new_game(players, seed=seed, variant="short"), random.Random(seed)
+    owned = asked = 0
+    while not lh.is_terminal(state):
+        actions = lh.legal_actions(state)
+        seen = lh.observe(state, state.current_player)
+        for action in actions:
+            if isinstance(action, lh.Enter):
+                label = lh.action_label(action, seen)
+                fee_asked = _fee_asked(state, action)
+                assert ("no fee" not in label) == fee_asked, label
+                owned += "(yours: no fee)" in label
+                asked += fee_asked
+        wanted = [a for a in actions if isinstance(a, (lh.Buy, lh.Build))]
+        state = lh.apply(state, rng.choice(wanted if wanted and rng.random() < 0.7 else actions))
+    assert owned and asked

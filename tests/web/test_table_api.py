@@ -30,7 +30,7 @@ def test_buttons_have_words_and_the_notation_stays_the_move(server: Any) -> None
     state = module.new_game(2, seed=1)
     legal = module.legal_actions(state)
     assert view["legal_actions"] == [str(a) for a in legal]
-    assert view["labels"] == [module.action_label(a) for a in legal]
+    assert view["labels"] == [module.action_label(a, module.observe(state, 0)) for a in legal]
     for group in view["groups"]:
         assert len(group["labels"]) == len(group["actions"])
 
@@ -185,3 +185,27 @@ def test_a_replay_of_a_json_lines_file_asks_for_one_record(server: Any) -> None:
     status, last = server.request("GET", f"/api/replays/{created['id']}?step={created['moves']}")
     assert last["over"] and last["winners"] and last["seed_text"] == str(2**62 + 1)
     assert "told" in last and isinstance(last["told"], list)
+
+
+def test_the_words_of_enter_say_what_this_seat_pays_an_owner_enters_free(server: Any) -> None:
+    """Short two-player Le Havre, seed 6: P0 buys the Marketplace (its card: 2 food / 1 Franc)
+    and may enter it free; after P0's turn P1 may enter it, paying P0. Each seat's buttons say
+    what that seat would pay."""
+    _, created = server.request(
+        "POST", "/api/games", {"game": "lehavre", "players": 2, "variant": "short", "seed": 6}
+    )
+    game_id, tokens = created["id"], created["tokens"]
+    for move in ("sell_ship R01", "buy marketplace"):
+        view = _act(server, game_id, tokens["0"], move)
+    assert view["current_player"] == 0
+    labels = dict(zip(view["legal_actions"], view["labels"], strict=True))
+    assert labels["enter marketplace"] == "Enter Marketplace (yours: no fee)"
+    group = next(g for g in view["groups"] if "enter marketplace" in g["actions"])
+    assert group["labels"][group["actions"].index("enter marketplace")] == labels["enter marketplace"]
+    for move in ("take francs", "end"):
+        _act(server, game_id, tokens["0"], move)
+    view = _view(server, game_id, tokens["1"])
+    assert view["current_player"] == 1
+    labels = dict(zip(view["legal_actions"], view["labels"], strict=True))
+    assert labels["enter marketplace"] == "Enter Marketplace (fee 2 food or 1 Franc, to P0)"
+    assert _view(server, game_id, tokens["0"])["labels"] == []  # P0 is not deciding: no buttons

@@ -1,11 +1,13 @@
 """The options of a decision as ``harborgames play`` lists them, and picking composed ones.
 
-Each option is listed by the game's button words (``module.action_label``), with the notation
-beside them where the words differ, and the fee of the building it enters (the card's fee,
-``module.cards()``), so a person sees the cost before choosing it rather than as a ``forced:``
-line after. A group whose options are combinations of parts (Le Havre's Marketplace: 56 sets
-of goods; a payment; ``times n``) is one line (``core.compose``): the person types the parts
-(``choose fish wood clay``, in any order) or picks them one at a time.
+Each option is listed by the game's button words for the seat deciding
+(``module.action_label(action, observation)``), with the notation beside them where the words
+differ. The words say what the option costs this seat where that depends on the seat (Le Havre's
+entry fee, which an owner does not pay), so a person sees the cost before choosing it rather than
+as a ``forced:`` line after; the list itself knows no game's costs. A group whose options are
+combinations of parts (Le Havre's Marketplace: 56 sets of goods; a payment; ``times n``) is one
+line (``core.compose``): the person types the parts (``choose fish wood clay``, in any order) or
+picks them one at a time.
 
 A module without the view functions (a third-party or toy game) is listed by notation.
 """
@@ -27,22 +29,16 @@ __all__ = ["Entry", "Menu", "Picker", "cards_of", "label_of"]
 
 A = TypeVar("A")
 
-ENTERING = ("enter", "use")
-"""The verbs of the notation that visit a building, whose card's fee the list shows."""
-
-_FREE = ("—", "-", "0")  # how a card writes "no fee"
-
-
 def cards_of(game: object) -> tuple[Card, ...]:
     """The game's cards, or none for a module without ``cards``."""
     cards = getattr(game, "cards", None)
     return tuple(cards()) if callable(cards) else ()
 
 
-def label_of(game: object, action: object) -> str:
-    """The game's button words for ``action``, or its notation."""
+def label_of(game: object, action: object, observation: object) -> str:
+    """The game's button words for ``action`` to the seat of ``observation``, or its notation."""
     label = getattr(game, "action_label", None)
-    return str(label(action)) if callable(label) else str(action)
+    return str(label(action, observation)) if callable(label) else str(action)
 
 
 def _normal(text: str) -> str:
@@ -73,11 +69,13 @@ class Entry(Generic[A]):
 
 
 class Menu(Generic[A]):
-    """A decision's legal actions as numbered entries, grouped by kind."""
+    """A decision's legal actions as numbered entries, grouped by kind, in the words of the game
+    for the seat whose ``observation`` is given (the one deciding)."""
 
-    def __init__(self, game: object, legal: Sequence[A]) -> None:
+    def __init__(self, game: object, legal: Sequence[A], observation: object) -> None:
         self.game = game
         self.legal = list(legal)
+        self.observation = observation
         self.cards = {card.key: card for card in cards_of(game)}
         self.entries: list[Entry[A]] = []
         self.groups: list[tuple[str, list[Entry[A]]]] = []
@@ -110,22 +108,11 @@ class Menu(Generic[A]):
         return _hanging(head, self.describe(entry.action))
 
     def describe(self, action: A | None) -> str:
-        """``Enter Fishery (fee 1 food)``, ``Take the fish``, ``Pay 2 fish, 1 Franc  [pay 2
-        fish 1 francs]``: the button's words, the fee, and the notation if the words differ."""
+        """``Enter Fishery (fee 1 food, to P1)``, ``Take the fish``, ``Pay 2 fish, 1 Franc  [pay
+        2 fish 1 francs]``: the button's words, and the notation if the words differ."""
         notation = str(action)
-        label = label_of(self.game, action)
-        text = label + self._fee(notation)
-        if not _says(label, notation):
-            text += f"  [{notation}]"
-        return text
-
-    def _fee(self, notation: str) -> str:
-        """`` (fee 1 food)`` for an option that enters a building whose card has a fee."""
-        verb, _, rest = notation.partition(" ")
-        card = self.cards.get(rest) if verb in ENTERING else None
-        if card is None or not card.fee:
-            return ""
-        return " (no fee)" if card.fee.strip() in _FREE else f" (fee {card.fee})"
+        label = label_of(self.game, action, self.observation)
+        return label if _says(label, notation) else f"{label}  [{notation}]"
 
     def number_of(self, action: A) -> int | None:
         """The entry ``action`` is listed under (a composed entry holds many), counted from 1."""
@@ -142,7 +129,7 @@ class Menu(Generic[A]):
         for entry in self.entries:
             if entry.action is not None and _gist(wanted) in (
                 _gist(str(entry.action)),
-                _gist(label_of(self.game, entry.action)),
+                _gist(label_of(self.game, entry.action, self.observation)),
             ):
                 return str(entry.action)
             composition = entry.composition

@@ -256,7 +256,7 @@ def _human_turn(session: Session[S, A], seat: int, reader: LineReader) -> int | 
     print()
     print(_table(game, state, seat))
     print(f"seat {seat} (you) to decide:")
-    menu = Menu(game, game.legal_actions(state))
+    menu = Menu(game, game.legal_actions(state), game.observe(state, seat))  # in this seat's words
     print("\n".join(menu.lines()))
     card_keys = [card.key for card in cards_of(game)]
     reader.words = lambda: [*_COMMANDS, "done", "back", "cancel", *menu.words(), *card_keys]
@@ -443,7 +443,7 @@ def _game_over(session: Session[S, A], reader: LineReader) -> int:
             if session.saved_all:
                 return 0
         elif command.lower() == "info":
-            _info(game, Menu(game, []), rest.strip())
+            _info(game, Menu(game, [], None), rest.strip())  # no options: nobody's words
         else:
             return 0
 

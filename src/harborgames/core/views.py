@@ -5,7 +5,9 @@ Each game module provides four view functions beside the rules (``docs/protocol.
 - ``table(observation)``: the table a UI draws, as JSON-ready data built from the observation of
   one seat alone, so a UI cannot show what that seat may not know;
 - ``cards()``: every component a player may want to read (buildings, cards, ships) as ``Card``;
-- ``action_label(action)``: the words a button shows for an action (its notation is the tooltip);
+- ``action_label(action, observation)``: the words a button shows for an action (its notation is
+  the tooltip), true for the seat whose observation it is: a cost that depends on the seat (an
+  entry fee its owner does not pay) is what this seat would pay;
 - ``narrate(before, after)``: what happened between two observations of the same seat that the
   seat did not choose itself (a round's end: feeding, harvest, the town's building, a new ship).
 
@@ -74,7 +76,7 @@ class Views(Protocol[O_contra, A_contra]):
 
     def cards(self) -> tuple[Card, ...]: ...
 
-    def action_label(self, action: A_contra) -> str: ...
+    def action_label(self, action: A_contra, observation: O_contra) -> str: ...
 
     def narrate(self, before: O_contra, after: O_contra) -> tuple[str, ...]: ...
 

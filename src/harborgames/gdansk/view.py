@@ -188,8 +188,10 @@ def component_cards(c: gdansk_data.Components) -> tuple[Card, ...]:
     return tuple(out)
 
 
-def action_label(action: Action) -> str:
-    """The words on the button for ``action`` (its notation is the tooltip)."""
+def action_label(action: Action, observation: Observation) -> str:
+    """The words on the button for ``action`` (its notation is the tooltip). No words here depend
+    on the seat reading them (a swap names the other player's marker, whose it is), so
+    ``observation`` is not read."""
     match action:
         case RemoveSector(sector):
             return f"Remove the {sector} sector"

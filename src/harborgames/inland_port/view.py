@@ -67,14 +67,16 @@ def _card(b: ip_data.Building) -> Card:
     )
 
 
-def action_label(action: Action) -> str:
-    """The words on the button for ``action`` (its notation is the tooltip): the buildings by
-    their printed names, goods by theirs (``Build Wood Company``, ``Pay 2 Wood + 1 Clay``)."""
+def action_label(action: Action, observation: Observation) -> str:
+    """The words on the button for ``action`` in the position ``observation`` shows its seat (the
+    notation is the tooltip): the buildings by their printed names, goods by theirs (``Build Wood
+    Company``, ``Pay 2 Wood + 1 Clay``), and the fee of using the opponent's building, which one's
+    own does not cost (``Use Farm (fee 1 Franc to P1)``)."""
     match action:
         case Build(building):
             return f"Build {_NAME.get(building, building)}"
         case Use(building):
-            return f"Use {_NAME.get(building, building)}"
+            return f"Use {_NAME.get(building, building)}{_use_fee(building, observation)}"
         case Sell(building):
             return f"Sell {_NAME.get(building, building)}"
         case Pass():
@@ -90,6 +92,17 @@ def action_label(action: Action) -> str:
             paid = [f"{n} {_GOOD_WORDS[g]}" for g, n in enumerate(action.counts) if n]
             return "Pay " + " + ".join(paid) if paid else "Pay nothing"
     return str(action)
+
+
+def _use_fee(key: str, observation: Observation) -> str:
+    """`` (fee 1 Franc to P1)`` where the seat to move would use the other player's building;
+    nothing for its own, which it uses free (rulebook, "Use")."""
+    state, viewer = observation.state, observation.player
+    index = ip_data.BUILDING_INDEX.get(key)
+    owner = -1 if index is None else state.owner[index]
+    if owner < 0 or state.current_player in (None, owner):
+        return ""
+    return f" (fee 1 Franc to {'you' if owner == viewer else f'P{owner}'})"
 
 
 def narrate(before: Observation, after: Observation) -> tuple[str, ...]:

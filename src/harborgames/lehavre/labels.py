@@ -31,6 +31,7 @@ from .actions import (
     Trade,
 )
 from .card_texts import GOOD_TEXTS, SHIP_TEXTS
+from .state import Observation
 
 __all__ = [
     "action_label",
@@ -205,15 +206,17 @@ def _good_card(token: int) -> Card:
 
 
 # -- the buttons ----------------------------------------------------------------------------------
-def action_label(action: Action) -> str:
-    """The words on the button for ``action`` (its notation is the tooltip): buildings by their
-    printed names, ships by type and value, payments by good (``Enter Fishery``, ``Buy Wharf 1
-    (14 Francs)``, ``Sell ship: wooden ship (value 2)``, ``Pay 2 fish, 1 bread``)."""
+def action_label(action: Action, observation: Observation) -> str:
+    """The words on the button for ``action`` in the position ``observation`` shows its seat (the
+    notation is the tooltip): buildings by their printed names, ships by type and value, payments
+    by good (``Buy Wharf 1 (14 Francs)``, ``Sell ship: wooden ship (value 2)``, ``Pay 2 fish, 1
+    bread``), and the fee that entering costs the seat whose turn it is (``Enter Fishery (fee 1
+    food, to P1)``; owners enter free: ``Enter Fishery (yours: no fee)``)."""
     match action:
         case Take(space):
             return f"Take the {'Francs' if space == 'francs' else space.replace('_', ' ')}"
         case Enter(building):
-            return f"Enter {_NAME.get(building, building)}"
+            return f"Enter {_NAME.get(building, building)}{_entry_fee(building, observation)}"
         case Buy(building):
             price = _building_price(building)
             return f"Buy {_NAME.get(building, building)}" + (
@@ -272,6 +275,28 @@ def action_label(action: Action) -> str:
         case End():
             return "End the turn"
     return str(action)
+
+
+def _entry_fee(key: str, observation: Observation) -> str:
+    """`` (fee 1 food, to P1)``: what entering ``key`` costs the seat whose turn it is, as
+    ``observation``'s seat reads it. Owners enter free (rulebook, Entry Fee), so the card's
+    printed fee is not what its owner pays; the town's fees go to the Treasury, unnamed here."""
+    index = lh_data.BUILDING_INDEX.get(key)
+    if index is None or lh_data.BUILDINGS[index].locked:
+        return ""
+    state, viewer = observation.state, observation.player
+    fee = lh_data.BUILDINGS[index].fee
+    if not (fee.food or fee.francs):
+        return " (no fee)"
+    payer, owner = state.turn_player, state.owner[index]
+    if owner == payer:
+        return " (yours: no fee)" if payer == viewer else f" (P{payer}'s own: no fee)"
+    words = " or ".join(
+        [f"{fee.food} food"] * bool(fee.food)
+        + [count_words(fee.francs, lh_data.FRANC)] * bool(fee.francs)
+    )
+    to = "" if owner < 0 else ", to you" if owner == viewer else f", to P{owner}"  # < 0: the town's
+    return f" (fee {words}{to})"
 
 
 def _building_price(key: str) -> int | None:

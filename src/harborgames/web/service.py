@@ -532,13 +532,14 @@ class GameService:
             "winners": list(module.winners(state)) if module.is_terminal(state) else None,
             "observation": json.loads(module.dumps(observation)),
             "legal_actions": [str(a) for a in legal],
-            # the button words of each legal action (the notation stays the tooltip)
-            "labels": [str(module.action_label(a)) for a in legal],
+            # the button words of each legal action in this seat's position (what an entry fee
+            # costs this seat, its owner's being free); the notation stays the tooltip
+            "labels": [str(module.action_label(a, observation)) for a in legal],
             "groups": [
                 {
                     "label": label,
                     "actions": [str(a) for a in group],
-                    "labels": [str(module.action_label(a)) for a in group],
+                    "labels": [str(module.action_label(a, observation)) for a in group],
                     # the parts a page lets the player pick instead of a button per combination
                     "compose": _composed(group),
                 }
@@ -601,7 +602,8 @@ class GameService:
         module = game.module
         index = self.bots.suggest(module.INFO.name, state, HINT_BOT, derive_seed("hint", game.id, number))
         action = module.legal_actions(state)[index]
-        return {"action": str(action), "label": str(module.action_label(action)), "bot": HINT_BOT}
+        label = module.action_label(action, module.observe(state, seat))
+        return {"action": str(action), "label": str(label), "bot": HINT_BOT}
 
     def _asking(self, game_id: str, body: JSON, what: str) -> tuple[_Game, int]:
         """The game and the token's seat of a ``{"token"}`` request to ``what``, refused unless

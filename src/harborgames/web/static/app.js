@@ -23,7 +23,8 @@
 //                               another seat decides, and at the end);
 //            ctx.play(notation) plays one of them (what a clickable map target does); null
 //                               where nothing can be played;
-//            ctx.label(notation) the button words of a legal action (module.action_label);
+//            ctx.label(notation) the button words of a legal action, in the viewer's position
+//                               (module.action_label(action, observation));
 //            ctx.card(key)      the game's Card of that key (module.cards() as_json, from
 //                               GET api/cards/<game>) or undefined.
 //   A board marks every element that stands for a card with data-card="<key>": the core shows
