@@ -1,0 +1,770 @@
+"""Training the learned evaluation (``bots.model``) by self-play, in generations, with numpy only.
+
+A generation is three phases:
+
+1. **Games.** Self-play games of the current bots: generation 0 by ``greedy`` (the game's
+   heuristic, a little ``epsilon`` of random moves for variety), generation ``k + 1`` by
+   ``ModelGreedyBot`` on the best model so far. In each game the positions where a new seat is to
+   move (a *turn boundary*) are collected, ``positions`` of them drawn at random, and each seat's
+   observation tensor there is recorded with that seat's final rank reward
+   (``base.outcome_rewards``). Turn boundaries, because they are the positions the evaluation is
+   asked about (a greedy look-ahead and a search's cut-off both stop where the mover's turn
+   ends) and because the decisions inside one turn add little that is new; a cap per game,
+   because a game's positions share one outcome, so more of them mostly repeat it.
+2. **Fit.** Monte Carlo regression: the sigmoid output against the rank reward by cross-entropy,
+   minibatch Adam with L2, starting from the best model so far, on this generation's games and
+   the ``window - 1`` generations before (a replay window); a tenth of the games (by a hash of
+   the game, so a game stays on its side from one generation to the next) is held out, and the
+   epoch with the least held-out loss is kept (early stopping).
+3. **Match.** The new model's ``ModelGreedyBot`` against the best so far (generation 0: against
+   ``greedy``), one seat against the others, seats rotated, each deal played from every seat.
+   The new model is kept if its mean rank reward is above one half; generation 0 is always kept
+   (there is nothing learned to keep instead), its match only says how it compares with the
+   heuristic.
+
+Games and matches are pure tasks (config, bots, seed, index) run in worker processes or on Ray
+(``harborgames.adapters.ray_backend``, as the arena does); every seed comes from the run's seed
+through ``derive_seed``, so a run gives the same weights with any number of workers. The output
+folder holds every generation (``gen-<k>.npz``, ``gen-<k>-data.npz``), ``progress.json`` and the
+best model (``model.npz``); running again continues after the last finished generation.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import math
+import multiprocessing
+import os
+import random
+import statistics
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Generic
+
+import numpy as np
+import numpy.typing as npt
+
+import harborgames
+
+from ..core.protocol import GameModule
+from .arena import play_game, wilson_interval
+from .base import derive_seed, outcome_rewards, seed_of
+from .lifetime import tie_to_parent
+from .model import ValueModel, load
+from .simple import GreedyBot
+from .view import A, S, View
+
+__all__ = [
+    "BACKENDS",
+    "FitResult",
+    "MatchResult",
+    "ModelGreedyBot",
+    "TrainConfig",
+    "TrainingError",
+    "describe",
+    "fit",
+    "tensors_of",
+    "train",
+]
+
+BACKENDS = ("local", "ray")
+"""Where the games are played: local worker processes, or Ray tasks (the ``ray`` extra)."""
+
+Floats = npt.NDArray[np.float32]
+
+
+class TrainingError(ValueError):
+    """A training run that cannot start or continue: a bad setting, or an output folder that
+    holds another run."""
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    """What determines a run's weights (everything but how many workers play the games).
+
+    Two runs with the same config give the same weights; an output folder holds one config.
+    """
+
+    game: str
+    players: int
+    variant: str
+    seed: int = 0
+    games: int = 100  # self-play games per generation
+    hidden: int = 32
+    positions: int = 48  # turn boundaries recorded per game, at most
+    epsilon: float = 0.05  # random moves in the self-play games
+    window: int = 2  # generations of games each fit reads
+    match_games: int = 24  # games of the new model against the best so far
+    lookahead: int = 2  # ModelGreedyBot's look-ahead over the mover's own decisions
+    max_nodes: int = 48  # ModelGreedyBot's positions valued per decision, at most
+    l2: float = 1e-4
+    learning_rate: float = 1e-3
+    batch: int = 128
+    max_epochs: int = 60
+    patience: int = 5
+
+    def check(self) -> None:
+        """A ``TrainingError`` naming the first setting out of its range."""
+        limits: tuple[tuple[str, float, float], ...] = (
+            ("games", 2, 1_000_000),
+            ("hidden", 1, 4096),
+            ("positions", 1, 10_000),
+            ("window", 1, 1000),
+            ("match_games", 0, 100_000),
+            ("lookahead", 1, 10),
+            ("max_nodes", 1, 100_000),
+            ("batch", 1, 1_000_000),
+            ("max_epochs", 1, 100_000),
+            ("patience", 1, 100_000),
+        )
+        for name, low, high in limits:
+            value = getattr(self, name)
+            if type(value) is not int or not low <= value <= high:
+                raise TrainingError(f"{name} must be a whole number from {low:g} to {high:,g}, not {value!r}")
+        for name in ("epsilon", "l2", "learning_rate"):
+            value = getattr(self, name)
+            if not isinstance(value, float | int) or not math.isfinite(value) or value < 0:
+                raise TrainingError(f"{name} must be a number >= 0, not {value!r}")
+        if self.epsilon > 1:
+            raise TrainingError(f"epsilon is a probability, from 0 to 1, not {self.epsilon!r}")
+        if self.learning_rate == 0:
+            raise TrainingError("learning_rate must be above 0")
+
+
+# --- the bots -----------------------------------------------------------------------------------
+
+
+def tensors_of(game: GameModule[S, A], states: Sequence[S], seats: Sequence[int]) -> Floats:
+    """Each ``(state, seat)``'s observation tensor, as rows: the game's batch function where it
+    has one (``observation_tensors``), else one tensor at a time."""
+    batch = getattr(game, "observation_tensors", None)
+    if batch is not None:
+        out: Floats = np.asarray(batch(list(states), list(seats)), dtype=np.float32)
+        return out
+    single = game.observation_tensor  # type: ignore[attr-defined]
+    return np.stack([single(s, p) for s, p in zip(states, seats, strict=True)]).astype(np.float32, copy=False)
+
+
+class ModelGreedyBot(Generic[S, A]):
+    """The move whose outcome the model values best for the mover: a greedy bot on the model.
+
+    Like ``GreedyBot`` it looks ``lookahead`` decisions ahead while the same seat is still to move
+    (a turn of several decisions is judged by where it ends), valuing at most ``max_nodes``
+    positions per decision, all in one batch; a finished game is valued by its outcome. Hidden
+    information is drawn once per decision from the view. With probability ``epsilon`` it moves
+    at random instead (for variety in self-play). Ties go to the bot's own seeded generator.
+    """
+
+    def __init__(
+        self,
+        model: ValueModel,
+        seed: int = 0,
+        *,
+        lookahead: int = 2,
+        max_nodes: int = 48,
+        epsilon: float = 0.0,
+    ) -> None:
+        if lookahead < 1 or max_nodes < 1 or not 0.0 <= epsilon <= 1.0:
+            raise ValueError("lookahead and max_nodes must be at least 1, epsilon from 0 to 1")
+        self.name = "model-greedy"
+        self.model = model
+        self.rng = random.Random(seed)
+        self.lookahead = lookahead
+        self.max_nodes = max_nodes
+        self.epsilon = epsilon
+
+    def choose(self, view: View[S, A]) -> A:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        if self.epsilon > 0.0 and self.rng.random() < self.epsilon:
+            return legal[self.rng.randrange(len(legal))]
+        game, seat = view.game, view.seat
+        state = view.sample(seed_of(self.rng))
+        leaves: list[S] = []
+        nodes = [0]
+
+        # A tree as nested lists: an int is a leaf's index in ``leaves``, a list is the mover's
+        # choice among its children (the best of them).
+        def expand(position: S, depth: int) -> int | list[Any]:
+            nodes[0] += 1
+            if depth > 0 and position.current_player == seat and nodes[0] < self.max_nodes:
+                return [expand(game.apply(position, a), depth - 1) for a in game.legal_actions(position)]
+            leaves.append(position)
+            return len(leaves) - 1
+
+        trees = [expand(game.apply(state, action), self.lookahead - 1) for action in legal]
+        values = self._values(game, leaves, seat)
+
+        def fold(tree: int | list[Any]) -> float:
+            return values[tree] if isinstance(tree, int) else max(fold(t) for t in tree)
+
+        scores = [fold(t) for t in trees]
+        best = max(scores)
+        return self.rng.choice([a for a, v in zip(legal, scores, strict=True) if v == best])
+
+    def _values(self, game: GameModule[S, A], leaves: Sequence[S], seat: int) -> list[float]:
+        values = [0.0] * len(leaves)
+        open_ = [i for i, s in enumerate(leaves) if s.current_player is not None]
+        for i, s in enumerate(leaves):
+            if s.current_player is None:
+                values[i] = outcome_rewards(game, s)[seat]
+        if open_:
+            predicted = self.model.predict(tensors_of(game, [leaves[i] for i in open_], [seat] * len(open_)))
+            for i, v in zip(open_, predicted.tolist(), strict=True):
+                values[i] = v
+        return values
+
+
+class _Noisy(Generic[S, A]):
+    """A bot that moves at random with probability ``epsilon``, else as ``bot`` does."""
+
+    def __init__(self, bot: GreedyBot, epsilon: float, seed: int) -> None:
+        self.name = bot.name
+        self.bot = bot
+        self.epsilon = epsilon
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View[S, A]) -> A:
+        legal = view.legal_actions
+        if len(legal) > 1 and self.epsilon > 0.0 and self.rng.random() < self.epsilon:
+            return legal[self.rng.randrange(len(legal))]
+        return self.bot.choose(view)
+
+
+# --- one game, as a worker plays it ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Task:
+    """One game: the seats' players (``None``: greedy, else an index into ``models``)."""
+
+    game: str
+    players: int
+    variant: str
+    seed: int  # the game's seed
+    bot_seeds: tuple[int, ...]
+    sample_seed: int
+    index: int
+    seats: tuple[int | None, ...]
+    models: tuple[ValueModel, ...]
+    epsilon: float
+    lookahead: int
+    max_nodes: int
+    positions: int  # 0: record no tensors (a match)
+
+
+@dataclass(frozen=True)
+class _Played:
+    index: int
+    rewards: tuple[float, ...]
+    scores: tuple[int, ...]
+    tensors: npt.NDArray[np.float16]  # (positions * players, inputs), seat-major per position
+    cpu: float
+
+
+def _play_task(task: _Task) -> _Played:
+    started = time.process_time()
+    game = harborgames.load(task.game)
+    players = []
+    for seat, which in enumerate(task.seats):
+        seed = task.bot_seeds[seat]
+        if which is None:
+            players.append(_Noisy(GreedyBot(seed=seed), task.epsilon, derive_seed("noise", seed)))
+        else:
+            players.append(
+                ModelGreedyBot(
+                    task.models[which],
+                    seed,
+                    lookahead=task.lookahead,
+                    max_nodes=task.max_nodes,
+                    epsilon=task.epsilon,
+                )
+            )
+    boundaries: list[Any] = []
+    last: list[int | None] = [None]
+
+    def seen(state: Any, action: Any) -> None:
+        if task.positions and state.current_player != last[0]:
+            boundaries.append(state)
+        last[0] = state.current_player
+
+    final, _ = play_game(game, players, seed=task.seed, variant=task.variant, on_move=seen)
+    rewards = outcome_rewards(game, final)
+    chosen = boundaries
+    if len(boundaries) > task.positions:
+        picks = sorted(random.Random(task.sample_seed).sample(range(len(boundaries)), task.positions))
+        chosen = [boundaries[i] for i in picks]
+    if chosen:
+        states = [s for s in chosen for _ in range(task.players)]
+        seats = [p for _ in chosen for p in range(task.players)]
+        tensors = tensors_of(game, states, seats).astype(np.float16)
+    else:
+        tensors = np.zeros((0, 0), dtype=np.float16)
+    return _Played(task.index, rewards, tuple(game.scores(final)), tensors, time.process_time() - started)
+
+
+def _run(
+    tasks: Sequence[_Task], jobs: int | None, backend: str, address: str | None
+) -> Iterator[_Played]:
+    """Every task's game, in completion order: here, in local processes, or on Ray."""
+    if backend == "ray":
+        from ..adapters.ray_backend import run_tasks
+
+        yield from run_tasks(_play_task, tasks, jobs, address)
+        return
+    if (jobs or 1) <= 1 or len(tasks) <= 1:
+        yield from map(_play_task, tasks)
+        return
+    context = multiprocessing.get_context("spawn")
+    # As in the arena: the workers end with this process, and leaving the block (an exception,
+    # Ctrl-C included) terminates them.
+    with context.Pool(min(jobs or 1, len(tasks)), initializer=tie_to_parent, initargs=(os.getpid(),)) as pool:
+        yield from pool.imap_unordered(_play_task, tasks)
+
+
+# --- fitting ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FitResult:
+    epochs: int  # the kept epoch (1-based)
+    train_loss: float  # cross-entropy on the training rows, at the kept epoch
+    held_out_loss: float  # cross-entropy on the held-out rows, at the kept epoch
+    held_out_mse: float
+    baseline_mse: float  # of always predicting the training rows' mean
+    rows: int
+    held_out_rows: int
+
+
+def _bce(p: Floats, y: Floats) -> float:
+    p = np.clip(p, 1e-7, 1 - 1e-7)
+    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+
+
+def fit(
+    start: ValueModel,
+    x: Floats,
+    y: Floats,
+    held: npt.NDArray[np.bool_],
+    config: TrainConfig,
+    seed: int,
+) -> tuple[ValueModel, FitResult]:
+    """Minibatch Adam on cross-entropy with L2, from ``start``; the held-out rows (``held``) pick
+    the epoch that is kept."""
+    xt, yt, xh, yh = x[~held], y[~held], x[held], y[held]
+    params = [start.w1.copy(), start.b1.copy(), start.w2.copy(), np.array([start.b2], dtype=np.float32)]
+    moments = [np.zeros_like(p) for p in params]
+    squares = [np.zeros_like(p) for p in params]
+    beta1, beta2, tiny = 0.9, 0.999, 1e-8
+    rng = np.random.default_rng(seed)
+    step = 0
+
+    def forward(w: list[Floats], rows: Floats) -> tuple[Floats, Floats]:
+        hidden = np.tanh(rows @ w[0] + w[1])
+        out: Floats = 1.0 / (1.0 + np.exp(-(hidden @ w[2] + w[3][0])))
+        return hidden, out
+
+    def losses(w: list[Floats]) -> tuple[float, float]:
+        return _bce(forward(w, xt)[1], yt), (_bce(forward(w, xh)[1], yh) if len(yh) else math.nan)
+
+    best = [p.copy() for p in params]
+    best_train, best_held = losses(params)
+    best_epoch, waited = 0, 0
+    for epoch in range(1, config.max_epochs + 1):
+        order = rng.permutation(len(yt))
+        for begin in range(0, len(order), config.batch):
+            rows = order[begin : begin + config.batch]
+            xb, yb = xt[rows], yt[rows]
+            hidden, p = forward(params, xb)
+            delta = ((p - yb) / len(rows)).astype(np.float32)  # d loss / d logit
+            dz = np.outer(delta, params[2]) * (1.0 - hidden * hidden)
+            grads = [
+                xb.T @ dz + config.l2 * params[0],
+                dz.sum(axis=0),
+                hidden.T @ delta + config.l2 * params[2],
+                np.array([delta.sum()], dtype=np.float32),
+            ]
+            step += 1
+            rate = config.learning_rate * math.sqrt(1 - beta2**step) / (1 - beta1**step)
+            for p_, g, m, v in zip(params, grads, moments, squares, strict=True):
+                m *= beta1
+                m += (1 - beta1) * g
+                v *= beta2
+                v += (1 - beta2) * g * g
+                p_ -= (rate * m / (np.sqrt(v) + tiny)).astype(np.float32)
+        train_loss, held_loss = losses(params)
+        if not len(yh) or held_loss < best_held:
+            best = [p.copy() for p in params]
+            best_train, best_held, best_epoch, waited = train_loss, held_loss, epoch, 0
+        else:
+            waited += 1
+            if waited >= config.patience:
+                break
+    model = ValueModel(
+        start.game, start.num_players, start.variant, best[0], best[1], best[2], float(best[3][0])
+    )
+    mse = float(np.mean((forward(best, xh)[1] - yh) ** 2)) if len(yh) else math.nan
+    baseline = float(np.mean((float(np.mean(yt)) - yh) ** 2)) if len(yh) and len(yt) else math.nan
+    return model, FitResult(best_epoch, best_train, best_held, mse, baseline, len(yt), len(yh))
+
+
+# --- matches ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """The new model's bot in one seat against the opponent in the others, seats rotated."""
+
+    opponent: str  # "greedy" or "gen-<k>"
+    games: int
+    score: float  # the new bot's mean rank reward: 0.5 is even
+    interval: tuple[float, float]  # 95%, normal approximation over games
+    wins: float  # a shared win of k seats counts 1/k
+    win_rate: float
+    win_interval: tuple[float, float]  # 95% Wilson
+
+    def line(self) -> str:
+        low, high = self.interval
+        wl, wh = self.win_interval
+        return (
+            f"score {self.score:.3f} ({low:.3f}-{high:.3f}) against {self.opponent} over {self.games} games, "
+            f"wins {100 * self.win_rate:.0f}% ({100 * wl:.0f}-{100 * wh:.0f}%)"
+        )
+
+
+def _match_result(opponent: str, played: Sequence[_Played], new_seats: Sequence[int]) -> MatchResult:
+    scores = [p.rewards[seat] for p, seat in zip(played, new_seats, strict=True)]
+    wins = sum(
+        (1.0 / sum(1 for r in p.rewards if r == max(p.rewards))) if p.rewards[seat] == max(p.rewards) else 0.0
+        for p, seat in zip(played, new_seats, strict=True)
+    )
+    n = len(scores)
+    mean = statistics.fmean(scores) if scores else 0.5
+    half = 1.96 * statistics.pstdev(scores) / math.sqrt(n) if n > 1 else 0.5
+    return MatchResult(
+        opponent,
+        n,
+        round(mean, 6),
+        (round(max(0.0, mean - half), 6), round(min(1.0, mean + half), 6)),
+        round(wins, 6),
+        round(wins / n, 6) if n else 0.0,
+        tuple(round(v, 6) for v in wilson_interval(wins, n)),  # type: ignore[arg-type]
+    )
+
+
+# --- the run ----------------------------------------------------------------------------------------
+
+
+_PROGRESS = "progress.json"
+_MODEL = "model.npz"
+
+
+def _write_json(path: Path, document: object) -> None:
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(json.dumps(document, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    os.replace(temporary, path)
+
+
+def _save_model(model: ValueModel, path: Path) -> None:
+    temporary = path.with_name(path.name + ".tmp")
+    model.save(temporary)
+    os.replace(temporary, path)
+
+
+def _open_folder(out: Path, config: TrainConfig, command: str) -> dict[str, Any]:
+    """The run's progress: a new one, or the folder's if it holds the same config."""
+    wanted = asdict(config)
+    path = out / _PROGRESS
+    if path.exists():
+        try:
+            progress = json.loads(path.read_text(encoding="utf-8"))
+            found = progress["config"]
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            raise TrainingError(f"{path} is not a training run's progress file ({error})") from None
+        if found != wanted:
+            differ = sorted(k for k in set(found) | set(wanted) if found.get(k) != wanted.get(k))
+            shown = ", ".join(f"{k} {found.get(k)!r} there, {wanted.get(k)!r} here" for k in differ)
+            raise TrainingError(
+                f"the folder {str(out)!r} holds a run with another config ({shown}); "
+                "give another --out, or the same settings to continue it"
+            )
+        return dict(progress)
+    if out.exists() and not out.is_dir():
+        raise TrainingError(f"--out {str(out)!r} is a file, not a folder")
+    if out.is_dir() and any(out.iterdir()):
+        raise TrainingError(
+            f"the folder {str(out)!r} is not empty and holds no training run; give another --out"
+        )
+    out.mkdir(parents=True, exist_ok=True)
+    progress = {
+        "seed": config.seed,
+        "command": command,
+        "config": wanted,
+        "generations": [],
+        "best": None,
+        "games_played": 0,
+        "cpu_seconds": 0.0,
+        "wall_seconds": 0.0,
+    }
+    _write_json(path, progress)
+    return progress
+
+
+def _tasks(
+    config: TrainConfig,
+    phase: str,
+    generation: int,
+    count: int,
+    seats_of: Callable[[int], tuple[int | None, ...]],
+    models: tuple[ValueModel, ...],
+    *,
+    epsilon: float,
+    positions: int,
+    deal_every: int = 1,
+) -> list[_Task]:
+    base = (phase, config.seed, generation)
+    return [
+        _Task(
+            config.game,
+            config.players,
+            config.variant,
+            derive_seed("train-game", *base, i // deal_every),
+            tuple(derive_seed("train-bot", *base, i, seat) for seat in range(config.players)),
+            derive_seed("train-sample", *base, i),
+            i,
+            seats_of(i),
+            models,
+            epsilon,
+            config.lookahead,
+            config.max_nodes,
+            positions,
+        )
+        for i in range(count)
+    ]
+
+
+def _play_all(
+    tasks: Sequence[_Task],
+    jobs: int | None,
+    backend: str,
+    address: str | None,
+    log: Callable[[str], None],
+    what: str,
+) -> tuple[list[_Played], float]:
+    """The games by index, and the CPU seconds they took in other processes (games played in
+    this one are already in its own CPU time)."""
+    played: list[_Played] = []
+    quarter = max(1, len(tasks) // 4)
+    for result in _run(tasks, jobs, backend, address):
+        played.append(result)
+        if len(played) % quarter == 0 and len(played) < len(tasks):
+            log(f"{what}: {len(played)}/{len(tasks)} games")
+    here = backend != "ray" and ((jobs or 1) <= 1 or len(tasks) <= 1)
+    return sorted(played, key=lambda p: p.index), 0.0 if here else sum(p.cpu for p in played)
+
+
+def _held_out(config: TrainConfig, generation: int, index: int) -> bool:
+    """Whether a data game is held out: a tenth of them, by a hash of the game."""
+    return derive_seed("train-held", config.seed, generation, index) % 10 == 0
+
+
+def train(
+    config: TrainConfig,
+    out: str | Path,
+    generations: int,
+    *,
+    jobs: int | None = 1,
+    backend: str = "local",
+    address: str | None = None,
+    command: str = "",
+    log: Callable[[str], None] = print,
+) -> dict[str, Any]:
+    """Run (or continue) the training in the folder ``out`` up to ``generations`` generations;
+    the progress document (``progress.json``) at the end. The best model is ``out/model.npz``."""
+    config.check()
+    if type(generations) is not int or generations < 1:
+        raise TrainingError(f"generations must be a whole number of at least 1, not {generations!r}")
+    if backend not in BACKENDS:
+        raise TrainingError(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
+    module = harborgames.load(config.game)
+    module.INFO.check_new_game(config.players, config.variant, None)
+    inputs = module.observation_layout(config.players, config.variant).size  # type: ignore[attr-defined]
+    if backend == "ray":
+        from ..adapters.ray_backend import require_ray
+
+        require_ray()
+    folder = Path(out)
+    progress = _open_folder(folder, config, command)
+    done = len(progress["generations"])
+    if done >= generations:
+        log(f"{folder}: {done} generations already done; nothing to do")
+    for generation in range(done, generations):
+        cpu_start, wall_start = time.process_time(), time.monotonic()
+        worker_cpu = 0.0
+        best = progress["best"]
+        best_model = load(folder / f"gen-{best}.npz") if best is not None else None
+        data_path = folder / f"gen-{generation}-data.npz"
+        if data_path.exists():  # the games were played before an interruption
+            with np.load(data_path, allow_pickle=False) as saved:
+                worker_cpu += float(saved["cpu"])  # spent before the interruption
+        else:
+            players = "greedy" if best_model is None else f"gen-{best} model-greedy"
+            models = () if best_model is None else (best_model,)
+            choice: int | None = None if best_model is None else 0
+            tasks = _tasks(
+                config,
+                "data",
+                generation,
+                config.games,
+                lambda i, seats=(choice,) * config.players: seats,
+                models,
+                epsilon=config.epsilon,
+                positions=config.positions,
+            )
+            what = f"generation {generation}, {players}"
+            played, elsewhere = _play_all(tasks, jobs, backend, address, log, what)
+            cpu = sum(p.cpu for p in played)
+            worker_cpu += elsewhere
+            rows = [p.tensors for p in played]
+            targets = [
+                np.tile(np.asarray(p.rewards, np.float32), len(p.tensors) // config.players) for p in played
+            ]
+            games = [np.full(len(p.tensors), p.index, np.int32) for p in played]
+            temporary = data_path.with_name(data_path.name + ".tmp")
+            with open(temporary, "wb") as file:
+                np.savez_compressed(
+                    file,
+                    x=np.concatenate(rows),
+                    y=np.concatenate(targets),
+                    game=np.concatenate(games),
+                    cpu=np.float64(cpu),
+                )
+            os.replace(temporary, data_path)
+            mean_length = statistics.fmean(len(p.tensors) // config.players for p in played)
+            log(
+                f"generation {generation}: {len(played)}/{config.games} games by {players}, "
+                f"{mean_length:.1f} positions each, {cpu:.0f} s CPU"
+            )
+        # Fit on the window of generations.
+        xs, ys, helds = [], [], []
+        for g in range(max(0, generation - config.window + 1), generation + 1):
+            with np.load(folder / f"gen-{g}-data.npz", allow_pickle=False) as saved:
+                xs.append(saved["x"].astype(np.float32))
+                ys.append(saved["y"])
+                helds.append(np.array([_held_out(config, g, int(i)) for i in saved["game"]], dtype=bool))
+        x, y, held = np.concatenate(xs), np.concatenate(ys), np.concatenate(helds)
+        if not held.any():  # a tiny run: hold out the last rows' game, so the fit can stop early
+            with np.load(data_path, allow_pickle=False) as saved:
+                last = int(saved["game"].max()) if len(saved["game"]) else -1
+                if len(set(saved["game"].tolist())) > 1:
+                    held[len(held) - len(saved["game"]) :] = saved["game"] == last
+        if x.shape[1] != inputs:
+            raise TrainingError(
+                f"the saved games have tensors of {x.shape[1]} values; this game's have {inputs}"
+            )
+        start = best_model or ValueModel.initial(
+            config.game,
+            config.players,
+            config.variant,
+            inputs=inputs,
+            hidden=config.hidden,
+            seed=derive_seed("train-init", config.seed),
+        )
+        model, fitted = fit(start, x, y, held, config, derive_seed("train-fit", config.seed, generation))
+        del x, xs
+        log(
+            f"generation {generation}: fit on {fitted.rows} positions ({fitted.held_out_rows} held out), "
+            f"epoch {fitted.epochs}: loss {fitted.train_loss:.4f}, held-out {fitted.held_out_loss:.4f} "
+            f"(mse {fitted.held_out_mse:.4f}, a constant's {fitted.baseline_mse:.4f})"
+        )
+        # Match: the new model in one seat, the opponent in the others, rotated.
+        match: MatchResult | None = None
+        n = config.players
+        count = -(-config.match_games // n) * n if config.match_games else 0
+        if count:
+            opponent = "greedy" if best_model is None else f"gen-{best}"
+            models = (model,) if best_model is None else (model, best_model)
+            other: int | None = None if best_model is None else 1
+
+            def seats(i: int, n: int = n, other: int | None = other) -> tuple[int | None, ...]:
+                return tuple(0 if seat == i % n else other for seat in range(n))
+
+            tasks = _tasks(
+                config, "match", generation, count, seats, models, epsilon=0.0, positions=0, deal_every=n
+            )
+            what = f"generation {generation}, match"
+            played, elsewhere = _play_all(tasks, jobs, backend, address, log, what)
+            worker_cpu += elsewhere
+            match = _match_result(opponent, played, [i % n for i in range(count)])
+        kept = best_model is None or (match is not None and match.score > 0.5)
+        log(
+            f"generation {generation}: "
+            + (match.line() if match else "no match")
+            + (": kept" if kept else f": not kept (gen-{best} stays the best)")
+        )
+        cpu_total = worker_cpu + (time.process_time() - cpu_start)
+        games_now = config.games + count
+        entry = {
+            "generation": generation,
+            "games": config.games,
+            "match_games": count,
+            "kept": kept,
+            "fit": asdict(fitted),
+            "match": asdict(match) if match else None,
+            "cpu_seconds": round(cpu_total, 3),
+        }
+        progress["generations"].append(entry)
+        progress["games_played"] += games_now
+        progress["cpu_seconds"] = round(progress["cpu_seconds"] + cpu_total, 3)
+        if kept:
+            progress["best"] = generation
+        progress["wall_seconds"] = round(progress["wall_seconds"] + time.monotonic() - wall_start, 3)
+        meta = _meta(module, config, progress, command)
+        generation_model = ValueModel(
+            model.game, model.num_players, model.variant, model.w1, model.b1, model.w2, model.b2, meta
+        )
+        _save_model(generation_model, folder / f"gen-{generation}.npz")
+        _write_json(folder / _PROGRESS, progress)
+    # The best model, with what made it.
+    best_model = load(folder / f"gen-{progress['best']}.npz")
+    meta = _meta(module, config, progress, command)
+    final = ValueModel(
+        best_model.game, best_model.num_players, best_model.variant,
+        best_model.w1, best_model.b1, best_model.w2, best_model.b2, meta,
+    )  # fmt: skip
+    _save_model(final, folder / _MODEL)
+    return progress
+
+
+def _meta(module: Any, config: TrainConfig, progress: dict[str, Any], command: str) -> dict[str, object]:
+    """What made the weights, as ``ValueModel.meta`` holds it."""
+    best = progress["best"]
+    entries = progress["generations"]
+    fitted = entries[best]["fit"] if best is not None and best < len(entries) else {}
+    return {
+        "seed": config.seed,
+        "command": command or progress.get("command", ""),
+        "config": asdict(config),
+        "games": progress["games_played"],
+        "generations": len(entries),
+        "kept_generations": [e["generation"] for e in entries if e["kept"]],
+        "generation": best,
+        "cpu_seconds": progress["cpu_seconds"],
+        "wall_seconds": progress["wall_seconds"],
+        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "harborgames_version": harborgames.__version__,
+        "rules_version": getattr(module.INFO, "version", None),
+        "held_out_loss": fitted.get("held_out_loss"),
+        "matches": [e["match"] for e in entries],
+    }
+
+
+def describe(model_path: str | Path) -> dict[str, object]:
+    """The JSON written beside an installed model: its ``meta`` (``ModelError`` if unreadable)."""
+    model = load(model_path)
+    return {"game": model.game, "players": model.num_players, "variant": model.variant, **model.meta}
+
