@@ -12,7 +12,7 @@ import pytest
 
 from harborgames import inland_port as ip
 from harborgames.core.errors import IllegalActionError
-from harborgames.inland_port.encoding import MAX_FOOD_PAID, MAX_OVERPAY, _available, action_space
+from harborgames.inland_port.encoding import MAX_FOOD_PAID, MAX_OVERPAY, action_space
 from harborgames.inland_port.state import is_available
 from harborgames.inland_port.warehouse import payment_ends
 from harborgames.testing.encoding import check_encoding
@@ -143,13 +143,16 @@ def test_the_docs_show_the_layout_table() -> None:
 
 
 def test_the_tensors_available_buildings_are_the_rules() -> None:
-    """The tensor reads availability from precomputed entry rounds (``encoding._available``):
-    it must stay ``state.is_available`` over a whole game."""
+    """The writer reads availability from the buildings entered by each round (``BUILDINGS`` is in
+    round order): it must stay ``state.is_available`` over a whole game."""
     state = ip.new_game(seed=3)
     rng = random.Random(3)
-    while not ip.is_terminal(state):
-        expected = [is_available(state, b) for b in range(len(state.owner))]
-        assert _available(state).tolist() == expected
+    available = ip.observation_layout().offsets["available"]
+    while True:
+        expected = [float(is_available(state, b)) for b in range(len(state.owner))]
+        assert ip.observation_tensor(state, 0)[available].tolist() == expected
+        if ip.is_terminal(state):
+            break
         state = ip.apply(state, rng.choice(ip.legal_actions(state)))
 
 

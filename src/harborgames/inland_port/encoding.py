@@ -23,17 +23,18 @@ on the options a game was started with.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from itertools import product
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
 
-from ..core.encoding import ActionSpace, Field, TensorLayout
+from ..core.encoding import ActionSpace, Field, TensorLayout, fill_masks, fill_observations
 from .actions import Action, Build, End, Move, Pass, Pay, Sell, Times, Use
 from .codec import CODEC
 from .data import (
-    BUILDING_INDEX,
     BUILDINGS,
     FOOD_COST,
     GOOD_NAMES,
@@ -45,11 +46,13 @@ from .data import (
     SECTOR_APPLICATIONS,
     SECTOR_LABELS,
     WOOD_CLAY,
+    Rules,
 )
 from .info import INFO
+from .limits import MAX_FRANCS
 from .observe import observe
 from .render import render
-from .state import DECISION_TYPES, ChooseUse, Observation, PayBuildCost, PayExchangeFood, State, sector_age
+from .state import DECISION_TYPES, ChooseUse, PayBuildCost, PayExchangeFood, State
 from .turn import legal_actions
 
 __all__ = [
@@ -57,10 +60,12 @@ __all__ = [
     "decode",
     "encode",
     "legal_action_mask",
+    "legal_action_masks",
     "num_distinct_actions",
     "observation_layout",
     "observation_string",
     "observation_tensor",
+    "observation_tensors",
 ]
 
 NUM_PLAYERS = 2
@@ -76,7 +81,9 @@ MAX_OVERPAY = 2
 # Food paid at once: a building's food cost (Zoo: 15) + 2. Per-application payments of the Wood
 # Trader pay at most 4 x (2 + 2) = 16 and of the Restaurant 4 x (1 + 2) = 12.
 MAX_FOOD_PAID = max(b.cost.amount for b in BUILDINGS if b.cost.kind == FOOD_COST) + MAX_OVERPAY
-# Francs have no printed bound; this scale puts a typical end-of-game fortune near 1.
+# Francs have no printed bound; this scale puts a typical end-of-game fortune near 1. Their bound in
+# the tensor is the loader's limit (``limits.MAX_FRANCS``), which no game played on from a loaded
+# position passes.
 FRANCS_SCALE = 100.0
 
 
@@ -185,7 +192,12 @@ def observation_layout(num_players: int = NUM_PLAYERS, variant: str | None = Non
         ),
         Field("round", NUM_ROUNDS + 1, "one-hot: rounds A..L, then over"),
         Field("actions_left", 1, f"main actions left in the round / {max(ROUND_ACTIONS)}"),
-        Field("francs", seats, f"Francs per seat / {FRANCS_SCALE:g} (unbounded)"),
+        Field(
+            "francs",
+            seats,
+            f"Francs per seat / {FRANCS_SCALE:g} (no printed bound: the loader's limit, {MAX_FRANCS:,})",
+            high=MAX_FRANCS / FRANCS_SCALE,
+        ),
         Field("goods", seats * 4, f"per seat, {', '.join(GOOD_NAMES)} / {MAX_GOODS}"),
         Field(
             "warehouse",
@@ -211,75 +223,153 @@ def observation_layout(num_players: int = NUM_PLAYERS, variant: str | None = Non
     return TensorLayout(fields)
 
 
-# Per building, the round it enters (``Building.round`` looks its letter up on every call) and
-# whether it is locked: read on every tensor, so read once. ``_available`` is ``is_available``
-# over every building at once (tests/inland_port/test_encoding.py checks they agree).
-_ENTERS = np.array([b.round for b in BUILDINGS], dtype=np.int64)
-_UNLOCKED = tuple(not b.locked for b in BUILDINGS)
-_DECISION_INDEX = {kind: number for number, kind in enumerate(DECISION_TYPES)}
-_OPTION_INDEX = {pair: number for number, pair in enumerate(OPTION_VALUES)}
-_MOST_ACTIONS = max(ROUND_ACTIONS)
+class _Tables:
+    """Every position and scaled value the writer needs, computed once from the layout: the
+    tensor is written on every decision, so nothing here is looked up or divided per call."""
 
+    def __init__(self, num_players: int) -> None:
+        layout = observation_layout(num_players)
+        at = {name: where.start for name, where in layout.offsets.items()}
+        self.size = layout.size
+        self.me = at["me"]
+        self.current_player = at["current_player"]
+        self.first_player = at["first_player"]
+        self.round = at["round"]
+        self.decision = {kind: at["decision"] + n for n, kind in enumerate(DECISION_TYPES)}
+        # Per building's id, its position in decision_building (ChooseUse, PayBuildCost, PayExchangeFood).
+        self.decision_building = {b.id: at["decision_building"] + n for n, b in enumerate(BUILDINGS)}
+        self.actions_left = at["actions_left"]
+        self.actions_left_value = tuple(n / max(ROUND_ACTIONS) for n in range(max(ROUND_ACTIONS) + 1))
+        self.francs = at["francs"]
+        self.goods = at["goods"]
+        self.goods_value = tuple(n / MAX_GOODS for n in range(MAX_GOODS + 1))
+        # Per seat and good (seat-major), the warehouse's square 0 of that marker.
+        self.warehouse = tuple(at["warehouse"] + k * GOODS_SQUARES for k in range(num_players * 4))
+        self.applications = at["decision_applications"]
+        self.times = at["decision_times"]
+        self.applications_value = tuple(n / MAX_APPLICATIONS for n in range(MAX_APPLICATIONS + 1))
+        # Per round, how many buildings have entered (``BUILDINGS`` is in round order, so the
+        # entered ones are the first that many; the loader keeps the others unbuilt).
+        self.entered = tuple(sum(b.round <= r for b in BUILDINGS) for r in range(NUM_ROUNDS + 1))
+        self.available = tuple(at["available"] + n for n in range(NUM_BUILDINGS))
+        self.owner = tuple(
+            tuple(at["owner"] + n * num_players + seat for seat in range(num_players))
+            for n in range(NUM_BUILDINGS)
+        )
+        # Per unlocked building, its sector's position by the rounds since it was placed (0..12:
+        # the loader keeps ``placed`` within 0..round); None for a locked one (kept off the wheel).
+        last, ages = WHEEL_SECTORS - 1, range(NUM_ROUNDS + 1)
+        self.sector = tuple(
+            None if b.locked else tuple(at["sector"] + n * WHEEL_SECTORS + min(age, last) for age in ages)
+            for n, b in enumerate(BUILDINGS)
+        )
+        self.rules_at = at["rules"]
+        self._rules: dict[Rules, memoryview[float]] = {}
 
-def _available(state: State) -> npt.NDArray[np.bool_]:
-    """Per building: entered and not built, as ``state.is_available``."""
-    return (np.array(state.owner) < 0) & (state.round >= _ENTERS)
+    def rules(self, rules: Rules) -> memoryview[float]:
+        """The ``rules`` slice's values, as float32 (16 combinations: each made once seen)."""
+        values = self._rules.get(rules)
+        if values is None:
+            ones = np.zeros(len(OPTION_VALUES), dtype=np.float32)
+            ones[[OPTION_VALUES.index((name, getattr(rules, name))) for name in OPTIONS]] = 1.0
+            values = self._rules[rules] = memoryview(ones.tobytes()).cast("f")
+        return values
 
 
 @cache
-def _starts(num_players: int) -> dict[str, int]:
-    """Each field's first position in the vector."""
-    return {name: where.start for name, where in observation_layout(num_players).offsets.items()}
+def _tables(num_players: int = NUM_PLAYERS) -> _Tables:
+    return _Tables(num_players)
 
 
-def _tensor_of(observation: Observation) -> npt.NDArray[np.float32]:
-    """The vector, written value by value at the layout's offsets (``_starts``)."""
-    state = observation.state
-    seats = state.num_players
-    layout = observation_layout(seats)
-    at = _starts(seats)
-    values = np.zeros(layout.size, dtype=np.float32)
-    values[at["me"] + observation.player] = 1.0
+_SEATS = (0, 1)
+
+
+def _write_observation(state: State, player: int, row: npt.NDArray[np.float32]) -> None:
+    """``player``'s tensor of ``state`` into ``row`` (zeroed), read straight from the state (the
+    Inland Port hides nothing). Each value is stored through a memoryview of the row: a Python
+    float store costs less there than numpy's per-item or fancy-index assignment."""
+    if player not in _SEATS:
+        raise ValueError(f"the Inland Port has seats 0 and 1, not {player!r}")
+    t = _tables()
+    out = cast("memoryview[float]", row.data)  # float32 items, written as Python floats
+    round_ = state.round
+    out[t.me + player] = 1.0
+    out[t.first_player + state.first_player] = 1.0
+    out[t.round + round_] = 1.0
+    out[t.rules_at : t.rules_at + len(OPTION_VALUES)] = t.rules(state.rules)
+    out[t.actions_left] = t.actions_left_value[state.actions_left]
+    francs = state.francs
+    out[t.francs] = francs[0] / FRANCS_SCALE
+    out[t.francs + 1] = francs[1] / FRANCS_SCALE
     if state.current_player is not None:
-        values[at["current_player"] + state.current_player] = 1.0
-    values[at["first_player"] + state.first_player] = 1.0
+        out[t.current_player + state.current_player] = 1.0
     decision = state.decision
     if decision is not None:
-        values[at["decision"] + _DECISION_INDEX[type(decision)]] = 1.0
-    values[at["round"] + state.round] = 1.0
-    values[at["actions_left"]] = state.actions_left / _MOST_ACTIONS
-    start = at["francs"]
-    values[start : start + seats] = [francs / FRANCS_SCALE for francs in state.francs]
-    start = at["goods"]
-    values[start : start + seats * 4] = [count / MAX_GOODS for goods in state.goods for count in goods]
-    start = at["warehouse"]
-    for seat, goods in enumerate(state.goods):
-        for good, count in enumerate(goods):
-            values[start + (seat * 4 + good) * GOODS_SQUARES + count] = 1.0
-    start = at["available"]
-    values[start : start + NUM_BUILDINGS] = _available(state)
-    owner, sector = at["owner"], at["sector"]
-    for b, seat in enumerate(state.owner):
+        out[t.decision[type(decision)]] = 1.0
+        if isinstance(decision, (ChooseUse, PayBuildCost, PayExchangeFood)):
+            out[t.decision_building[decision.building]] = 1.0
+            if isinstance(decision, ChooseUse):
+                out[t.applications] = t.applications_value[decision.applications]
+            elif isinstance(decision, PayExchangeFood):
+                out[t.times] = t.applications_value[decision.times]
+    goods_value, at, square = t.goods_value, t.goods, t.warehouse
+    k = 0
+    for goods in state.goods:
+        for count in goods:
+            out[at + k] = goods_value[count]
+            out[square[k] + count] = 1.0
+            k += 1
+    owner, placed, available, owned, sectors = state.owner, state.placed, t.available, t.owner, t.sector
+    for b in range(t.entered[round_]):
+        seat = owner[b]
         if seat < 0:
-            continue
-        values[owner + b * seats + seat] = 1.0
-        if _UNLOCKED[b]:
-            values[sector + b * WHEEL_SECTORS + min(max(sector_age(state, b), 0), WHEEL_SECTORS - 1)] = 1.0
-    if isinstance(decision, (ChooseUse, PayBuildCost, PayExchangeFood)):
-        values[at["decision_building"] + BUILDING_INDEX[decision.building]] = 1.0
-        if isinstance(decision, ChooseUse):
-            values[at["decision_applications"]] = decision.applications / MAX_APPLICATIONS
-        elif isinstance(decision, PayExchangeFood):
-            values[at["decision_times"]] = decision.times / MAX_APPLICATIONS
-    start, rules = at["rules"], state.rules
-    for name in OPTIONS:
-        values[start + _OPTION_INDEX[(name, getattr(rules, name))]] = 1.0
-    return values
+            out[available[b]] = 1.0
+        else:
+            out[owned[b][seat]] = 1.0
+            sector = sectors[b]
+            if sector is not None:
+                out[sector[round_ - placed[b]]] = 1.0
 
 
 def observation_tensor(state: State, player: int) -> npt.NDArray[np.float32]:
-    """The layout's vector, read only from ``observe(state, player)`` (here: the whole state)."""
-    return _tensor_of(observe(state, player))
+    """``player``'s view of ``state`` as the layout's vector (the Inland Port hides nothing)."""
+    row = np.zeros(_tables().size, dtype=np.float32)
+    _write_observation(state, player, row)
+    return row
+
+
+def observation_tensors(
+    states: Sequence[State], seats: Sequence[int], out: npt.NDArray[np.float32] | None = None
+) -> npt.NDArray[np.float32]:
+    """Row k: ``seats[k]``'s tensor of ``states[k]``, into ``out`` if given (a trainer's buffer,
+    reused across steps).
+
+    >>> from harborgames import inland_port as ip
+    >>> states = [ip.new_game(seed=1), ip.new_game(seed=2)]
+    >>> ip.observation_tensors(states, [0, 1]).shape
+    (2, 468)
+    """
+    return fill_observations(_write_observation, _layout_of, states, seats, out)
+
+
+def legal_action_masks(
+    states: Sequence[State], out: npt.NDArray[np.int8] | None = None
+) -> npt.NDArray[np.int8]:
+    """Row k: the legal-action mask of ``states[k]``, into ``out`` if given.
+
+    >>> from harborgames import inland_port as ip
+    >>> ip.legal_action_masks([ip.new_game(seed=1)]).sum(axis=1).tolist()
+    [5]
+    """
+    return fill_masks(_space_of, states, out)
+
+
+def _layout_of(state: State) -> TensorLayout:
+    return observation_layout(state.num_players)
+
+
+def _space_of(state: State) -> ActionSpace[State, Action]:
+    return action_space(state.num_players)
 
 
 def observation_string(state: State, player: int) -> str:
