@@ -153,7 +153,7 @@ def test_play_a_whole_inland_port_game_from_scripted_input(
     )
     out = capsys.readouterr().out
     assert status == 0, out[-2000:]
-    assert "hint (mcts): " in out
+    assert "hint (hard: mcts" in out
     assert "choose a number from 1 to" in out
     assert "not a legal action" in out
     assert "saved 0 moves" in out or "saved 1 move to" in out

@@ -151,7 +151,7 @@ def test_a_hint_is_the_greedy_bots_choice_among_the_legal_moves(server: Any) -> 
         game_id, token = created["id"], created["tokens"]["0"]
         view = _view(server, game_id, token)
         status, hint = server.request("GET", f"/api/games/{game_id}/hint?token={token}")
-        assert status == 200 and hint["bot"] == "greedy"
+        assert status == 200 and hint["bot"] == "hard"
         assert hint["action"] in view["legal_actions"]
         assert hint["label"] == view["labels"][view["legal_actions"].index(hint["action"])]
         again = server.request("GET", f"/api/games/{game_id}/hint?token={token}")[1]

@@ -29,6 +29,7 @@ from .simple import GreedyBot, RandomBot
 from .view import View, make_view
 
 __all__ = [
+    "HINT",
     "Bot",
     "GreedyBot",
     "ISMCTSBot",
@@ -70,6 +71,10 @@ _LINES = {
     "ismcts": "information-set tree search over many guesses of the hidden cards, at the tuned budget",
     **PRESETS,
 }
+
+
+HINT = "hard"
+"""The preset a hint asks (the terminal's and the web's): the strongest, within its 0.4 s."""
 
 
 def names() -> tuple[str, ...]:

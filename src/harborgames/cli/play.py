@@ -48,7 +48,7 @@ _HELP = """commands (at any prompt):
                decision's cards)
   undo         take back your last decision (and the bots' moves after it)
   save FILE    write the game so far as a record (resume: harborgames play --load FILE)
-  hint         ask the strongest bot what it would do in your place
+  hint         ask the strongest preset (hard) what it would do in your place
   table        show the table again
   help         this text
   quit         leave the game (asks first unless it is saved)"""
@@ -63,7 +63,9 @@ def add_play_parser(commands: Commands) -> None:
     parser.add_argument(
         "--bots",
         help="bots for the other seats, comma-separated, in seat order; "
-        "one name fills every bot seat (default: the strongest search for the game)",
+        "one name fills every bot seat (default: the strongest search for the game); "
+        "a bot is a name (random, greedy, mcts, ismcts) or a preset: "
+        + "; ".join(f"{name}: {bots.describe(name)}" for name in bots.presets()),
     )
     parser.add_argument(
         "--seats", default="0", help="your seat or seats, comma-separated, 0-based (default 0)"
@@ -197,6 +199,8 @@ def _play(session: Session[S, A], reader: LineReader, *, fresh: bool = True) -> 
     seats[0], seats[-1] = "(" + seats[0], seats[-1] + ")"
     print(*listing(f"{title}, seed {record.seed} ", seats), sep="\n")
     print("type `help` for the commands, `info NAME` to read a card")
+    for name in dict.fromkeys(bot.name for bot in players.values() if bot.name in bots.presets()):
+        print(f"{name}: {bots.describe(name)}")
     if fresh:
         show_forced(session.state)
     while session.state.current_player is not None:
@@ -368,11 +372,13 @@ def _command(session: Session[S, A], menu: Menu[A], seat: int, line: str) -> boo
     elif command == "save":
         session.save(rest)
     elif command == "hint":
-        name = bots.strongest(game.INFO.information)
         seed = derive_seed("hint", session.record.seed, len(session.actions))
-        suggestion = bots.make(name, seed=seed).choose(bots.make_view(game, session.state, seat))
+        # the strongest preset at its tuned budget (within 0.4 s of CPU), reproducible
+        adviser = bots.make(bots.HINT, seed=seed, time_limit=None)
+        suggestion = adviser.choose(bots.make_view(game, session.state, seat))
         number = menu.number_of(suggestion)
-        _say(f"hint ({name}): {number}. {menu.describe(suggestion)}")
+        asked = getattr(adviser, "plays", "")
+        _say(f"hint ({bots.HINT}{': ' + asked if asked else ''}): {number}. {menu.describe(suggestion)}")
     else:
         return False
     return True

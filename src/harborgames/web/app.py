@@ -30,6 +30,7 @@ from starlette.staticfiles import StaticFiles
 
 import harborgames
 
+from .. import bots
 from ..core.codec import JSON, parse_json
 from ..core.errors import FormatError
 from .service import MAX_RECORD_BYTES, BadRequest, Conflict, Forbidden, GameService, NotFound
@@ -135,7 +136,13 @@ async def _meta(request: Request, service: GameService) -> object:
                 "variants": list(info.variants),
             }
         )
-    return {"version": harborgames.__version__, "games": games, "bots": list(BOT_SPECS)}
+    return {
+        "version": harborgames.__version__,
+        "games": games,
+        "bots": list(BOT_SPECS),
+        # one line per bot, saying what it is, for the lobby (bots.describe)
+        "bot_lines": {name: bots.describe(name) for name in BOT_SPECS},
+    }
 
 
 async def _create(request: Request, service: GameService) -> object:

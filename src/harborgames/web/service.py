@@ -588,8 +588,9 @@ class GameService:
         return self.view(game_id, body.get("token") if isinstance(body, dict) else None)
 
     def hint(self, game_id: str, token: object) -> dict[str, object]:
-        """What the greedy bot would decide in the token seat's place now (the terminal's
-        ``hint``): ``{"action", "label", "bot"}``. Only for a seat alone against bots, and only
+        """What the strongest preset (``HINT_BOT``, ``hard``) would decide in the token seat's
+        place now (the terminal's ``hint``): ``{"action", "label", "bot"}``, ``bot`` naming it.
+        Only for a seat alone against bots, and only
         on its own decision; the bot sees the seat's observation, as any bot does."""
         game = self._game(game_id)
         seat = self._seat(game, token)

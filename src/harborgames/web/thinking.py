@@ -38,13 +38,18 @@ BOT_SPECS: Mapping[str, str] = {
     # docs/bots.md), stopped at the issue's 0.4 s a decision
     "mcts": "mcts:time_limit=0.4",
     "ismcts": "ismcts:time_limit=0.4",
+    # the presets people choose from (bots.presets, docs/bots.md), with the same 0.4 s
+    "easy": "easy",
+    "medium": "medium:time_limit=0.4",
+    "hard": "hard:time_limit=0.4",
 }
 """The bots a client may seat, by name, and the budget the server gives each: a client picks a
 name, never a spec, so no request can ask for a search that ties up the server."""
 
-HINT_BOT = "greedy"
-"""The bot a hint asks: the heuristic looking one decision ahead, a sound suggestion in a few
-milliseconds (a search would hold a worker for its whole budget on every click of "hint")."""
+HINT_BOT = bots.HINT
+"""The bot a hint asks: the strongest preset, ``hard``, at its tuned budget (what fits 0.4 s of
+CPU), with no wall-clock stop so that the same position always gets the same hint."""
+_HINT_SPEC = f"{HINT_BOT}:time_limit=none"
 
 
 def _index(legal: Sequence[object], choice: object) -> int:
@@ -80,7 +85,7 @@ def suggest(game: str, state: Any, bot: str, seed: int) -> int:
     would decide in the place of the seat to move: a hint."""
     module = harborgames.load(game)
     seat = int(state.current_player)
-    adviser = bots.make_from_spec(BOT_SPECS[bot], seed=seed)
+    adviser = bots.make_from_spec(_HINT_SPEC if bot == HINT_BOT else BOT_SPECS[bot], seed=seed)
     return _index(module.legal_actions(state), adviser.choose(bots.make_view(module, state, seat)))
 
 

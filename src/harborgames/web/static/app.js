@@ -172,7 +172,7 @@ async function lobby() {
     for (let seat = 0; seat < count; seat++) {
       const choice = el("select", { "data-seat": seat, class: "seat-choice" },
         el("option", { value: "" }, "person"),
-        meta.bots.map((b) => el("option", { value: b }, `bot: ${b}`)));
+        meta.bots.map((b) => el("option", { value: b, title: (meta.bot_lines || {})[b] || b }, `bot: ${b}`)));
       if (seat > 0) choice.value = "random";
       rows.push(el("label", {}, `Seat ${seat}: `, choice));
     }
@@ -238,6 +238,9 @@ async function lobby() {
       el("label", {}, "Variant: ", variant),
       el("label", {}, "Seed: ", seed),
       el("h2", {}, "Seats"), seats,
+      // what each bot is, one line each (GET api/meta's bot_lines)
+      el("ul", { id: "bot-lines", class: "muted" },
+        meta.bots.map((b) => el("li", {}, el("b", {}, b), `: ${(meta.bot_lines || {})[b] || ""}`))),
       el("button", { type: "submit", class: "primary", id: "start" }, "Start game"),
       error),
     links,
@@ -285,7 +288,7 @@ function drawGame(view, token, refusal, typedText, hint) {
   const drawn = drawTable(view, { legal: mine ? view.legal_actions : [], play: mine ? play : null });
   const tools = [
     view.can_undo ? el("button", { id: "undo", type: "button", title: "take back your last decision and the bots' moves after it", onclick: () => send("POST", `/api/games/${encodeURIComponent(view.id)}/undo`, { token }) }, "↶ undo") : null,
-    view.can_hint ? el("button", { id: "hint", type: "button", title: "what the greedy bot would do in your place", onclick: askHint }, "hint") : null,
+    view.can_hint ? el("button", { id: "hint", type: "button", title: "what the strongest bot (hard) would do in your place", onclick: askHint }, "hint") : null,
   ].filter(Boolean);
   const decision = el("section", { class: "card decision", id: "decision", "data-role": "decision" },
     el("p", { class: "status", id: "status" }, statusText(view)),
