@@ -42,7 +42,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Generic
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -51,7 +51,7 @@ import harborgames
 
 from ..core.protocol import GameModule
 from .arena import play_game, wilson_interval
-from .base import derive_seed, outcome_rewards, seed_of
+from .base import Bot, derive_seed, outcome_rewards, seed_of
 from .lifetime import tie_to_parent
 from .model import ValueModel, load
 from .simple import GreedyBot
@@ -74,6 +74,7 @@ BACKENDS = ("local", "ray")
 """Where the games are played: local worker processes, or Ray tasks (the ``ray`` extra)."""
 
 Floats = npt.NDArray[np.float32]
+_Seats = tuple[int | None, ...]  # per seat: greedy (None) or a model's index
 
 
 class TrainingError(ValueError):
@@ -148,7 +149,7 @@ def tensors_of(game: GameModule[S, A], states: Sequence[S], seats: Sequence[int]
     return np.stack([single(s, p) for s, p in zip(states, seats, strict=True)]).astype(np.float32, copy=False)
 
 
-class ModelGreedyBot(Generic[S, A]):
+class ModelGreedyBot:
     """The move whose outcome the model values best for the mover: a greedy bot on the model.
 
     Like ``GreedyBot`` it looks ``lookahead`` decisions ahead while the same seat is still to move
@@ -219,7 +220,7 @@ class ModelGreedyBot(Generic[S, A]):
         return values
 
 
-class _Noisy(Generic[S, A]):
+class _Noisy:
     """A bot that moves at random with probability ``epsilon``, else as ``bot`` does."""
 
     def __init__(self, bot: GreedyBot, epsilon: float, seed: int) -> None:
@@ -269,7 +270,7 @@ class _Played:
 def _play_task(task: _Task) -> _Played:
     started = time.process_time()
     game = harborgames.load(task.game)
-    players = []
+    players: list[Bot] = []
     for seat, which in enumerate(task.seats):
         seed = task.bot_seeds[seat]
         if which is None:
@@ -613,14 +614,18 @@ def train(
                 worker_cpu += float(saved["cpu"])  # spent before the interruption
         else:
             players = "greedy" if best_model is None else f"gen-{best} model-greedy"
-            models = () if best_model is None else (best_model,)
+            models: tuple[ValueModel, ...] = () if best_model is None else (best_model,)
             choice: int | None = None if best_model is None else 0
+
+            def everyone(i: int, seat: int | None = choice, n: int = config.players) -> _Seats:
+                return (seat,) * n
+
             tasks = _tasks(
                 config,
                 "data",
                 generation,
                 config.games,
-                lambda i, seats=(choice,) * config.players: seats,
+                everyone,
                 models,
                 epsilon=config.epsilon,
                 positions=config.positions,
