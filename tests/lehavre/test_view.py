@@ -15,6 +15,7 @@ from harborgames import lehavre as lh
 from harborgames.core.views import find_card
 from harborgames.lehavre import data as D
 from harborgames.lehavre.decisions import PayFee
+from harborgames.lehavre.render import describe
 
 from .position import play, position
 
@@ -163,7 +164,7 @@ def test_the_table_is_drawn_for_its_viewer() -> None:
     state = lh.new_game(3, seed=2)
     assert [_table(state, seat)["viewer"] for seat in range(3)] == [0, 1, 2]
     prompts = [str(_table(state, seat)["prompt"]) for seat in range(2)]
-    assert prompts[0].startswith("Your turn: ") and prompts[1].startswith("P0's turn: ")
+    assert prompts[0].startswith("You: buy or sell ") and prompts[1].startswith("P0: buy or sell ")
 
 
 def test_only_the_top_building_of_each_proposal_pile_is_marked_and_can_be_bought() -> None:
@@ -491,3 +492,30 @@ def test_every_enter_label_says_no_fee_exactly_when_none_is_asked(players: int, 
         wanted = [a for a in actions if isinstance(a, (lh.Buy, lh.Build))]
         state = lh.apply(state, rng.choice(wanted if wanted and rng.random() < 0.7 else actions))
     assert owned and asked
+
+
+# -- what is being decided: one text for the header and the prompt ---------------------------------
+def test_the_prompt_and_the_header_say_what_is_decided_in_the_same_words() -> None:
+    """``render.describe`` is the one text: the table's prompt is it after whom it concerns, and
+    the header of ``render`` shows it in ``P0 to decide (...)``, for every decision reached
+    along seeded games that enter buildings often (so that the buildings' own decisions come),
+    to the seat deciding and to another."""
+    kinds: set[str] = set()
+    for players, variant, seed in ((2, "short", 1), (3, "full", 2), (4, "full", 3), (1, "full", 4)):
+        state, rng = lh.new_game(players, seed=seed, variant=variant), random.Random(seed)
+        while not lh.is_terminal(state):
+            seat = state.current_player
+            assert seat is not None
+            kinds.add(type(state.decision).__name__)
+            for viewer in {seat, (seat + 1) % players}:
+                words, who = describe(state, viewer), "You" if viewer == seat else f"P{seat}"
+                assert _table(state, viewer)["prompt"] == f"{who}: {words}."
+                header = " ".join(lh.render(state, viewer).split("\n\n")[0].split())
+                assert f"P{seat} to decide ({' '.join(words.split())})" in header, (header, words)
+            actions = lh.legal_actions(state)
+            wanted = [a for a in actions if isinstance(a, (lh.Enter, lh.Build, lh.Buy))]
+            state = lh.apply(state, rng.choice(wanted if wanted and rng.random() < 0.7 else actions))
+        assert _table(state, 0)["prompt"] is None and describe(state, 0) == "over"
+        assert "game over" in lh.render(state, 0).split("\n\n")[0]
+    assert {"Turn", "PayInterest", "Feed", "PayFee", "ChooseBuilding", "BuildGoods"} <= kinds, kinds
+    assert len(kinds) >= 15, kinds

@@ -12,6 +12,7 @@ from .actions import goods_text
 from .data import (
     BUILDINGS,
     FRANC,
+    INTEREST,
     OFFER_SPACES,
     ROUND_CARDS,
     SHIP_TYPES,
@@ -28,7 +29,6 @@ from .decisions import (
     CoalTraderChoose,
     CoalTraderCoal,
     CoalTraderPay,
-    Decision,
     ExchangeTimes,
     Feed,
     FurrieryHides,
@@ -52,6 +52,8 @@ from .decisions import (
     Turn,
     UpgradeGoods,
 )
+from .effect import build_cost
+from .labels import display_name, with_article
 from .obligations import food_due
 from .observe import HIDDEN, observe
 from .scoring import WealthParts, wealth, wealth_parts
@@ -71,116 +73,106 @@ def _counted(count: int, noun: str, plural: str | None = None) -> str:
     return f"{count} {noun if count == 1 else plural or noun + 's'}"
 
 
-def describe(decision: Decision | None) -> str:
-    """What is being decided, in the words of the card it comes from: the header's
-    ``P0 to decide (the Joinery: how many wood to sell)``. ``over`` once the game has ended."""
-    if decision is None:
+# What the seat to move decides, in the rulebook's and the cards' words: the one source of the
+# header's ``P0 to decide (...)`` here and of the table's ``prompt`` (``view.py``), so that the
+# two cannot say different things. What each upgrading building takes, for its question:
+_UPGRADES = {
+    "bakehouse": "grain to bake into bread",
+    "smokehouse": "fish to smoke",
+    "charcoal_kiln": "wood to turn into charcoal",
+    "abattoir": "cattle to slaughter",
+    "brickworks": "clay to fire into brick",
+    "tannery": "hides to tan",
+    "steel_mill": "iron to make into steel",
+    "cokery": "coal to turn into coke",
+}
+
+
+def describe(state: State, viewer: int | None = None) -> str:
+    """What the seat to move decides, as a phrase without its subject (``the Joinery: how many
+    wood to sell (1, 2 or 3 for 5, 6 or 7 Francs)``; ``over`` once the game has ended), in the
+    words ``viewer`` reads (a fee paid to it is paid "to you"; ``None``: to ``P1``). The header
+    shows it as ``P0 to decide (...)``, the table's prompt as ``You: ....``."""
+    d = state.decision
+    if d is None or state.current_player is None:
         return "over"
-    named = _BY_BUILDING.get(type(decision))
-    if named is not None:
-        return named(decision)
-    fixed = _FIXED.get(type(decision))
-    return fixed if fixed is not None else type(decision).__name__
+    match d:
+        case Turn():
+            if state.final_turns:
+                return "the final action: take an Offer space or enter any building (occupied ones too)"
+            if state.main_done:
+                return "buy, sell or repay, then end the turn"
+            return "buy or sell if you like, then take an Offer space or enter a building"
+        case PayInterest():
+            return (
+                f"interest: {_counted(INTEREST, 'Franc')} for the Supply tile's interest symbol, "
+                "or repay a loan"
+            )
+        case Feed(due=due):
+            return f"feeding: {due} food due (Francs count 1 each; short of it, sell or borrow)"
+        case PayFee(building):
+            owner = state.owner[building]
+            to = "the Treasury" if owner < 0 else "you" if owner == viewer else f"P{owner}"
+            return f"the {_name(building)}'s entry fee: {BUILDINGS[building].fee}, to {to}"
+        case HarborWatchTarget():
+            return "the Harbor Watch: which occupied building to move into"
+        case ChooseBuilding(building, built):
+            return f"the {_name(building)}: which top proposal to build{' (another one)' * bool(built)}"
+        case BuildGoods(target=target):
+            return f"the goods to build the {_name(target)}: {build_cost(state.rules, target)}"
+        case ChooseShip(wharf):
+            return f"the {_name(wharf)}: which ship to build"
+        case PayShipGoods(ship_type=ship_type):
+            kind = SHIP_TYPES[ship_type]
+            return f"the goods for {with_article(kind.name)}: {kind.cost}"
+        case PayShipEnergy(ship_type=ship_type, due=due):
+            return f"{due} energy for the {SHIP_TYPES[ship_type].name}"
+        case UpgradeGoods(building):
+            what = _UPGRADES.get(BUILDINGS[building].id, "goods to upgrade")
+            return f"the {_name(building)}: how many {what}"
+        case PayUpgradeEnergy(building, goods, due):
+            return f"the {_name(building)}: {due} energy to upgrade {goods} goods"
+        case PayEnergy(building, due):
+            return f"the {_name(building)}: {due} energy"
+        case JoineryWood():
+            return "the Joinery: how many wood to sell (1, 2 or 3 for 5, 6 or 7 Francs)"
+        case IronworksExtra():
+            return "the Ironworks: whether to pay 6 energy for a fourth iron"
+        case MarketplaceGoods():
+            return "the Marketplace: which different standard goods to take"
+        case MarketplaceLook():
+            return "the Marketplace: the two special buildings back as they were, or swapped"
+        case ShippingLoad(shipped):
+            return f"the Shipping Line: the next good to ship ({shipped} loaded so far)"
+        case OfficeSteel(given):
+            return f"the Business Office: the next good toward a steel ({given} of 4 given)"
+        case OfficeExchange():
+            return "the Business Office: a good to exchange for a charcoal, a leather or a brick"
+        case BridgeSell():
+            return "the Bridge over the Seine: the next good to sell"
+        case ExchangeTimes(building):
+            return f"the {_name(building)}: how many times ({BUILDINGS[building].text})"
+        case FurrieryHides():
+            return "the Furriery: how many hides to exchange for bread"
+        case FurrieryLeather():
+            return "the Furriery: how many leather to sell for 5 Francs each"
+        case CoalTraderChoose():
+            return "the Coal Trader: a charcoal for 1 food, or a coal for 2 food"
+        case CoalTraderCharcoal():
+            return "the Coal Trader: how many charcoal (1 food each)"
+        case CoalTraderCoal():
+            return "the Coal Trader: how many coal (2 food each)"
+        case CoalTraderPay(due=due):
+            return f"{due} food to the Coal Trader"
+        case HaulagePair():
+            return "the Haulage Firm: which two adjacent Offer spaces to empty"
+        case TownSquareGoods():
+            return "the Town Square: which different upgraded goods to take"
+    return type(d).__name__
 
 
 def _name(building: int) -> str:
-    return BUILDINGS[building].name
-
-
-def _feed(decision: Decision) -> str:
-    assert isinstance(decision, Feed)
-    return f"feeding: {decision.due} food due"
-
-
-def _fee(decision: Decision) -> str:
-    assert isinstance(decision, PayFee)
-    return f"the {_name(decision.building)}'s entry fee: {BUILDINGS[decision.building].fee}"
-
-
-def _choose_building(decision: Decision) -> str:
-    assert isinstance(decision, ChooseBuilding)
-    return f"the {_name(decision.building)}: which building to build"
-
-
-def _build_goods(decision: Decision) -> str:
-    assert isinstance(decision, BuildGoods)
-    return f"the goods to build the {_name(decision.target)}"
-
-
-def _choose_ship(decision: Decision) -> str:
-    assert isinstance(decision, ChooseShip)
-    return f"the {_name(decision.wharf)}: which ship to build"
-
-
-def _ship_goods(decision: Decision) -> str:
-    assert isinstance(decision, PayShipGoods)
-    return f"the goods for a {SHIP_TYPES[decision.ship_type].name} ship"
-
-
-def _ship_energy(decision: Decision) -> str:
-    assert isinstance(decision, PayShipEnergy)
-    return f"{decision.due} energy for a {SHIP_TYPES[decision.ship_type].name} ship"
-
-
-def _upgrade(decision: Decision) -> str:
-    assert isinstance(decision, UpgradeGoods)
-    return f"the {_name(decision.building)}: how many goods"
-
-
-def _upgrade_energy(decision: Decision) -> str:
-    assert isinstance(decision, PayUpgradeEnergy)
-    return f"the {_name(decision.building)}: {decision.due} energy for {decision.goods} goods"
-
-
-def _energy(decision: Decision) -> str:
-    assert isinstance(decision, PayEnergy)
-    return f"the {_name(decision.building)}: {decision.due} energy"
-
-
-def _times(decision: Decision) -> str:
-    assert isinstance(decision, ExchangeTimes)
-    return f"the {_name(decision.building)}: how many times"
-
-
-def _coal_trader_pay(decision: Decision) -> str:
-    assert isinstance(decision, CoalTraderPay)
-    return f"the Coal Trader: {decision.due} food"
-
-
-_BY_BUILDING = {
-    Feed: _feed,
-    PayFee: _fee,
-    ChooseBuilding: _choose_building,
-    BuildGoods: _build_goods,
-    ChooseShip: _choose_ship,
-    PayShipGoods: _ship_goods,
-    PayShipEnergy: _ship_energy,
-    UpgradeGoods: _upgrade,
-    PayUpgradeEnergy: _upgrade_energy,
-    PayEnergy: _energy,
-    ExchangeTimes: _times,
-    CoalTraderPay: _coal_trader_pay,
-}
-_FIXED: dict[type, str] = {
-    Turn: "turn",
-    PayInterest: "interest: 1 Franc, or repay a loan",
-    HarborWatchTarget: "the Harbor Watch: which occupied building",
-    JoineryWood: "the Joinery: how many wood to sell",
-    IronworksExtra: "the Ironworks: a fourth iron for 6 energy?",
-    MarketplaceGoods: "the Marketplace: which goods to take",
-    MarketplaceLook: "the Marketplace: the order of the two special buildings",
-    ShippingLoad: "the Shipping Line: the next good to ship",
-    OfficeSteel: "the Business Office: the next good for a steel",
-    OfficeExchange: "the Business Office: a good for a charcoal, leather or brick",
-    BridgeSell: "the Bridge over the Seine: the next good to sell",
-    FurrieryHides: "the Furriery: how many hides for bread",
-    FurrieryLeather: "the Furriery: how many leather to sell",
-    CoalTraderChoose: "the Coal Trader: a charcoal for 1 food or a coal for 2",
-    CoalTraderCharcoal: "the Coal Trader: how many charcoal",
-    CoalTraderCoal: "the Coal Trader: how many coal",
-    HaulagePair: "the Haulage Firm: which two Offer spaces",
-    TownSquareGoods: "the Town Square: which upgraded goods",
-}
+    return display_name(BUILDINGS[building])
 
 
 def render(state: State, player: int | None = None) -> str:
@@ -189,7 +181,7 @@ def render(state: State, player: int | None = None) -> str:
     if player is not None:
         state = observe(state, player).state
     cards = round_cards(state.num_players, state.rules.variant)
-    deciding = describe(state.decision)
+    deciding = describe(state, player)
     if state.current_player is None:
         top = header_lines(
             "Le Havre", f"{state.rules.variant} game, {_counted(state.num_players, 'player')}", None, deciding

@@ -12,18 +12,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import data as lh_data
-from . import decisions as lh_decisions
-from .decisions import Feed, PayFee, PayInterest, kind_word
+from .decisions import Feed, kind_word
 from .effect import build_cost
 from .labels import (
     SHIP_KEYS,
     action_label,
     cards,
     display_name,
-    with_article,
 )
 from .narration import narrate
 from .observe import HIDDEN, KNOWN_TO_THEM
+from .render import describe
 from .round_end import food_due, round_cards
 from .scoring import wealth as lh_wealth
 from .scoring import wealth_parts
@@ -304,103 +303,11 @@ def _lehavre(state: State, viewer: int) -> Json:
 
 
 # -- what is being decided, in words ----------------------------------------------------------------
-_UPGRADES = {
-    "bakehouse": "grain to bake into bread",
-    "smokehouse": "fish to smoke",
-    "charcoal_kiln": "wood to turn into charcoal",
-    "abattoir": "cattle to slaughter",
-    "brickworks": "clay to fire into brick",
-    "tannery": "hides to tan",
-    "steel_mill": "iron to make into steel",
-    "cokery": "coal to turn into coke",
-}
-
-
 def _prompt(state: State, viewer: int) -> str | None:
-    """What the seat to move decides, in a sentence (None once the game is over), to ``viewer``."""
-    d = state.decision
+    """What the seat to move decides, in a sentence to ``viewer`` (None once the game is over):
+    ``render.describe``'s words, the header's too, after whom they concern (``You: feeding: 5
+    food due (...).``, ``P1: the Joinery: how many wood to sell (...).``)."""
     seat = state.current_player
-    if d is None or seat is None:
+    if state.decision is None or seat is None:
         return None
-    who = "You" if seat == viewer else f"P{seat}"
-    whose = "Your" if seat == viewer else f"P{seat}'s"
-
-    def name(b: int) -> str:
-        return display_name(lh_data.BUILDINGS[b])
-
-    match d:
-        case lh_decisions.Turn():
-            if state.final_turns:
-                return f"{whose} final action: take an Offer space or enter any building (occupied ones too)."
-            if state.main_done:
-                return f"{who}: buy, sell or repay, then end the turn."
-            return (
-                f"{whose} turn: buy or sell if you like, then the main action: take an Offer "
-                "space or enter a building."
-            )
-        case PayInterest():
-            return f"{who}: {lh_data.INTEREST} Franc interest is due (the Supply tile's interest symbol)."
-        case Feed(due=due):
-            return (
-                f"{who}: {due} food to pay for the round (Francs count 1 each); short of it, sell or borrow."
-            )
-        case PayFee(building):
-            owner = state.owner[building]
-            to = "the Treasury" if owner == TOWN else f"P{owner}"
-            return f"The entry fee of the {name(building)}: {lh_data.BUILDINGS[building].fee}, to {to}."
-        case lh_decisions.HarborWatchTarget():
-            return "Harbor Watch: which occupied building to move into?"
-        case lh_decisions.ChooseBuilding(building, built):
-            again = " (another one)" if built else ""
-            return f"{name(building)}: which top proposal to build{again}?"
-        case lh_decisions.BuildGoods(target=target):
-            return f"Pay the building goods of the {name(target)}: {build_cost(state.rules, target)}."
-        case lh_decisions.ChooseShip(wharf):
-            return f"{name(wharf)}: which ship to build?"
-        case lh_decisions.PayShipGoods(ship_type=ship_type):
-            kind = lh_data.SHIP_TYPES[ship_type]
-            return f"Pay the goods of {with_article(kind.name)}: {kind.cost}."
-        case lh_decisions.PayShipEnergy(ship_type=ship_type, due=due):
-            return f"Pay {due} energy for the {lh_data.SHIP_TYPES[ship_type].name}."
-        case lh_decisions.UpgradeGoods(building):
-            what = _UPGRADES.get(lh_data.BUILDINGS[building].id, "goods to upgrade")
-            return f"{name(building)}: how many {what}?"
-        case lh_decisions.PayUpgradeEnergy(building, goods, due):
-            return f"Pay {due} energy to upgrade {goods} at the {name(building)}."
-        case lh_decisions.PayEnergy(building, due):
-            return f"Pay {due} energy for the {name(building)}."
-        case lh_decisions.JoineryWood():
-            return "Joinery: how many wood to sell (1, 2 or 3 for 5, 6 or 7 Francs)?"
-        case lh_decisions.IronworksExtra():
-            return "Ironworks: pay 6 energy for a fourth iron?"
-        case lh_decisions.MarketplaceGoods():
-            return "Marketplace: which different standard goods to take?"
-        case lh_decisions.MarketplaceLook():
-            return "Marketplace: put the two special buildings back as they were, or swapped?"
-        case lh_decisions.ShippingLoad(shipped):
-            return f"Shipping Line: the next good to ship ({shipped} loaded so far)."
-        case lh_decisions.OfficeSteel(given):
-            return f"Business Office: the next good toward a steel ({given} of 4 given)."
-        case lh_decisions.OfficeExchange():
-            return "Business Office: exchange one good for a charcoal, a leather or a brick?"
-        case lh_decisions.BridgeSell():
-            return "Bridge over the Seine: the next good to sell."
-        case lh_decisions.ExchangeTimes(building):
-            return f"{name(building)}: how many times? ({lh_data.BUILDINGS[building].text})"
-        case lh_decisions.FurrieryHides():
-            return "Furriery: how many hides to exchange for bread?"
-        case lh_decisions.FurrieryLeather():
-            return "Furriery: how many leather to sell for 5 Francs each?"
-        case lh_decisions.CoalTraderChoose():
-            return "Coal Trader: a charcoal for 1 food, or a coal for 2 food?"
-        case lh_decisions.CoalTraderCharcoal():
-            return "Coal Trader: how many charcoal (1 food each)?"
-        case lh_decisions.CoalTraderCoal():
-            return "Coal Trader: how many coal (2 food each)?"
-        case lh_decisions.CoalTraderPay():
-            return f"Pay {d.due} food to the Coal Trader."
-        case lh_decisions.HaulagePair():
-            return "Haulage Firm: which two adjacent Offer spaces to empty?"
-        case lh_decisions.TownSquareGoods():
-            return "Town Square: which different upgraded goods to take?"
-    return None
+    return f"{'You' if seat == viewer else f'P{seat}'}: {describe(state, viewer)}."
