@@ -242,18 +242,18 @@ def test_a_saved_game_resumes_with_play_load(
     argv = ["inland_port", "--bots", "greedy", "--seed", "5"]
     assert _play(argv, "1\n" * 6 + f"save {first}\nquit\n", monkeypatch) == 0
     out = capsys.readouterr().out
-    command = f"harborgames play --load {first} --seats 0 --bots greedy"
-    assert f"resume with:\n  {command}\n" in out
+    assert f"resume with:\n  harborgames play --load {first}\n" in out  # the record names the seats
     saved = inland_port.loads(first.read_text())
     script = f"1\nsave {second}\nquit\n"
-    assert _play(["--load", str(first), "--seats", "0", "--bots", "greedy"], script, monkeypatch) == 0
+    assert _play(["--load", str(first)], script, monkeypatch) == 0
     out = capsys.readouterr().out
     assert f"resuming {first}: {len(saved.actions)} moves replayed" in out
     assert "seat 1: greedy" in out
     resumed = inland_port.loads(second.read_text())
     assert resumed.seed == 5 and resumed.actions[: len(saved.actions)] == saved.actions
     assert len(resumed.actions) > len(saved.actions)  # the game went on
-    # the same moves as if it had never stopped: the bot is seeded from the game seed and seat
+    # the same moves as if it had never stopped: each bot decision is seeded from the game seed,
+    # the seat and the move number (tests/cli/test_resume.py: every game, --seats and --bots)
     third = tmp_path / "third.json"
     assert _play(argv, "1\n" * 7 + f"save {third}\nquit\n", monkeypatch) == 0
     assert inland_port.loads(third.read_text()).actions == resumed.actions

@@ -4,7 +4,8 @@ Reads one line per decision from standard input, so a script can drive a whole g
 from the list, the action's notation or button words, or a command (``help`` lists them):
 ``info NAME`` prints a card at any prompt, ``undo``, ``save FILE``, ``hint``, ``table``,
 ``quit``. After every move, the bots' included, it prints what the table was told (the game's
-``narrate``: a round's end, a roll, a new ship). ``play --load FILE`` resumes a saved game.
+``narrate``: a round's end, a roll, a new ship). ``play --load FILE`` resumes a saved game with
+the seats and bots it was saved with (``--seats`` and ``--bots`` change them).
 
 Leaving asks first (``quit``, Ctrl-C) unless the game is saved; the end of the input leaves
 quietly. A finished game is offered for saving.
@@ -30,7 +31,7 @@ from ..core.views import Card, find_card
 from .arguments import Commands, add_rules_arguments
 from .choices import Menu, Picker, cards_of
 from .replay import read_records
-from .session import Session, show_forced
+from .session import HUMAN, Session, show_forced
 from .setup import check_setup, load_game, parse_options
 from .terminal import LineReader
 from .words import article, plural
@@ -63,19 +64,21 @@ def add_play_parser(commands: Commands) -> None:
     parser.add_argument(
         "--bots",
         help="bots for the other seats, comma-separated, in seat order; "
-        "one name fills every bot seat (default: the strongest search for the game); "
-        "a bot is a name (random, greedy, mcts, ismcts) or a preset: "
+        "one name fills every bot seat (default: the strongest search for the game; "
+        "with --load: the saved bots); a bot is a name (random, greedy, mcts, ismcts) or a preset: "
         + "; ".join(f"{name}: {bots.describe(name)}" for name in bots.presets()),
     )
     parser.add_argument(
-        "--seats", default="0", help="your seat or seats, comma-separated, 0-based (default 0)"
+        "--seats",
+        help="your seat or seats, comma-separated, 0-based (default 0; with --load: the saved seats)",
     )
     parser.add_argument("--seed", type=int, help="game seed (default: random, printed)")
     parser.add_argument(
         "--load",
         metavar="FILE",
         help="resume the game saved in FILE (`save FILE` in a game): its moves are replayed, "
-        "then play goes on; the game, players, seed, variant and options are the record's",
+        "then play goes on; the game, players, seed, variant, options, seats and bots are the "
+        "record's (--seats and --bots replace the last two)",
     )
     add_rules_arguments(parser)
     parser.set_defaults(run=run_play)
@@ -93,9 +96,9 @@ def run_play(args: argparse.Namespace) -> int:
     variant = check_setup(info, num_players, args.variant, options)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     setup = GameRecord(info.name, variant, num_players, seed, (), info.version, options)
-    return _start(
-        game, setup, args, [game.new_game(num_players, seed=seed, variant=variant, options=options)], []
-    )
+    humans, specs = _seats(args.seats, args.bots, info, num_players)
+    first = game.new_game(num_players, seed=seed, variant=variant, options=options)
+    return _start(game, setup, humans, specs, [first], [])
 
 
 def _resume(args: argparse.Namespace) -> int:
@@ -123,20 +126,54 @@ def _resume(args: argparse.Namespace) -> int:
                 actions.append(action)
     except IllegalActionError as error:
         raise IllegalActionError(f"{args.load}: {error}") from None
+    humans, specs = _saved_seats(args, game.INFO, record)
     print(f"resuming {args.load}: {plural(len(actions), 'move')} replayed")
-    return _start(game, record, args, states, actions, loaded=args.load)
+    return _start(game, record, humans, specs, states, actions, loaded=args.load)
+
+
+def _saved_seats(
+    args: argparse.Namespace, info: GameInfo, record: GameRecord
+) -> tuple[set[int], dict[int, str]]:
+    """A resumed game's seats: the record's, with what ``--seats`` and ``--bots`` replace (a
+    line says so); a record saved before records kept seats takes them from the flags alone."""
+    loaded, count = args.load, record.num_players
+    if not record.seats:
+        default = f"you at seat 0, {bots.strongest(info.information)} at the others"
+        print(f"{loaded} names no seats: they are --seats and --bots (default: {default})")
+        return _seats(args.seats, args.bots, info, count)
+    saved_humans = ",".join(str(seat) for seat, player in enumerate(record.seats) if player == HUMAN)
+    saved = {seat: player for seat, player in enumerate(record.seats) if player != HUMAN}
+    flags = [flag for flag, value in (("--seats", args.seats), ("--bots", args.bots)) if value is not None]
+    if flags:
+        print(f"the seating saved in {loaded} is overridden by {' and '.join(flags)}")
+    seats = args.seats if args.seats is not None else saved_humans
+    if not seats:
+        raise ValueError(f"{loaded} seats no person, only bots: choose your seat with --seats")
+    humans, specs = _seats(seats, args.bots, info, count)
+    if args.bots is not None:
+        return humans, specs
+    # A seat that was a bot keeps its bot (checked: the file may come from anyone); one that was
+    # a person's gets the default.
+    for seat in sorted(specs.keys() & saved.keys()):
+        try:
+            check_spec(saved[seat], "play, from the game seed,")
+            bots.make_from_spec(saved[seat])
+        except ValueError as error:
+            raise ValueError(f"{loaded}: seat {seat}: {error}") from None
+        specs[seat] = saved[seat]
+    return humans, specs
 
 
 def _start(
     game: GameModule[S, A],
     setup: GameRecord,
-    args: argparse.Namespace,
+    humans: set[int],
+    specs: dict[int, str],
     states: list[S],
     actions: list[A],
     loaded: str | None = None,
 ) -> int:
     """Seat the people and the bots, then play from the last of ``states``."""
-    humans, specs = _seats(args, game.INFO, setup.num_players)
     players = {
         seat: bots.make_from_spec(spec, seed=derive_seed("play", setup.seed, seat))
         for seat, spec in specs.items()
@@ -147,16 +184,19 @@ def _start(
     return _play(session, LineReader(), fresh=loaded is None)
 
 
-def _seats(args: argparse.Namespace, info: GameInfo, num_players: int) -> tuple[set[int], dict[int, str]]:
-    """The human seats (``--seats``) and each bot seat's spec (``--bots``), checked."""
+def _seats(
+    seats: str | None, named: str | None, info: GameInfo, num_players: int
+) -> tuple[set[int], dict[int, str]]:
+    """The human seats (``--seats``, default 0) and each bot seat's spec (``--bots``), checked."""
+    seats = "0" if seats is None else seats
     try:
-        humans = {int(s) for s in args.seats.split(",") if s.strip()}
+        humans = {int(s) for s in seats.split(",") if s.strip()}
     except ValueError:
-        raise ValueError(f"--seats takes seat numbers, not {args.seats!r}") from None
+        raise ValueError(f"--seats takes seat numbers, not {seats!r}") from None
     if not humans or not all(0 <= s < num_players for s in humans):
-        raise ValueError(f"--seats must name seats 0-{num_players - 1}, not {args.seats!r}")
+        raise ValueError(f"--seats must name seats 0-{num_players - 1}, not {seats!r}")
     bot_seats = [s for s in range(num_players) if s not in humans]
-    specs = [spec.strip() for spec in (args.bots or bots.strongest(info.information)).split(",")]
+    specs = [spec.strip() for spec in (named or bots.strongest(info.information)).split(",")]
     if len(specs) == 1:
         specs = specs * len(bot_seats)
     if len(specs) != len(bot_seats):
@@ -196,7 +236,8 @@ def _play(session: Session[S, A], reader: LineReader, *, fresh: bool = True) -> 
     game, players, record = session.game, session.players, session.record
     title = f"{game.INFO.title}, {plural(record.num_players, 'player')}, variant {record.variant}"
     seats = [f"seat {s}: {session.who(s)}" for s in range(record.num_players)]
-    seats[0], seats[-1] = "(" + seats[0], seats[-1] + ")"
+    seats[0] = "(" + seats[0]
+    seats[-1] += ")"  # the same seat in a solo game
     print(*listing(f"{title}, seed {record.seed} ", seats), sep="\n")
     print("type `help` for the commands, `info NAME` to read a card")
     for name in dict.fromkeys(bot.name for bot in players.values() if bot.name in bots.presets()):
@@ -212,7 +253,7 @@ def _play(session: Session[S, A], reader: LineReader, *, fresh: bool = True) -> 
                     return status
                 continue
             view = bots.make_view(game, session.state, seat)
-            action = players[seat].choose(view)
+            action = session.bot(seat).choose(view)
             # A game may keep part of a move secret from the table (Le Havre's Marketplace).
             public = getattr(game, "public_notation", None)
             shown = public(session.state, action) if callable(public) else str(action)

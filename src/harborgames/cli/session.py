@@ -3,8 +3,8 @@ seat, and what the table told the people playing after each move.
 
 The record is the truth (as everywhere in harborgames): ``save`` writes ``make_record``'s
 document, which ``harborgames replay`` checks and ``harborgames play --load`` resumes by
-replaying it. A record holds the game, not who sat at it, so saving prints the command that
-resumes it with the same seats and bots.
+replaying it. The record also says who sat at each seat (``human`` or the bot's spec), so
+``play --load FILE`` alone resumes the game with the same people and bots.
 """
 
 from __future__ import annotations
@@ -15,12 +15,16 @@ from pathlib import Path
 from typing import Generic, TypeVar
 
 from .. import bots
+from ..bots.base import derive_seed
 from ..core.play import make_record
 from ..core.protocol import GameModule, GameRecord, State
 from ..core.render import fit
 from .words import plural
 
-__all__ = ["Session"]
+__all__ = ["HUMAN", "Session"]
+
+HUMAN = "human"
+"""A person's seat in a record's ``seats`` (a bot's seat holds its spec)."""
 
 S = TypeVar("S", bound=State)
 A = TypeVar("A")
@@ -99,6 +103,13 @@ class Session(Generic[S, A]):
                 return True
         return False
 
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """Who plays each seat, as the record keeps it: ``HUMAN`` or the bot's spec."""
+        return tuple(
+            HUMAN if seat in self.humans else self.specs[seat] for seat in range(self.record.num_players)
+        )
+
     def record_json(self) -> str:
         setup = self.record
         record = make_record(
@@ -108,6 +119,7 @@ class Session(Generic[S, A]):
             self.actions,
             variant=setup.variant,
             options=setup.options,
+            seats=self.seats,
         )
         return self.game.dumps(record)
 
@@ -131,11 +143,16 @@ class Session(Generic[S, A]):
         return self.saved is not None and self.saved[1] == len(self.actions)
 
     def resume_command(self, name: str) -> str:
-        """``harborgames play --load FILE --seats 0 --bots greedy``: the same seats and bots."""
-        words = ["harborgames", "play", "--load", name, "--seats", ",".join(map(str, sorted(self.humans)))]
-        if self.specs:
-            words += ["--bots", ",".join(self.specs[seat] for seat in sorted(self.specs))]
-        return shlex.join(words)
+        """``harborgames play --load FILE``: the record holds the seats and bots."""
+        return shlex.join(["harborgames", "play", "--load", name])
+
+    def bot(self, seat: int) -> bots.Bot:
+        """The bot that makes this decision at ``seat``: seeded from the game seed, the seat and
+        the number of moves so far, so that a resumed game, or one taken back with ``undo``,
+        goes on exactly as it would have (a bot's own generator would restart at its seed)."""
+        return bots.make_from_spec(
+            self.specs[seat], seed=derive_seed("play", self.record.seed, seat, len(self.actions))
+        )
 
     def who(self, seat: int) -> str:
         return "you" if seat in self.humans else self.players[seat].name

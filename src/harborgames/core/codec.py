@@ -35,6 +35,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_DOCUMENT_CHARS",
     "MAX_INT_DIGITS",
+    "MAX_SEAT_CHARS",
     "Codec",
     "check_json",
     "parse_json",
@@ -50,6 +51,8 @@ MAX_DOCUMENT_CHARS = 4_000_000
 game record of either game is about 0.3 MB, a Port Gdańsk state about 10 kB."""
 MAX_DEPTH = 32
 """The deepest nesting of arrays and objects (the envelope is level 1; documents use 7)."""
+MAX_SEAT_CHARS = 200
+"""The longest name of a seat's player in a record ("human" or a bot spec)."""
 MAX_INT_DIGITS = 4300
 """The most digits of an integer (Python's own default limit for ``int(str)``; ``dumps`` cannot
 write a longer one unless a program raises that limit)."""
@@ -310,6 +313,8 @@ class Codec(Generic[S, Obs]):
             data = {"type": type(obj).__name__, **self.converter.unstructure(obj)}
         elif isinstance(obj, GameRecord):
             data = {**self.converter.unstructure(obj), "options": dict(obj.options)}
+            if not obj.seats:  # a record without seats reads as it did before they existed
+                del data["seats"]
         else:
             data = self.converter.unstructure(obj)
         return {"format": FORMAT_VERSION, "game": self.game, "kind": kind, "data": data}
@@ -383,6 +388,8 @@ class Codec(Generic[S, Obs]):
             fields = {k: v for k, v in data.items() if k != "type"}
             return self._structure(fields, cls, "action")
         if kind == "record":
+            if isinstance(data, dict) and "seats" not in data:  # older records have no seats
+                data = {**data, "seats": []}
             record = self._structure(data, GameRecord, "record")
             if record.game != self.game:
                 raise FormatError(f"record is for {record.game!r}, not {self.game!r}")
@@ -393,9 +400,19 @@ class Codec(Generic[S, Obs]):
     def _validate_record(self, record: GameRecord) -> None:
         """A record ``replay`` can start: a seed ``new_game`` takes and, for this version of the
         rules, a seat count, variant and options the game has (an older record is refused by
-        ``replay``, which says why)."""
+        ``replay``, which says why); seats, if it names them, one short name for each."""
         if record.seed < 0:
             raise ValueError(f"the seed is {record.seed}, must be >= 0")
+        if record.seats and len(record.seats) != record.num_players:
+            raise ValueError(
+                f"the record names {len(record.seats)} seats' players for {record.num_players} seats"
+            )
+        for seat, player in enumerate(record.seats):
+            if not 0 < len(player) <= MAX_SEAT_CHARS or not player.isprintable():
+                raise ValueError(
+                    f"seat {seat}'s player must be 1 to {MAX_SEAT_CHARS} printable characters, "
+                    f"not {player[:40]!r}"
+                )
         if self._info is not None and record.version == self._info.version:
             self._info.check_new_game(record.num_players, record.variant, record.options)
 

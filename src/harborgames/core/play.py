@@ -24,8 +24,10 @@ def make_record(
     *,
     variant: str | None = None,
     options: Mapping[str, str] | None = None,
+    seats: Sequence[str] = (),
 ) -> GameRecord:
-    """A record of a game started with these arguments and played with these actions."""
+    """A record of a game started with these arguments and played with these actions;
+    ``seats``, if given, says who played each seat ("human" or a bot spec)."""
     return GameRecord(
         game=module.INFO.name,
         variant=variant or module.INFO.default_variant,
@@ -34,6 +36,7 @@ def make_record(
         actions=tuple(str(a) for a in actions),
         version=module.INFO.version,
         options=dict(options or {}),
+        seats=tuple(seats),
     )
 
 

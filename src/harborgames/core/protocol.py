@@ -104,7 +104,9 @@ class GameInfo:
 
 @attrs.frozen
 class GameRecord:
-    """Everything needed to replay a game: the ``new_game`` arguments and the moves in notation."""
+    """Everything needed to replay a game: the ``new_game`` arguments and the moves in notation;
+    and, if whoever wrote it knew, who sat at each seat (so that ``play --load`` resumes it with
+    the same people and bots)."""
 
     game: str
     variant: str
@@ -113,6 +115,9 @@ class GameRecord:
     actions: tuple[str, ...]
     version: int
     options: Mapping[str, str] = attrs.field(factory=dict, hash=False)
+    # Each seat's player in seat order: "human" for a person, else a bot spec ("greedy",
+    # "mcts:iterations=200"); empty when the record does not say (then JSON leaves it out).
+    seats: tuple[str, ...] = ()
 
 
 S = TypeVar("S")
