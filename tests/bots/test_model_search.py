@@ -42,6 +42,7 @@ def _game(specs: list[str], seed: int = 5) -> list[str]:
         "mcts:leaf=model:iterations=12",
         "ismcts:leaf=model:iterations=12:rollout_depth=0",
         "mcts:widen=1:order=model:iterations=12",
+        "ismcts:order=root:iterations=12",
         "greedy:value=model",
     ],
 )

@@ -17,7 +17,9 @@ bot's play instead of from uniform noise; ``ismcts`` uses both by default (docs/
 A learned evaluation (``bots.model``) can take the heuristic's place twice: ``leaf="model"``
 values the cut-off positions by the model (each seat from its own observation tensor), and
 ``order="model"`` ranks the moves progressive widening admits by the model's value of the
-position each leads to for the mover. ``model`` names the model (``learned.ModelSource``).
+position each leads to for the mover (``order="root"``: at the root only, where it also names
+the move ``anchor`` anchors on; one forward pass a decision). ``model`` names the model
+(``learned.ModelSource``).
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ __all__ = [
 
 _ROLLOUTS = ("random", "greedy")
 _LEAVES = ("margin", "rank", "model")
-_ORDERS = ("heuristic", "model")
+_ORDERS = ("heuristic", "model", "root")
 _CUT: dict[str, Callable[[int, int | None, int | None], bool]] = {
     "own": lambda to_move, mover, seat: mover == seat,
     "others": lambda to_move, mover, seat: to_move == seat,
@@ -237,9 +239,9 @@ class _SearchBot:
         self.order = order
         # a model file is read now (a bad path fails when the bot is made); the shipped model
         # is found at the first decision, when the configuration is known
-        uses_model = leaf == "model" or order == "model"
+        uses_model = leaf == "model" or order != "heuristic"
         if model is not None and not uses_model:
-            raise ValueError('a model is used by leaf=model or order=model; neither is asked')
+            raise ValueError('a model is used by leaf=model or order=model/root; neither is asked')
         self.models: ModelSource | None = ModelSource(model) if uses_model else None
         self._orderer: ValueModel | None = None  # the model ordering moves in this decision
         self.last_iterations = 0  # how many iterations the last decision ran, for benchmarks
@@ -341,7 +343,8 @@ class MCTSBot(_SearchBot):
         root: _Node[S, A] = _Node(start, None, -1, untried)
         model = self._model(view)
         leaf = self._leaf(view, model)
-        orderer = model if self.order == "model" else None
+        orderer = model if self.order != "heuristic" else None
+        inner = model if self.order == "model" else None
         base = advantages(game, start)
         widen, seat = self.widen, view.seat
         count = 0
@@ -350,7 +353,9 @@ class MCTSBot(_SearchBot):
             node, path = root, [root]
             while True:
                 if widen > 0.0 and node.untried and not node.ranked:
-                    ranked = _ranked(game, node.state, node.untried, node is root, seat, orderer)
+                    ranked = _ranked(
+                        game, node.state, node.untried, node is root, seat, orderer if node is root else inner
+                    )
                     node.untried, node.ranked = ranked[::-1], True
                 if node.untried and (
                     widen == 0.0 or len(node.children) < self._allowed(node.visits)
@@ -469,7 +474,7 @@ class ISMCTSBot(_SearchBot):
         root: _InfoNode[A] = _InfoNode(-1, 0)
         model = self._model(view)
         leaf = self._leaf(view, model)
-        self._orderer = model if self.order == "model" else None
+        self._orderer = model if self.order != "heuristic" else None
         count = 0
         widen = self.widen
         for _ in self._budget(view):
@@ -546,7 +551,8 @@ class ISMCTSBot(_SearchBot):
         """
         order = node.order
         if order is None:
-            order = node.order = _ranked(game, state, legal, at_root, seat, self._orderer)
+            model = self._orderer if at_root or self.order == "model" else None
+            order = node.order = _ranked(game, state, legal, at_root, seat, model)
         known = set(order)
         order.extend(a for a in legal if a not in known)  # legal in this sample only: last
         legal_set = set(legal)
