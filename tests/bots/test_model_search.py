@@ -40,6 +40,7 @@ def _game(specs: list[str], seed: int = 5) -> list[str]:
     "spec",
     [
         "mcts:leaf=model:iterations=12",
+        "ismcts:leaf=blend:iterations=12",
         "ismcts:leaf=model:iterations=12:rollout_depth=0",
         "mcts:widen=1:order=model:iterations=12",
         "ismcts:order=root:iterations=12",

@@ -51,7 +51,8 @@ __all__ = [
 ]
 
 _ROLLOUTS = ("random", "greedy")
-_LEAVES = ("margin", "rank", "model")
+_LEAVES = ("margin", "rank", "model", "blend")
+_MODEL_LEAVES = ("model", "blend")
 _ORDERS = ("heuristic", "model", "root")
 _CUT: dict[str, Callable[[int, int | None, int | None], bool]] = {
     "own": lambda to_move, mover, seat: mover == seat,
@@ -152,13 +153,14 @@ class Leaf(Generic[S, A]):
     search: the heuristic's units (Francs, points) differ per game, and this adapts to them
     without a per-game constant. ``"model"`` asks a learned model (``model``) for every
     seat's expected rank reward, each seat read from its own observation tensor: the same scale
-    as a finished game's outcome. Finished games always get their outcome.
+    as a finished game's outcome; ``"blend"`` the mean of ``"model"`` and ``"margin"`` (a young
+    model's judgement steadied by the heuristic's). Finished games always get their outcome.
     """
 
     def __init__(self, game: GameModule[S, A], mode: str, model: ValueModel | None = None) -> None:
         _check(mode, _LEAVES, "leaf")
-        if mode == "model" and model is None:
-            raise ValueError('leaf "model" needs a model')
+        if mode in _MODEL_LEAVES and model is None:
+            raise ValueError(f"leaf {mode!r} needs a model")
         self.game = game
         self.mode = mode
         self.model = model
@@ -170,9 +172,17 @@ class Leaf(Generic[S, A]):
         game = self.game
         if state.current_player is None:
             return outcome_rewards(game, state)
-        if self.model is not None and self.mode == "model":
+        if self.model is not None and self.mode in _MODEL_LEAVES:
             encoded: Any = game  # a game with an observation tensor (``learned.ModelSource``)
-            return self.model.values(encoded, state)
+            learned = self.model.values(encoded, state)
+            if self.mode == "model":
+                return learned
+            margin = self._margin(state, root)
+            return tuple((a + b) / 2.0 for a, b in zip(learned, margin, strict=True))
+        return self._margin(state, root)
+
+    def _margin(self, state: S, root: list[float] | None) -> tuple[float, ...]:
+        game = self.game
         if self.mode == "rank" or root is None:
             return heuristic_rewards(game, state)
         growth = [a - r for a, r in zip(advantages(game, state), root, strict=True)]
@@ -239,7 +249,7 @@ class _SearchBot:
         self.order = order
         # a model file is read now (a bad path fails when the bot is made); the shipped model
         # is found at the first decision, when the configuration is known
-        uses_model = leaf == "model" or order != "heuristic"
+        uses_model = leaf in _MODEL_LEAVES or order != "heuristic"
         if model is not None and not uses_model:
             raise ValueError('a model is used by leaf=model or order=model/root; neither is asked')
         self.models: ModelSource | None = ModelSource(model) if uses_model else None
@@ -262,7 +272,7 @@ class _SearchBot:
         return None if self.models is None else self.models.for_view(view)
 
     def _leaf(self, view: View[S, A], model: ValueModel | None) -> Leaf[S, A]:
-        return Leaf(view.game, self.leaf, model if self.leaf == "model" else None)
+        return Leaf(view.game, self.leaf, model if self.leaf in _MODEL_LEAVES else None)
 
     def _budget(self, view: View[S, A]) -> range | _Timed:
         if self.iterations is not None:
