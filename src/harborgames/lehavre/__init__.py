@@ -43,10 +43,12 @@ from .encoding import (
     decode,
     encode,
     legal_action_mask,
+    legal_action_masks,
     num_distinct_actions,
     observation_layout,
     observation_string,
     observation_tensor,
+    observation_tensors,
 )
 from .heuristic import heuristic
 from .info import INFO
@@ -98,6 +100,7 @@ __all__ = [
     "heuristic",
     "is_terminal",
     "legal_action_mask",
+    "legal_action_masks",
     "legal_actions",
     "loads",
     "narrate",
@@ -106,6 +109,7 @@ __all__ = [
     "observation_layout",
     "observation_string",
     "observation_tensor",
+    "observation_tensors",
     "observe",
     "parse_action",
     "public_notation",
@@ -117,3 +121,10 @@ __all__ = [
     "wealth_parts",
     "winners",
 ]
+
+
+def __dir__() -> list[str]:
+    """The public names, ``__all__``, without the modules and helpers this package imports."""
+    return list(__all__)
+
+

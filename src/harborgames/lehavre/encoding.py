@@ -7,10 +7,13 @@ kinds are open-ended and use slot blocks ("the k-th offered action of that class
 list of non-dominated ways, at most ``payment.LIST_LIMIT``), and ``PayPart`` and ``Times``, whose
 counts are limited only by the goods a player holds (tokens are unlimited in the rules).
 
-Observations. ``observation_tensor`` reads nothing but ``observe(state, player)``, so the
-face-down Supply tiles and the special cards the player has not looked at cannot leak into it.
-Counts are written raw and multiplied by one precomputed scale vector (``_Tables.scale``), so
-each field's scale is declared once, next to its name, in ``_fields``.
+Observations. ``observation_tensor`` writes what ``observe(state, player)`` shows, straight from
+the state (observing first copies the state, and cost ten decisions' worth in the full game): the
+writer hides the face-down Supply tiles and the special cards the player has not looked at as it
+goes, and equals the observe-then-write tensor on every state (``tests/lehavre/
+tensor_reference.py`` keeps that one). Every position it writes is looked up in tables made once
+per configuration (``_Tables``); counts are written raw and multiplied by one scale vector, so
+each field's scale is declared once, next to its name and true bounds, in ``_fields``.
 
 >>> from harborgames import lehavre
 >>> state = lehavre.new_game(2, seed=1)
@@ -23,14 +26,19 @@ True
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+import operator
+import struct
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
+from operator import getitem, itemgetter
+from typing import cast
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
-from ..core.encoding import ActionSpace, Field, Slot, TensorLayout
+from ..core.checks import require_seat
+from ..core.encoding import ActionSpace, Field, Slot, TensorLayout, fill_masks, fill_observations
 from ..core.update import update
 from .actions import (
     DONE,
@@ -59,14 +67,19 @@ from .buildings import MARKET_MAX, PRODUCTS
 from .codec import CODEC, decision_building
 from .data import (
     BUILDING_INDEX,
+    BUILDINGS,
+    FOOD_DEMANDS,
     FRANC,
     FULL,
     GOODS,
+    LOAN_PENALTY,
+    LOAN_REPAYMENT,
     NUM_TOKEN_KINDS,
     OFFER_SPACES,
     PROPOSAL_PILES,
     ROUND_CARD_INDEX,
     ROUND_CARDS,
+    SHIP_FOOD,
     SHIP_NAMES,
     SHIP_TYPES,
     SPECIAL_BUILDINGS,
@@ -79,13 +92,14 @@ from .data import (
     TURNS_PER_ROUND,
     round_cards,
 )
-from .decisions import DECISION_TYPES, BuildGoods, Decision, Feed, PayShipEnergy, PayShipGoods
+from .decisions import DECISION_TYPES, AmountDue, BuildGoods, Decision, Feed, PayShipEnergy, PayShipGoods
 from .info import INFO
-from .obligations import food_due
+from .limits import MAX_COUNTER, MAX_FRANCS, MAX_GOODS, MAX_LOANS
 from .observe import KNOWN_TO_THEM, observe
+from .offered import built_entry
 from .payment import LIST_LIMIT
 from .render import render
-from .scoring import wealth
+from .scoring import bonus
 from .specials import COAL_TRADER_CHOICES, HAULAGE_CHOICES, TOWN_SQUARE_GOODS
 from .state import OPTIONS, OUT, PROPOSAL, SPECIAL_DECK, TOWN, State
 from .turn import legal_actions
@@ -97,10 +111,12 @@ __all__ = [
     "decode",
     "encode",
     "legal_action_mask",
+    "legal_action_masks",
     "num_distinct_actions",
     "observation_layout",
     "observation_string",
     "observation_tensor",
+    "observation_tensors",
 ]
 
 DEFAULT_PLAYERS = 2  # as ``new_game``
@@ -212,7 +228,8 @@ def legal_action_mask(state: State) -> npt.NDArray[np.int8]:
 
 # -- the observation layout ---------------------------------------------------------------------------
 # Scales: counts are divided by a typical maximum so most values lie in 0..1. Those marked
-# "unbounded" can exceed 1 (tokens and loans are unlimited in the rules); one-hots and flags are 0/1.
+# "can pass 1" have no bound in the rules (tokens and loans are unlimited; their true bounds are
+# the loader's limits); one-hots and flags are 0/1.
 GOODS_SCALE = 10  # goods and Offer-space tokens: a dozen is a lot
 FRANCS_SCALE = 50
 LOANS_SCALE = 5
@@ -235,42 +252,29 @@ WHARVES = (BUILDING_INDEX["wharf_1"], BUILDING_INDEX["wharf_2"])  # the ones tha
 NUM_SHIP_CARDS = len(ROUND_CARDS)
 MIN_OWNER = min(OUT, PROPOSAL, SPECIAL_DECK, TOWN)  # the owner codes below the seats
 
-
-class _Tables:
-    """One configuration's layout, its fields' start offsets and scale vector, and the lookups the
-    writer needs, computed once (``_tables``)."""
-
-    def __init__(self, num_players: int, variant: str) -> None:
-        self.num_players = num_players
-        self.variant = variant
-        self.buildings = len(_variant_buildings(variant))
-        self.cards = round_cards(num_players, variant)
-        self.rounds = len(self.cards)
-        scaled = list(_fields(num_players, variant, self.buildings, self.rounds))
-        self.layout = TensorLayout(tuple(field for field, _ in scaled))
-        self.start = {name: where.start for name, where in self.layout.offsets.items()}
-        self.scale = np.ones(self.layout.size, dtype=np.float32)
-        for field, divisor in scaled:
-            self.scale[self.layout.offsets[field.name]] = np.float32(1.0 / divisor)
-        self.round_card = tuple(ROUND_CARD_INDEX[card.card] for card in self.cards)
-        self.round_food = tuple(card.food_demand(num_players) for card in self.cards)
-        # ``buildings``: per building a row of n + 3 places; an owner code's place in its row
-        # (seat 0..n-1, town, proposal pile, out; the face-down special deck shows as out).
-        n = num_players
-        self.building_rows = self.start["buildings"] + np.arange(self.buildings, dtype=np.intp) * (n + 3)
-        places = {SPECIAL_DECK: n + 2, OUT: n + 2, PROPOSAL: n + 1, TOWN: n}
-        places.update((seat, seat) for seat in range(n))
-        self.place_of_owner = np.array([places[code] for code in range(MIN_OWNER, n)], dtype=np.intp)
-        # ``ship_cards``: per ship card a row of n + 2 places (seat 0..n-1, its pile, elsewhere).
-        self.ship_rows = self.start["ship_cards"] + np.arange(NUM_SHIP_CARDS, dtype=np.intp) * (n + 2)
+# True bounds of the counts the rules leave open: the loader's limits (``limits.py``), which every
+# state a legal move reaches stays within. A good held or on an Offer space is at most MAX_GOODS,
+# Francs (a seat's, or on the Francs space) at most MAX_FRANCS. Wealth is at most every Franc, every
+# building's and ship's value, and the largest bonuses: the Storehouse's half a Franc per good, and
+# 4 per building or ship (the most any other "+" building pays for one) for each other one.
+_PLUS_BUILDINGS = ("storehouse", "dock", "town_hall", "bank", "business_park", "guildhouse")
+MOST_WEALTH = (
+    MAX_FRANCS
+    + sum(b.value for b in BUILDINGS)
+    + sum(card.ship_value for card in ROUND_CARDS)
+    + MAX_GOODS // 2
+    + 4 * (len(BUILDINGS) + NUM_SHIP_CARDS + 1) * (len(_PLUS_BUILDINGS) - 1)
+)
+LEAST_WEALTH = -LOAN_PENALTY * MAX_LOANS  # no building, ship or Franc, every loan unpaid
+MOST_IN_PILE = sum(1 for b in BUILDINGS if b.sort is not None)  # only these lie in proposal piles
 
 
 def _fields(num_players: int, variant: str, buildings: int, rounds: int) -> Iterator[tuple[Field, float]]:
     """The layout, field by field, each with the divisor its raw counts are scaled by (1: one-hots
-    and flags)."""
+    and flags) and its true bounds (raw bounds / divisor; the default 0..1 unless given)."""
     n, b, g = num_players, buildings, GOODS_SCALE
     # fmt: off
-    rows: list[tuple[str, int, str, float]] = [
+    rows: list[tuple[str, int, str, float] | tuple[str, int, str, float, tuple[float, float]]] = [
         ("observer", n, "1 at the observing seat (me)", 1),
         ("current_player", n, "1 at the seat deciding now (all 0 once the game is over)", 1),
         ("turn_player", n, "1 at the seat whose turn it is (one paying interest or food may differ)", 1),
@@ -284,10 +288,13 @@ def _fields(num_players: int, variant: str, buildings: int, rounds: int) -> Iter
         ("decision_target", b, "one-hot building whose goods are being paid (BuildGoods)", 1),
         ("decision_ship_type", len(SHIP_TYPES), "one-hot ship type being built (wooden .. luxury)", 1),
         ("decision_first", n, "one-hot first seat fed (Feed)", 1),
-        ("decision_due", 1, f"food or energy due, / {AMOUNT_SCALE}, unbounded", AMOUNT_SCALE),
+        ("decision_due", 1, f"food or energy due, / {AMOUNT_SCALE}, can pass 1", AMOUNT_SCALE,
+         (0, MAX_COUNTER)),
         ("decision_counts", 2,
-         f"the decision's counts in field order (goods, builds, given ...), / {STEP_SCALE}", STEP_SCALE),
-        ("decision_chosen", NUM_TOKEN_KINDS, f"counts chosen so far paying kind by kind, / {g}", g),
+         f"the decision's counts in field order (goods, builds, given ...), / {STEP_SCALE}", STEP_SCALE,
+         (0, MAX_COUNTER)),
+        ("decision_chosen", NUM_TOKEN_KINDS, f"counts chosen so far paying kind by kind, / {g}", g,
+         (0, MAX_COUNTER)),
         ("rule_options", len(OPTION_NAMES),
          "per rule option: 1 if not its default: " + ", ".join(OPTION_NAMES), 1),
         ("round_card", NUM_SHIP_CARDS, "one-hot this round's card R01..R20 (none in the final stage)", 1),
@@ -295,14 +302,15 @@ def _fields(num_players: int, variant: str, buildings: int, rounds: int) -> Iter
         ("round_harvest", 1, "1 if this round's card has a harvest", 1),
         ("round_town_build", len(TOWN_BUILD_NAMES), "one-hot town build: " + ", ".join(TOWN_BUILD_NAMES), 1),
         ("offers", len(OFFER_SPACES),
-         f"tokens per Offer space (francs, fish, wood, clay, iron, grain, cattle), / {g}, unbounded", g),
+         f"tokens per Offer space (francs, fish, wood, clay, iron, grain, cattle), / {g}, can pass 1", g,
+         (0, max(MAX_FRANCS, MAX_GOODS))),
         ("supply_tiles", TURNS_PER_ROUND * (len(SUPPLY_TILES) + 1),
          "per round space: one-hot Supply tile 0..6, or face down (8th)", 1),
         ("buildings", b * (n + 3),
          f"per building: one-hot seat 0..{n - 1}, town, proposal pile, out (box, face-down deck, unused)", 1),
         ("proposal_pile", b * PROPOSAL_PILES, "per building: one-hot Building Proposal pile it lies in", 1),
         ("proposal_depth", b, f"per building: position in its pile (0 = top), / {PILE_DEPTH_SCALE}",
-         PILE_DEPTH_SCALE),
+         PILE_DEPTH_SCALE, (0, MOST_IN_PILE - 1)),
         ("proposal_top", b, "per building: 1 on top of a pile (can be bought or built)", 1),
         ("sold_this_turn", b, "per building: 1 if sold to the town this turn (cannot be bought back)", 1),
         ("modernised", len(WHARVES), "Wharf 1, Wharf 2: 1 if it carries a brick", 1),
@@ -322,16 +330,197 @@ def _fields(num_players: int, variant: str, buildings: int, rounds: int) -> Iter
             ("specials_known_by", SPECIAL_DEALT * n, "per face-down position: 1 per seat that knows it", 1),
         ]
     rows += [
-        ("goods", n * len(GOODS), f"per seat: goods held (fish .. leather), / {g}, unbounded", g),
-        ("francs", n, f"per seat: Francs, / {FRANCS_SCALE}, unbounded", FRANCS_SCALE),
-        ("loans", n, f"per seat: loans not repaid, / {LOANS_SCALE}, unbounded", LOANS_SCALE),
+        ("goods", n * len(GOODS), f"per seat: goods held (fish .. leather), / {g}, can pass 1", g,
+         (0, MAX_GOODS)),
+        ("francs", n, f"per seat: Francs, / {FRANCS_SCALE}, can pass 1", FRANCS_SCALE, (0, MAX_FRANCS)),
+        ("loans", n, f"per seat: loans not repaid, / {LOANS_SCALE}, can pass 1", LOANS_SCALE, (0, MAX_LOANS)),
         ("wealth", n, f"per seat: wealth now (buildings, ships, Francs, -7 per loan) / {WEALTH_SCALE}",
-         WEALTH_SCALE),
+         WEALTH_SCALE, (LEAST_WEALTH, MOST_WEALTH)),
         ("food_due", n, f"per seat: food owed at round end after its ships, / {FOOD_SCALE}", FOOD_SCALE),
     ]
     # fmt: on
-    for name, size, doc, divisor in rows:
-        yield Field(name, size, doc), divisor
+    for name, size, doc, divisor, *bounds in rows:
+        low, high = bounds[0] if bounds else (0, divisor)
+        yield Field(name, size, doc, low=_scaled(low, divisor), high=_scaled(high, divisor)), divisor
+
+
+def _scaled(bound: float, divisor: float) -> float:
+    """A raw bound as the tensor holds it: times the float32 scale, as the writer multiplies (so a
+    value at the bound is within it, not a rounding step outside)."""
+    return float(np.float32(bound) * np.float32(1.0 / divisor))
+
+
+# -- the tensor writer's tables ---------------------------------------------------------------------
+# Per building: its printed value, and whether it is a "+" building (its bonus read by
+# ``scoring.bonus``, the scoring's own rule); per ship card its value: wealth as ``scoring.wealth``
+# counts it, without the copies ``observe`` and ``owned`` make.
+_VALUE = tuple(b.value for b in BUILDINGS).__getitem__
+_SHIP_VALUE = tuple(card.ship_value for card in ROUND_CARDS).__getitem__
+_PLUS = frozenset(BUILDING_INDEX[key] for key in _PLUS_BUILDINGS)
+_REPAID_GAIN = LOAN_PENALTY - LOAN_REPAYMENT  # a loan repaid at the end: 5 Francs paid, 7 not deducted
+_OPTION_VALUES = operator.attrgetter(*OPTION_NAMES)
+_OPTION_DEFAULTS = tuple(OPTIONS[name][0] for name in OPTION_NAMES)
+_NO_CHOSEN = (0,) * NUM_TOKEN_KINDS
+# The writer copies a seat's whole stock (goods, then Francs) in one go.
+assert FRANC == len(GOODS) == NUM_TOKEN_KINDS - 1
+
+
+@attrs.frozen
+class _DecisionParts:
+    """Where one decision class writes, and which of its fields (or properties: ``CoalTraderPay``'s
+    ``due``) it has, so the writer reads them without ``getattr`` defaults, which cost an
+    exception each time one is missing."""
+
+    kind: int  # the position of its one-hot
+    at: int  # its building's index, if the class names one (``codec.decision_building``), else -1
+    building: str | None  # else the field holding its building, if any
+    extra: str | None  # the field of its second one-hot (target, ship type, first seat fed)
+    extra_at: int  # that one-hot's field offset
+    due: bool  # has ``due``
+    counts: tuple[str, ...]  # its count fields (``DECISION_COUNTS``)
+    chosen: bool  # has ``chosen``
+
+
+def _decision_parts(cls: type, at: dict[str, int]) -> _DecisionParts:
+    """``cls``'s parts. ``codec.decision_building`` of an instance with no field set gives the
+    building the class itself names (the Marketplace's decisions, ...), or -1: then the building
+    is its ``wharf`` or ``building`` field, read as ``decision_building`` reads it."""
+    fixed = decision_building(cast(Decision, object.__new__(cls)))
+    building = "wharf" if hasattr(cls, "wharf") else "building" if hasattr(cls, "building") else None
+    extra = _EXTRAS.get(cls)
+    return _DecisionParts(
+        kind=at["decision"] + DECISION_INDEX[cls],
+        at=fixed,
+        building=None if fixed >= 0 else building,
+        extra=extra,
+        extra_at=at[_EXTRA_FIELDS[extra]] if extra else 0,
+        due=hasattr(cls, "due"),
+        counts=DECISION_COUNTS[cls],
+        chosen=hasattr(cls, "chosen"),
+    )
+
+
+# The classes with a second one-hot, its field, and that field's slice.
+_EXTRAS: dict[type, str] = {
+    BuildGoods: "target",
+    PayShipGoods: "ship_type",
+    PayShipEnergy: "ship_type",
+    Feed: "first",
+}
+_EXTRA_FIELDS = {"target": "decision_target", "ship_type": "decision_ship_type", "first": "decision_first"}
+
+
+class _Tables:
+    """One configuration's layout, its fields' start offsets and scale vector, and every position
+    the writer needs, computed once (``_tables``): per building, seat, card or round, the position
+    of each of its one-hots, so that writing a state is looking up and collecting."""
+
+    def __init__(self, num_players: int, variant: str) -> None:
+        n = self.num_players = num_players
+        self.variant = variant
+        b = self.buildings = len(_variant_buildings(variant))
+        cards = round_cards(num_players, variant)
+        self.rounds = len(cards)
+        scaled = list(_fields(num_players, variant, self.buildings, self.rounds))
+        self.layout = TensorLayout(tuple(field for field, _ in scaled))
+        at = self.start = {name: where.start for name, where in self.layout.offsets.items()}
+        self.scale = np.ones(self.layout.size, dtype=np.float32)
+        for field, divisor in scaled:
+            self.scale[self.layout.offsets[field.name]] = np.float32(1.0 / divisor)
+        self.scale.flags.writeable = False
+        # Seats, round and turn.
+        self.observer = at["observer"]
+        self.current_player = at["current_player"]
+        self.turn_player = at["turn_player"]
+        self.turn = at["turn"]
+        # Per round (the final stage last): its one-hots (round, card, town build) and its food
+        # demand and harvest flag (0 in the final stage).
+        self.round_parts: list[tuple[tuple[int, ...], tuple[int, int]]] = []
+        for number, card in enumerate(cards):
+            ones = (
+                at["round"] + number,
+                at["round_card"] + ROUND_CARD_INDEX[card.card],
+                at["round_town_build"] + card.town_build_for(n),
+            )
+            self.round_parts.append((ones, (card.food_demand(n), card.harvest)))
+        self.round_parts.append(((at["round"] + self.rounds,), (0, 0)))
+        self.food_demand = FOOD_DEMANDS[n, variant]  # as ``obligations.food_due`` reads it
+        assert len(self.food_demand) == self.rounds
+        self.ship_food = tuple(food[n - 1] for food in SHIP_FOOD).__getitem__
+        self.decision = {cls: _decision_parts(cls, at) for cls in DECISION_TYPES}
+        self.decision_building = at["decision_building"]
+        self.rule_options = tuple(at["rule_options"] + k for k in range(len(OPTION_NAMES)))
+        # Supply tiles: per round space, the position of each tile, the last (index -1) face down.
+        width = len(SUPPLY_TILES) + 1
+        self.tile = tuple(
+            tuple(at["supply_tiles"] + space * width + k for k in range(width))
+            for space in range(TURNS_PER_ROUND)
+        )
+        self.tile_hidden = tuple(places[-1] for places in self.tile)
+        # Buildings: per building, the position of each owner code, indexed by the code itself
+        # (seats 0..n-1; TOWN -1, PROPOSAL -2, OUT -3 and SPECIAL_DECK -4 count from the end; the
+        # face-down deck shows as out, as ``observe`` makes it).
+        place = {TOWN: n, PROPOSAL: n + 1, OUT: n + 2, SPECIAL_DECK: n + 2}
+        place.update((seat, seat) for seat in range(n))
+        codes = list(range(n)) + list(range(MIN_OWNER, 0))
+        self.building = tuple(
+            tuple(at["buildings"] + building * (n + 3) + place[code] for code in codes)
+            for building in range(b)
+        )
+        every = range(len(BUILDINGS))  # as the reference writes: any index a pile holds
+        self.pile = tuple(
+            tuple(at["proposal_pile"] + building * PROPOSAL_PILES + k for building in every)
+            for k in range(PROPOSAL_PILES)
+        )
+        self.depth = tuple(at["proposal_depth"] + building for building in every)
+        self.top = tuple(at["proposal_top"] + building for building in every)
+        self.sold = tuple(at["sold_this_turn"] + building for building in every)
+        # Person discs: per seat, the position of each building, and at home at index -1.
+        self.person = tuple(
+            tuple(at["person"] + seat * (b + 1) + where for where in range(b + 1)) for seat in range(n)
+        )
+        # Ship cards: per card, the position of each place (seat 0..n-1, its pile, elsewhere).
+        self.ship = tuple(
+            tuple(at["ship_cards"] + card * (n + 2) + where for where in range(n + 2))
+            for card in range(NUM_SHIP_CARDS)
+        )
+        self.elsewhere = [n + 1] * NUM_SHIP_CARDS
+        self.ship_top = tuple(at["ship_pile_top"] + card for card in range(NUM_SHIP_CARDS))
+        # The face-down special deck (full game): what "nobody looked" is, per deck size, and the
+        # positions of a looked-at card and of a seat knowing a position.
+        specials = len(SPECIAL_BUILDINGS)
+        self.unseen = {size: ((-1,) * size,) * n for size in range(SPECIAL_DEALT + 1)}
+        first = len(STANDARD_BUILDINGS)
+        self.special_seen = tuple(
+            tuple(
+                at.get("specials_seen", 0) + position * specials + card - first
+                for card in range(len(BUILDINGS))
+            )
+            for position in range(SPECIAL_DEALT)
+        )
+        self.known_by = tuple(
+            tuple(at.get("specials_known_by", 0) + position * n + seat for seat in range(n))
+            for position in range(SPECIAL_DEALT)
+        )
+        # Every count, in the order the writer lists them: the fields of fixed size first, then
+        # per seat its stock (goods, then Francs), loans, wealth and food due. One store writes
+        # them all (the writer lists each, 0 or not: fewer branches than skipping the 0s).
+        counts = [at["main_done"], at["final_turns"], at["decision_due"]]
+        counts += range(at["decision_counts"], at["decision_counts"] + 2)
+        counts += range(at["decision_chosen"], at["decision_chosen"] + NUM_TOKEN_KINDS)
+        counts += [at["round_food"], at["round_harvest"]]
+        counts += range(at["offers"], at["offers"] + len(OFFER_SPACES))
+        counts += range(at["modernised"], at["modernised"] + len(WHARVES))
+        counts += range(at["ship_piles"], at["ship_piles"] + len(SHIP_TYPES))
+        if variant == FULL:
+            counts.append(at["specials_left"])
+        kinds = len(GOODS)
+        for seat in range(n):
+            counts += range(at["goods"] + seat * kinds, at["goods"] + (seat + 1) * kinds)
+            counts += [at["francs"] + seat, at["loans"] + seat, at["wealth"] + seat, at["food_due"] + seat]
+        self.count_at = np.array(counts, dtype=np.intp)
+        self.count_at.flags.writeable = False
+        self.pack_counts = struct.Struct(f"{len(counts)}q").pack
 
 
 @functools.cache
@@ -344,6 +533,10 @@ def observation_layout(num_players: int = DEFAULT_PLAYERS, variant: str | None =
     return _tables(num_players, INFO.check_configuration(num_players, variant)).layout
 
 
+def _layout_of(state: State) -> TensorLayout:
+    return _tables(state.num_players, state.rules.variant).layout
+
+
 def observation_string(state: State, player: int) -> str:
     """The table as ``player`` sees it (``render`` observes first, so nothing hidden shows),
     headed by the seat, then the observation as JSON (``Codec.observation_string``)."""
@@ -354,150 +547,195 @@ def observation_string(state: State, player: int) -> str:
 
 def observation_tensor(state: State, player: int) -> npt.NDArray[np.float32]:
     """What ``player`` may know, as the float32 vector of ``observation_layout``."""
-    seen = observe(state, player).state
-    tables = _tables(seen.num_players, seen.rules.variant)
-    values = np.zeros(tables.layout.size, dtype=np.float32)
-    _write_seats(values, tables, seen, player)
-    _write_decision(values, tables, seen)
-    _write_round_card(values, tables, seen)
-    _write_supply(values, tables, seen)
-    _write_buildings(values, tables, seen)
-    _write_ships(values, tables, seen)
-    if tables.variant == FULL:
-        _write_specials(values, tables, seen)
-    _write_players(values, tables, seen)
-    values *= tables.scale
-    return values
+    row = np.zeros(_tables(state.num_players, state.rules.variant).layout.size, dtype=np.float32)
+    _write_observation(state, player, row)
+    return row
 
 
-def _write_seats(values: npt.NDArray[np.float32], tables: _Tables, seen: State, player: int) -> None:
-    """Who I am, who decides, whose turn, and where in the game we are."""
-    at = tables.start
-    values[at["observer"] + player] = 1
-    if seen.current_player is not None:
-        values[at["current_player"] + seen.current_player] = 1
-    values[at["turn_player"] + seen.turn_player] = 1
-    values[at["round"] + min(seen.round, tables.rounds)] = 1
-    values[at["turn"] + min(seen.turn, TURNS_PER_ROUND)] = 1  # 7 while the round ends
-    values[at["main_done"]] = seen.main_done
-    values[at["final_turns"]] = seen.final_turns
+def observation_tensors(
+    states: Sequence[State], seats: Sequence[int], out: npt.NDArray[np.float32] | None = None
+) -> npt.NDArray[np.float32]:
+    """Row ``k``: ``observation_tensor(states[k], seats[k])``, for many games of one configuration
+    at once (``out``: the array to fill, reused across steps).
+
+    >>> from harborgames import lehavre
+    >>> states = [lehavre.new_game(3, seed=seed) for seed in range(4)]
+    >>> lehavre.observation_tensors(states, [0, 1, 2, 0]).shape == (4, lehavre.observation_layout(3).size)
+    True
+    """
+    return fill_observations(_write_observation, _layout_of, states, seats, out)
 
 
-def _write_decision(values: npt.NDArray[np.float32], tables: _Tables, seen: State) -> None:
-    """What is decided and about what (all 0 once the game is over), and the rule options."""
-    at = tables.start
-    rules = seen.rules
-    for k, name in enumerate(OPTION_NAMES):
-        values[at["rule_options"] + k] = getattr(rules, name) != OPTIONS[name][0]
-    decision: Decision | None = seen.decision
+def legal_action_masks(
+    states: Sequence[State], out: npt.NDArray[np.int8] | None = None
+) -> npt.NDArray[np.int8]:
+    """Row ``k``: ``legal_action_mask(states[k])``, for many games of one variant at once.
+
+    >>> from harborgames import lehavre
+    >>> states = [lehavre.new_game(2, seed=seed) for seed in range(3)]
+    >>> masks = lehavre.legal_action_masks(states)
+    >>> masks.sum(axis=1).tolist() == [len(lehavre.legal_actions(state)) for state in states]
+    True
+    """
+    return fill_masks(_space_of, states, out)
+
+
+def _write_observation(state: State, player: int, row: npt.NDArray[np.float32]) -> None:
+    """``player``'s view of ``state`` into ``row`` (zeroed), read straight from the state.
+
+    Equal to writing ``observe(state, player)`` (``tests/lehavre/tensor_reference.py``), hiding as
+    it goes what ``observe`` hides: the Supply tiles not yet turned up are written face down, the
+    special cards face down show as out of the game, and of the special deck only its size, the
+    cards ``player`` looked at and which seats looked. Every one-hot's position is collected in
+    one list, every count in another (in a fixed order), and each list is stored at once; the
+    counts are then scaled by the layout's scale vector.
+    """
+    require_seat(player, state.num_players)
+    t = _tables(state.num_players, state.rules.variant)
+    round_ones, round_counts = t.round_parts[min(state.round, t.rounds)]
+    turn = state.turn if state.turn < TURNS_PER_ROUND else TURNS_PER_ROUND  # 7 while the round ends
+    ones = [t.observer + player, t.turn_player + state.turn_player, t.turn + turn, *round_ones]
+    if state.current_player is not None:
+        ones.append(t.current_player + state.current_player)
+    # The decision and rule options.
+    options = _OPTION_VALUES(state.rules)
+    if options != _OPTION_DEFAULTS:
+        ones += [
+            at
+            for at, value, default in zip(t.rule_options, options, _OPTION_DEFAULTS, strict=True)
+            if value != default
+        ]
+    counts: list[int] = [state.main_done, state.final_turns]
+    decision = state.decision
     if decision is None:
-        return
-    cls = type(decision)
-    values[at["decision"] + DECISION_INDEX[cls]] = 1
-    building = decision_building(decision)
-    if building >= 0:
-        values[at["decision_building"] + building] = 1
-    if isinstance(decision, BuildGoods):
-        values[at["decision_target"] + decision.target] = 1
-    elif isinstance(decision, (PayShipGoods, PayShipEnergy)):
-        values[at["decision_ship_type"] + decision.ship_type] = 1
-    elif isinstance(decision, Feed):
-        values[at["decision_first"] + decision.first] = 1
-    due = getattr(decision, "due", 0)
-    values[at["decision_due"]] = due
-    for k, name in enumerate(DECISION_COUNTS[cls]):
-        values[at["decision_counts"] + k] = getattr(decision, name)
-    chosen: tuple[int, ...] = getattr(decision, "chosen", ())[:NUM_TOKEN_KINDS]
-    values[at["decision_chosen"] : at["decision_chosen"] + len(chosen)] = chosen
-
-
-def _write_round_card(values: npt.NDArray[np.float32], tables: _Tables, seen: State) -> None:
-    """This round's card: its food, harvest and town build (nothing in the final stage)."""
-    if seen.round >= tables.rounds:
-        return
-    at = tables.start
-    card = ROUND_CARDS[tables.round_card[seen.round]]
-    values[at["round_card"] + tables.round_card[seen.round]] = 1
-    values[at["round_food"]] = tables.round_food[seen.round]
-    values[at["round_harvest"]] = card.harvest
-    values[at["round_town_build"] + card.town_build_for(tables.num_players)] = 1
-
-
-def _write_supply(values: npt.NDArray[np.float32], tables: _Tables, seen: State) -> None:
-    """The Offer spaces, and the Supply tiles turned face up (observe hides the others as -1)."""
-    at = tables.start
-    values[at["offers"] : at["offers"] + len(seen.offers)] = seen.offers
-    width = len(SUPPLY_TILES) + 1
-    for space, tile in enumerate(seen.tiles):
-        values[at["supply_tiles"] + space * width + (tile if tile >= 0 else width - 1)] = 1
-
-
-def _write_buildings(values: npt.NDArray[np.float32], tables: _Tables, seen: State) -> None:
-    """Where each building is, the proposal piles (face up, fanned out), sales, Wharves, discs."""
-    at = tables.start
-    # One store for every building's place: its row start plus the place of its owner code.
-    owner = np.array(seen.owner[: tables.buildings], dtype=np.intp)
-    values[tables.building_rows + tables.place_of_owner[owner - MIN_OWNER]] = 1
-    for pile_number, pile in enumerate(seen.piles):
-        for depth, building in enumerate(pile):
-            values[at["proposal_pile"] + building * PROPOSAL_PILES + pile_number] = 1
-            values[at["proposal_depth"] + building] = depth
+        counts += _NO_DECISION_COUNTS
+    else:
+        parts = t.decision[type(decision)]
+        ones.append(parts.kind)
+        building = parts.at
+        if parts.building is not None:
+            building = getattr(decision, parts.building)
+            if not (isinstance(building, int) and 0 <= building < len(BUILDINGS)):
+                building = -1
+        if building >= 0:
+            ones.append(t.decision_building + building)
+        if parts.extra is not None:
+            ones.append(parts.extra_at + getattr(decision, parts.extra))
+        counts.append(cast(AmountDue, decision).due if parts.due else 0)
+        names = parts.counts
+        if names:
+            counts += [getattr(decision, name) for name in names]
+        counts += _NO_COUNTS[len(names) :]
+        if parts.chosen:
+            chosen = cast(AmountDue, decision).chosen[:NUM_TOKEN_KINDS]
+            counts += chosen
+            counts += _NO_CHOSEN[len(chosen) :]
+        else:
+            counts += _NO_CHOSEN
+    counts += round_counts
+    # The Supply: the Offer spaces, and the tiles turned up (the others face down).
+    counts += state.offers
+    shown = state.tiles[: state.revealed]
+    ones += map(getitem, t.tile, shown)
+    ones += t.tile_hidden[len(shown) : len(state.tiles)]
+    # Buildings: where each is, the proposal piles fanned out, sales.
+    ones += map(getitem, t.building, state.owner)
+    depth_at: list[int] = []
+    depth: list[int] = []
+    for pile, on in zip(state.piles, t.pile, strict=False):
+        if len(pile) > 1:
+            pick = itemgetter(*pile)
+            ones += pick(on)
+            depth_at += pick(t.depth)
+            depth += range(len(pile))
+        elif pile:  # (``itemgetter`` of one item gives the item, not a tuple)
+            ones.append(on[pile[0]])
         if pile:
-            values[at["proposal_top"] + pile[0]] = 1
-    for building in seen.sold:
-        values[at["sold_this_turn"] + building] = 1
-    for number, wharf in enumerate(WHARVES):
-        values[at["modernised"] + number] = wharf in seen.modernised
-    home = tables.buildings
-    for seat, p in enumerate(seen.players):
-        where = p.location if p.location >= 0 else home
-        values[at["person"] + seat * (home + 1) + where] = 1
-
-
-def _write_ships(values: npt.NDArray[np.float32], tables: _Tables, seen: State) -> None:
-    """Each ship card: its owner, or on its pile (and whether on top), or not in play."""
-    at = tables.start
-    n = tables.num_players
-    placed = [n + 1] * NUM_SHIP_CARDS
-    for ship_type, pile in enumerate(seen.ship_piles):
-        values[at["ship_piles"] + ship_type] = len(pile)
-        for card in pile:
-            placed[card] = n
+            ones.append(t.top[pile[0]])
+    if state.sold:
+        ones += map(t.sold.__getitem__, state.sold)
+    modernised = state.modernised
+    counts += (WHARVES[0] in modernised, WHARVES[1] in modernised)
+    # Ship cards: on their pile (the top one marked), owned, or elsewhere.
+    n = t.num_players
+    placed = t.elsewhere.copy()
+    for pile in state.ship_piles:
+        counts.append(len(pile))
         if pile:
-            values[at["ship_pile_top"] + pile[0]] = 1
-    for seat, p in enumerate(seen.players):
+            ones.append(t.ship_top[pile[0]])
+            for card in pile:
+                placed[card] = n
+    players = state.players
+    for seat, p in enumerate(players):
         for card in p.ships:
             placed[card] = seat
-    values[tables.ship_rows + np.array(placed, dtype=np.intp)] = 1
+    ones += map(getitem, t.ship, placed)
+    # The special deck as ``player`` knows it (observe: its own knowledge as the deck).
+    if t.variant == FULL:
+        specials = state.specials
+        counts.append(len(state.known[player]) if specials else 0)
+        if state.known != t.unseen.get(len(specials)):  # someone looked (the Marketplace)
+            _write_known(state, player, t, ones)
+    # Per seat: Person disc, stock, loans, wealth (as ``scoring.wealth``), food due (as
+    # ``obligations.food_due``).
+    owned = built_entry(state).owned
+    over = state.current_player is None
+    food = t.food_demand[state.round] if state.round < t.rounds else None
+    for seat, p in enumerate(players):
+        ones.append(t.person[seat][p.location])
+        stock = p.stock
+        counts += stock
+        mine = owned[seat]
+        francs, loans, ships = stock[FRANC], p.loans, p.ships
+        wealth = sum(map(_VALUE, mine)) + francs - LOAN_PENALTY * loans
+        if ships:
+            wealth += sum(map(_SHIP_VALUE, ships))
+        if not _PLUS.isdisjoint(mine):
+            wealth += sum([bonus(state, seat, building) for building in mine if building in _PLUS])
+        if over:
+            wealth += _REPAID_GAIN * min(loans, francs // LOAN_REPAYMENT)
+        if food is None:
+            due = 0
+        elif ships:
+            due = food - sum(map(t.ship_food, ships))
+            if due < 0:
+                due = 0
+        else:
+            due = food
+        counts += (loans, wealth, due)
+    row[_positions(ones)] = 1.0
+    row[t.count_at] = np.frombuffer(t.pack_counts(*counts), dtype=np.int64).astype(np.float32)
+    if depth_at:
+        row[_positions(depth_at)] = _positions(depth)
+    row *= t.scale
 
 
-def _write_specials(values: npt.NDArray[np.float32], tables: _Tables, seen: State) -> None:
-    """The face-down special deck as the observer knows it: its size, the cards it looked at,
-    and which seats know each position (``observe`` has already cut the rest)."""
-    at = tables.start
-    n = tables.num_players
-    values[at["specials_left"]] = len(seen.specials)
-    first_special = len(STANDARD_BUILDINGS)
-    specials = len(SPECIAL_BUILDINGS)
-    for position, card in enumerate(seen.specials[:SPECIAL_DEALT]):
-        if card >= 0:
-            values[at["specials_seen"] + position * specials + card - first_special] = 1
-    for seat, known in enumerate(seen.known):
+_NO_COUNTS = (0, 0)
+_NO_DECISION_COUNTS = (0, *_NO_COUNTS, *_NO_CHOSEN)  # due, counts, chosen
+_PACKS: dict[int, Callable[..., bytes]] = {}
+
+
+def _positions(numbers: list[int]) -> npt.NDArray[np.int64]:
+    """``numbers`` as an int64 array, through a ``struct`` packer of that length (made once per
+    length): half the cost of ``np.array`` on a list of Python ints."""
+    pack = _PACKS.get(len(numbers))
+    if pack is None:
+        pack = _PACKS[len(numbers)] = struct.Struct(f"{len(numbers)}q").pack
+    return np.frombuffer(pack(*numbers), dtype=np.int64)
+
+
+def _write_known(state: State, player: int, t: _Tables, ones: list[int]) -> None:
+    """The special cards ``player`` looked at, and which seats looked at each position. With a
+    deck, ``observe`` shows ``player``'s own knowledge as it is and another seat's looks as
+    KNOWN_TO_THEM; without one it shows ``known`` as it is (the marks a state read back from an
+    observation carries)."""
+    specials = state.specials
+    if specials:
+        for position, card in enumerate(state.known[player][:SPECIAL_DEALT]):
+            if card >= 0:
+                ones.append(t.special_seen[position][card])
+    for seat, known in enumerate(state.known):
+        as_is = seat == player or not specials
         for position, card in enumerate(known[:SPECIAL_DEALT]):
-            if card >= 0 or card == KNOWN_TO_THEM:
-                values[at["specials_known_by"] + position * n + seat] = 1
-
-
-def _write_players(values: npt.NDArray[np.float32], tables: _Tables, seen: State) -> None:
-    """Each seat's goods, Francs, loans, wealth and food due (all public)."""
-    at = tables.start
-    kinds = len(GOODS)
-    in_round = seen.round < tables.rounds
-    for seat, p in enumerate(seen.players):
-        goods = at["goods"] + seat * kinds
-        values[goods : goods + kinds] = p.stock[:kinds]
-        values[at["francs"] + seat] = p.stock[FRANC]
-        values[at["loans"] + seat] = p.loans
-        values[at["wealth"] + seat] = wealth(seen, seat)
-        if in_round:
-            values[at["food_due"] + seat] = food_due(seen, seat)
+            if card >= 0 or (as_is and card == KNOWN_TO_THEM):
+                ones.append(t.known_by[position][seat])
