@@ -14,7 +14,15 @@ from __future__ import annotations
 from .core.protocol import LoadedGame
 
 __all__ = ["__version__", "games", "load"]
+
+
+def __dir__() -> list[str]:
+    """The public names, ``__all__``, without the modules and helpers this package imports."""
+    return list(__all__)
+
+
 __version__ = "0.1.0"
+"""The package's version, as pyproject.toml gives it."""
 
 _GAMES = ("inland_port", "gdansk", "lehavre")
 

@@ -29,6 +29,12 @@ from ..core.protocol import LoadedGame
 
 __all__ = ["REWARDS", "action_id", "final_rewards", "observation_bounds", "require_encoding"]
 
+
+def __dir__() -> list[str]:
+    """The public names, ``__all__``, without the modules and helpers this package imports."""
+    return list(__all__)
+
+
 _ENCODING_FUNCTIONS = (
     "num_distinct_actions",
     "encode",

@@ -51,6 +51,12 @@ __all__ = [
     "strongest",
 ]
 
+
+def __dir__() -> list[str]:
+    """The public names, ``__all__``, without the modules and helpers this package imports."""
+    return list(__all__)
+
+
 SpecValue: TypeAlias = bool | int | float | str | None
 """A parameter value as a bot spec writes it: ``true``, ``200``, ``0.5``, ``greedy``, ``none``."""
 

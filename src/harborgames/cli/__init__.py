@@ -25,11 +25,19 @@ from .train import add_train_parser
 
 __all__ = ["build_parser", "main"]
 
+
+def __dir__() -> list[str]:
+    """The public names, ``__all__``, without the modules and helpers this package imports."""
+    return list(__all__)
+
+
 _PLAIN_HELP = "plain text output even if rich is installed"
 _BROKEN_PIPE = 128 + 13  # what a shell reports for a command ended by SIGPIPE
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The ``harborgames`` command's parser with every subcommand, for ``main`` and for a
+    program that documents or embeds the command."""
     parser = argparse.ArgumentParser(
         prog="harborgames",
         description="Harbour board games by their printed rules: play, replay and pit bots.",

@@ -39,3 +39,10 @@ __all__ = [
     "update",
     "winners_by",
 ]
+
+
+def __dir__() -> list[str]:
+    """The public names, ``__all__``, without the modules and helpers this package imports."""
+    return list(__all__)
+
+

@@ -44,6 +44,7 @@ __all__ = [
 ]
 
 FORMAT_VERSION = 1
+"""The envelope's ``format``: the one version of the document layout this library writes and reads."""
 
 # -- the limits on any JSON text read (docs/protocol.md, "What the boundary guarantees") ------
 MAX_DOCUMENT_CHARS = 4_000_000

@@ -131,3 +131,10 @@ __all__ = [
     "table",
     "winners",
 ]
+
+
+def __dir__() -> list[str]:
+    """The public names, ``__all__``, without the modules and helpers this package imports."""
+    return list(__all__)
+
+

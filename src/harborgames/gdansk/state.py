@@ -125,6 +125,7 @@ Decision = (
     | UnloadCubes
     | SwapWith
 )
+"""What a state waits for (``State.decision``): one small class per kind of decision."""
 DECISION_TYPES: tuple[type[Decision], ...] = (
     ChooseSector,
     ChooseStart,

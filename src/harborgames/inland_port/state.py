@@ -77,6 +77,7 @@ class SellOrEnd:
 
 
 Decision = MainAction | ChooseUse | PayBuildCost | PayExchangeFood | SellOrEnd
+"""What a state waits for (``State.decision``): one small class per kind of decision."""
 DECISION_TYPES: tuple[type[Decision], ...] = (MainAction, ChooseUse, PayBuildCost, PayExchangeFood, SellOrEnd)
 
 # The two decisions without fields, shared by every state that waits on them.

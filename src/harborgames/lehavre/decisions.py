@@ -323,6 +323,7 @@ Decision: TypeAlias = (
     | HaulagePair
     | TownSquareGoods
 )
+"""What a state waits for (``State.decision``): one small class per kind of decision."""
 
 DECISION_TYPES: tuple[type[Decision], ...] = (
     Turn,

@@ -83,6 +83,8 @@ def end_repayments(state: State, seat: int) -> int:
 
 
 def wealth_parts(state: State, seat: int) -> WealthParts:
+    """``seat``'s wealth by source (what ``render`` prints at game over), whose ``total`` is
+    ``wealth``: the loans its Francs cover are repaid once the game is over (docs/rules R1)."""
     p = state.players[seat]
     mine = owned(state, seat)
     repaid = end_repayments(state, seat)

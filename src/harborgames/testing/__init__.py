@@ -62,8 +62,16 @@ __all__ = [
 ]
 
 
+def __dir__() -> list[str]:
+    """The public names, ``__all__``, without the modules and helpers this package imports."""
+    return list(__all__)
+
+
 @attrs.frozen
 class ConformanceReport:
+    """What a conformance run covered: the game, its players and variant, and how many games
+    and decisions were played (``longest``: the most decisions in one game)."""
+
     game: str
     num_players: int
     variant: str

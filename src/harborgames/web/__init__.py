@@ -31,3 +31,10 @@ __all__ = [
     "StoredGame",
     "open_storage",
 ]
+
+
+def __dir__() -> list[str]:
+    """The public names, ``__all__``, without the modules and helpers this package imports."""
+    return list(__all__)
+
+
