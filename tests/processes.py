@@ -55,13 +55,21 @@ def survivors(processes: Tree, seconds: float = 10.0) -> list[str]:
     return named
 
 
-def wait_for(pid: int, enough: Callable[[Tree], bool], seconds: float = 60.0) -> Tree:
-    """The tree below ``pid`` once ``enough`` says it is complete (fails after ``seconds``)."""
+def wait_for(
+    pid: int,
+    enough: Callable[[Tree], bool],
+    seconds: float = 60.0,
+    process: subprocess.Popen[str] | None = None,
+) -> Tree:
+    """The tree below ``pid`` once ``enough`` says it is complete (fails after ``seconds``, or
+    at once with its output if ``process``, the one with that pid, has ended)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         found = tree(pid)
         if enough(found):
             return found
+        if process is not None and process.poll() is not None:
+            raise AssertionError(f"it ended ({process.returncode}): {finish(process)[-2000:]}")
         time.sleep(0.1)
     raise AssertionError(f"within {seconds:g} s, {pid} started only {[command(p) for p in tree(pid)]}")
 
@@ -79,6 +87,17 @@ def cpu_ticks(pid: int) -> int:
     except OSError:
         return 0
     return int(fields[11]) + int(fields[12])
+
+
+def wait_until_busy(pids: list[int], seconds: float = 15.0) -> None:
+    """Until every process of ``pids`` uses the CPU (thinking, not waiting for work)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        before = [cpu_ticks(pid) for pid in pids]
+        time.sleep(0.3)
+        if all(cpu_ticks(pid) > was for pid, was in zip(pids, before, strict=True)):
+            return
+    raise AssertionError(f"{[command(pid) for pid in pids]} never got busy within {seconds:g} s")
 
 
 def harborgames(*arguments: str) -> subprocess.Popen[str]:

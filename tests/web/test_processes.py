@@ -17,13 +17,13 @@ import pytest
 
 from ..processes import (
     Tree,
-    cpu_ticks,
     finish,
     harborgames,
     interrupt,
     needs_proc,
     survivors,
     wait_for,
+    wait_until_busy,
     workers,
 )
 from .conftest import free_port
@@ -54,7 +54,7 @@ class Serving:
             self.process.kill()
             raise AssertionError(f"the server did not start: {finish(self.process)}")
         # the workers are started before the server answers; their resource tracker too
-        self.started = wait_for(self.process.pid, lambda found: len(workers(found)) == 2, 30)
+        self.started = wait_for(self.process.pid, lambda found: len(workers(found)) == 2, 30, self.process)
 
     def create_games(self, count: int) -> list[threading.Thread]:
         """``count`` requests at once, each creating a game whose bots think first."""
@@ -77,17 +77,6 @@ class Serving:
             thread.start()
         return threads
 
-    def wait_until_busy(self) -> None:
-        """Until both workers are using the CPU (thinking, not waiting for work)."""
-        pids = workers(self.started)
-        deadline = time.monotonic() + 15
-        while time.monotonic() < deadline:
-            before = [cpu_ticks(pid) for pid in pids]
-            time.sleep(0.3)
-            if all(cpu_ticks(pid) > was for pid, was in zip(pids, before, strict=True)):
-                return
-        raise AssertionError("the workers never got busy")
-
     def everything(self) -> Tree:
         """What the server started: the two workers, the resource tracker, anything else."""
         return {**self.started, **wait_for(self.process.pid, lambda found: True, 1)}
@@ -102,7 +91,7 @@ def serving(tmp_path: Path) -> Serving:
 def test_a_server_killed_with_sigkill_leaves_no_process(serving: Serving, busy: bool) -> None:
     threads = serving.create_games(6) if busy else []
     if busy:
-        serving.wait_until_busy()
+        wait_until_busy(workers(serving.started))
         assert len(serving.answers) < 6, "some requests still wait for the bots"
     started = serving.everything()
     assert len(started) >= 2
@@ -117,7 +106,7 @@ def test_a_server_killed_with_sigkill_leaves_no_process(serving: Serving, busy: 
 def test_a_server_stopped_with_sigterm_leaves_no_process(serving: Serving, busy: bool) -> None:
     threads = serving.create_games(6) if busy else []
     if busy:
-        serving.wait_until_busy()
+        wait_until_busy(workers(serving.started))
     started = serving.everything()
     sent = time.monotonic()
     serving.process.send_signal(signal.SIGTERM)
@@ -135,7 +124,7 @@ def test_ctrl_c_stops_a_server_and_its_workers_without_a_traceback(serving: Serv
     """Ctrl-C reaches the whole process group, workers included: they leave the stopping to
     the server, which ends them and prints nothing but its first line."""
     threads = serving.create_games(4)
-    serving.wait_until_busy()
+    wait_until_busy(workers(serving.started))
     started = serving.everything()
     interrupt(serving.process)
     output = finish(serving.process, 12.0)

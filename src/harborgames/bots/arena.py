@@ -9,6 +9,7 @@ deal is played from every seat, which cancels most of the luck of the deal.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import math
 import multiprocessing
@@ -24,7 +25,7 @@ import harborgames
 from ..core.play import make_record
 from ..core.protocol import GameModule, LoadedGame
 from .base import Bot, derive_seed
-from .lifetime import tie_to_parent
+from .lifetime import spawning, tie_to_parent
 from .view import A, S, make_view
 
 __all__ = [
@@ -290,7 +291,11 @@ def _run(
     context = multiprocessing.get_context("spawn")
     # The workers end with this process however it ends; on an exception here (Ctrl-C
     # included) leaving the block terminates them.
-    with context.Pool(min(jobs, len(tasks)), initializer=tie_to_parent, initargs=(os.getpid(),)) as pool:
+    with contextlib.ExitStack() as stack:
+        with spawning():
+            pool = stack.enter_context(
+                context.Pool(min(jobs, len(tasks)), initializer=tie_to_parent, initargs=(os.getpid(),))
+            )
         yield from pool.imap_unordered(_play_task, tasks)
 
 

@@ -12,8 +12,10 @@ run first in each worker (a pool's ``initializer``), ties the worker's life to i
   process) within ``WATCH_SECONDS`` and ends the worker.
 
 A worker also ignores SIGINT: Ctrl-C in a terminal reaches the whole process group, and
-stopping the workers is the parent's business (one line, no traceback from each worker).
-``end_processes`` is the parent's side: what it stops, it stops within a bounded time.
+stopping the workers is the parent's business (one line, no traceback from each worker). Workers
+started inside ``spawning()`` begin with SIGINT blocked, so a Ctrl-C while one still starts up
+(before ``tie_to_parent``) cannot interrupt it either. ``end_processes`` is the parent's side:
+what it stops, it stops within a bounded time.
 """
 
 from __future__ import annotations
@@ -24,10 +26,12 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from multiprocessing import resource_tracker
 from typing import Protocol
 
-__all__ = ["WATCH_SECONDS", "end_processes", "tie_to_parent"]
+__all__ = ["WATCH_SECONDS", "end_processes", "spawning", "tie_to_parent"]
 
 WATCH_SECONDS = 0.5
 """How often a worker's watchdog looks whether its parent is still there."""
@@ -40,12 +44,41 @@ def tie_to_parent(parent: int) -> None:
 
     Meant as a worker pool's ``initializer`` with ``initargs=(os.getpid(),)`` from the parent.
     """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C held back by ``spawning`` is dropped
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     if sys.platform.startswith("linux") and _started_by_main_thread(parent):
         _ask_kernel()
     if os.getppid() != parent:  # the parent went before the worker was tied to it
         os._exit(1)
     threading.Thread(target=_watch, args=(parent,), name="harborgames-parent-watch", daemon=True).start()
+
+
+@contextmanager
+def spawning() -> Iterator[None]:
+    """Processes started by this thread in the block begin with SIGINT blocked (a signal mask
+    is inherited and kept across exec), until ``tie_to_parent`` ignores it. In the main thread
+    a Ctrl-C during the block is held and raised when it ends, so it never breaks off a start
+    half way (a worker that never got its orders fails with a traceback of its own)."""
+    if not hasattr(signal, "pthread_sigmask"):  # not POSIX: no process groups to signal either
+        yield
+        return
+    # The pools' resource tracker unblocks SIGINT after starting itself: start it first.
+    resource_tracker.ensure_running()
+    held: list[int] = []
+    handler = signal.getsignal(signal.SIGINT)
+    hold = threading.current_thread() is threading.main_thread() and callable(handler)
+    if hold:
+        signal.signal(signal.SIGINT, lambda number, frame: held.append(number))
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        if hold:
+            signal.signal(signal.SIGINT, handler)
+            if held and callable(handler):
+                handler(signal.SIGINT, None)  # Python's own raises KeyboardInterrupt here
 
 
 def _started_by_main_thread(parent: int) -> bool:

@@ -19,7 +19,7 @@ import multiprocessing
 import os
 import threading
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -27,7 +27,7 @@ import harborgames
 
 from .. import bots
 from ..bots.base import derive_seed
-from ..bots.lifetime import end_processes, tie_to_parent
+from ..bots.lifetime import end_processes, spawning, tie_to_parent
 
 __all__ = ["BOT_SPECS", "HINT_BOT", "BotPool", "PoolClosedError", "suggest", "think"]
 
@@ -129,10 +129,15 @@ class BotPool:
                 )
             return self._executor
 
+    def _submit(self, work: Any, *arguments: Any) -> Future[Any]:
+        """``work(*arguments)`` in a worker; a submission may start a worker (``spawning``)."""
+        with spawning():
+            return self._pool().submit(work, *arguments)
+
     def start(self) -> None:
         """Start the workers now (they take a moment to import the games), not at the first bot."""
         if self.processes:
-            for future in [self._pool().submit(_warm) for _ in range(self.processes)]:
+            for future in [self._submit(_warm) for _ in range(self.processes)]:
                 future.result()
 
     def think(
@@ -142,7 +147,8 @@ class BotPool:
         if not self.processes or state.current_player not in seat_bots:
             return think(game, state, seat_bots, game_id, number)
         try:
-            return self._pool().submit(think, game, state, dict(seat_bots), game_id, number).result()
+            chosen: list[int] = self._submit(think, game, state, dict(seat_bots), game_id, number).result()
+            return chosen
         except BrokenProcessPool:  # a worker was killed (out of memory, say): a new pool next time
             self._forget()
             return think(game, state, seat_bots, game_id, number)
@@ -152,7 +158,8 @@ class BotPool:
         if not self.processes:
             return suggest(game, state, bot, seed)
         try:
-            return self._pool().submit(suggest, game, state, bot, seed).result()
+            index: int = self._submit(suggest, game, state, bot, seed).result()
+            return index
         except BrokenProcessPool:
             self._forget()
             return suggest(game, state, bot, seed)
