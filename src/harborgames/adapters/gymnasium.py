@@ -59,10 +59,25 @@ from ..core.errors import IllegalActionError
 from ..core.protocol import LoadedGame
 from . import REWARDS, action_id, final_rewards, observation_bounds, require_encoding
 
-__all__ = ["ENTRY_POINT", "HarborGymEnv", "Opponent", "Policy", "env", "register_envs"]
+__all__ = [
+    "ENTRY_POINT",
+    "HarborGymEnv",
+    "HarborVectorEnv",
+    "Opponent",
+    "Policy",
+    "env",
+    "register_envs",
+    "vector_env",
+]
 
 Observation: TypeAlias = npt.NDArray[np.float32]
 Mask: TypeAlias = npt.NDArray[np.int8]
+Observations: TypeAlias = npt.NDArray[np.float32]
+"""A vector env's observations: one row per game."""
+Masks: TypeAlias = npt.NDArray[np.int8]
+"""A vector env's masks: one row per game."""
+Rewards: TypeAlias = npt.NDArray[np.float64]
+Flags: TypeAlias = npt.NDArray[np.bool_]
 Policy: TypeAlias = Callable[[Observation, Mask], object]
 """An opponent on the integer surface: its seat's observation tensor and mask in, an id out."""
 Opponent: TypeAlias = str | Bot | Policy
@@ -153,6 +168,39 @@ class HarborGymEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc,u
         deal = seed if seed is not None else int(self.np_random.integers(_SEED_RANGE))
         if self.seat_choice == "random":
             self.seat = int(self.np_random.integers(self.num_players))
+        self._deal(deal)
+        self._mask = self._encoded.legal_action_mask(self._state)
+        self._show()
+        return self._observation(), self._info()
+
+    def step(self, action: object) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        index = self._checked(action)
+        if not self._mask[index]:
+            # The classic convention: the offender loses at once; the game stays where it was.
+            self._mask = self._no_actions
+            self._show()
+            return self._observation(), self.illegal_reward, True, False, self._info(illegal_action=True)
+        reward, terminated, extra = self._advance(index)
+        self._mask = self._no_actions if terminated else self._encoded.legal_action_mask(self._state)
+        self._show()
+        return self._observation(), reward, terminated, False, self._info(**extra)
+
+    def _checked(self, action: object) -> int:
+        """``action`` as an id inside the action space, in an episode still running."""
+        if self._state is None:
+            raise RuntimeError("reset() the environment before stepping it")
+        if self._state.current_player is None:
+            raise RuntimeError("the episode is over: reset() the environment for the next one")
+        index = action_id(action, f"seat {self.seat}")
+        if not 0 <= index < len(self._no_actions):
+            raise IllegalActionError(
+                f"action id {index} is outside the action space 0..{len(self._no_actions) - 1}"
+            )
+        return index
+
+    def _deal(self, deal: int) -> None:
+        """A new game of seed ``deal``, with its bots, played up to the agent's first decision
+        (no tensor or mask: the caller writes them, one at a time or a batch at once)."""
         self._state = self._game.new_game(
             self.num_players, seed=deal, variant=self.variant, options=self._options
         )
@@ -169,32 +217,17 @@ class HarborGymEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc,u
         self._play_opponents()
         if self._state.current_player is None:
             raise RuntimeError(f"the game of seed {deal} ended before seat {self.seat} had a decision")
-        self._show()
-        return self._observation(), self._info()
 
-    def step(self, action: object) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
-        if self._state is None:
-            raise RuntimeError("reset() the environment before stepping it")
-        if self._state.current_player is None:
-            raise RuntimeError("the episode is over: reset() the environment for the next one")
-        index = action_id(action, f"seat {self.seat}")
-        if not 0 <= index < len(self._mask):
-            raise IllegalActionError(
-                f"action id {index} is outside the action space 0..{len(self._mask) - 1}"
-            )
-        if not self._mask[index]:
-            # The classic convention: the offender loses at once; the game stays where it was.
-            self._mask = self._no_actions
-            self._show()
-            return self._observation(), self.illegal_reward, True, False, self._info(illegal_action=True)
+    def _advance(self, index: int) -> tuple[float, bool, dict[str, Any]]:
+        """Play the legal id ``index`` and the other seats after it: the agent's reward, whether
+        the game is over, and what the info adds (the scores at the end)."""
         self._state = self._game.apply(self._state, self._encoded.decode(self._state, index))
         self._play_opponents()
-        self._show()
         if self._state.current_player is not None:
-            return self._observation(), 0.0, False, False, self._info()
+            return 0.0, False, {}
         scores = tuple(self._game.scores(self._state))
         finals = final_rewards(self.reward, scores, tuple(self._game.winners(self._state)))
-        return self._observation(), finals[self.seat], True, False, self._info(scores=scores)
+        return finals[self.seat], True, {"scores": scores}
 
     def _play_opponents(self) -> None:
         """The other seats' decisions, until the agent's turn or the end of the game."""
@@ -217,9 +250,6 @@ class HarborGymEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc,u
                 choice = encoded.decode(state, chosen)
             state = game.apply(state, choice)
         self._state = state
-        self._mask = (
-            encoded.legal_action_mask(state) if state.current_player is not None else self._no_actions
-        )
 
     # -- showing it --------------------------------------------------------------------------------
     def render(self) -> str | None:
@@ -332,3 +362,194 @@ def register_envs() -> tuple[str, ...]:
         ids.append(env_id)
     return tuple(ids)
 
+
+
+# -- many games at once ------------------------------------------------------------------------------
+class HarborVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-ignore]  # Any without the extra
+    """``num_envs`` games of one configuration, one agent seat each, stepped together.
+
+    What ``gymnasium.vector.SyncVectorEnv`` over ``env(...)`` does, with the same episodes for the
+    same seeds, but the observations and masks of all games are written by the game's batch
+    functions (``observation_tensors``, ``legal_action_masks``) into two arrays kept across steps,
+    and the infos are made once per step instead of per game and then merged: docs/rl.md says by
+    how much that is faster.
+
+    Autoreset is Gymnasium's default, next-step: the step after an episode ends resets that game
+    (its action is ignored, its reward is 0). ``infos["action_mask"]`` is the (num_envs, actions)
+    int8 mask (``action_masks()`` too); ``infos["seat"]`` each game's agent seat; at an episode's
+    end ``infos["scores"]`` (with ``"_scores"`` marking which games) and ``"illegal_action"``.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012
+        "autoreset_mode": gymnasium.vector.AutoresetMode.NEXT_STEP,
+        "render_modes": [],
+    }
+
+    def __init__(
+        self,
+        game: str | LoadedGame,
+        num_envs: int,
+        num_players: int | None = None,
+        variant: str | None = None,
+        *,
+        seat: int | str = 0,
+        opponents: Opponent | Sequence[Opponent] = "random",
+        reward: str = "win",
+        illegal_reward: float = -1.0,
+        options: Mapping[str, str] | None = None,
+    ) -> None:
+        if type(num_envs) is not int or num_envs < 1:
+            raise ValueError(f"num_envs must be a positive int, not {num_envs!r}")
+        self.envs = [
+            HarborGymEnv(
+                game,
+                num_players,
+                variant,
+                seat=seat,
+                opponents=opponents,
+                reward=reward,
+                illegal_reward=illegal_reward,
+                options=options,
+            )
+            for _ in range(num_envs)
+        ]
+        first = self.envs[0]
+        self._encoded = first._encoded
+        self.num_envs = num_envs
+        self.num_players = first.num_players
+        self.variant = first.variant
+        self.single_observation_space = first.observation_space
+        self.single_action_space = first.action_space
+        self.observation_space = gymnasium.vector.utils.batch_space(first.observation_space, num_envs)
+        self.action_space = gymnasium.vector.utils.batch_space(first.action_space, num_envs)
+        size = len(first._no_actions)
+        width = self._encoded.observation_layout(first.num_players, first.variant).size
+        self._observations: Observations = np.zeros((num_envs, width), np.float32)
+        self._masks: Masks = np.zeros((num_envs, size), dtype=np.int8)
+        self._over = np.zeros(num_envs, dtype=np.bool_)  # the episode ended at the last step
+        self._rewards = np.zeros(num_envs, dtype=np.float64)
+        self._dealt = False
+
+    def action_masks(self) -> Masks:
+        """The legal ids of every game's agent now ((num_envs, actions) int8; a finished game's
+        row is all 0)."""
+        return self._masks.copy()
+
+    def reset(
+        self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observations, dict[str, Any]]:
+        """New deals for every game: ``seed`` an int (game k gets ``seed + k``, as
+        ``SyncVectorEnv`` seeds), a list of one seed (or None) per game, or None (fresh deals)."""
+        if seed is None or isinstance(seed, int):
+            seeds: list[int | None] = [None if seed is None else seed + k for k in range(self.num_envs)]
+        else:
+            seeds = list(seed)
+            if len(seeds) != self.num_envs:
+                raise ValueError(f"reset got {len(seeds)} seeds for {self.num_envs} games")
+        for one, deal in zip(self.envs, seeds, strict=True):
+            one._mask = one._no_actions  # the vector env keeps the masks
+            super(HarborGymEnv, one).reset(seed=deal)
+            # drawn in the order ``HarborGymEnv.reset`` draws them: the same seeds, the same games
+            dealt = deal if deal is not None else int(one.np_random.integers(_SEED_RANGE))
+            if one.seat_choice == "random":
+                one.seat = int(one.np_random.integers(one.num_players))
+            one._deal(dealt)
+        self._over[:] = False
+        self._dealt = True
+        self._write()
+        return self._observations.copy(), self._infos()
+
+    def step(self, actions: object) -> tuple[Observations, Rewards, Flags, Flags, dict[str, Any]]:
+        if not self._dealt:
+            raise RuntimeError("reset() the environment before stepping it")
+        chosen = np.asarray(actions)
+        if chosen.shape != (self.num_envs,) or not np.issubdtype(chosen.dtype, np.integer):
+            raise IllegalActionError(
+                f"step takes one integer action id per game: an array of shape ({self.num_envs},), "
+                f"not {chosen.dtype} {chosen.shape}"
+            )
+        rewards = self._rewards
+        rewards[:] = 0.0
+        terminated = np.zeros(self.num_envs, dtype=np.bool_)
+        scores: dict[int, tuple[int, ...]] = {}
+        illegal: list[int] = []
+        for k, one in enumerate(self.envs):
+            if self._over[k]:  # next-step autoreset: this step deals the game again
+                deal = int(one.np_random.integers(_SEED_RANGE))
+                if one.seat_choice == "random":
+                    one.seat = int(one.np_random.integers(one.num_players))
+                one._deal(deal)
+                continue
+            index = int(chosen[k])
+            if not 0 <= index < self._masks.shape[1]:
+                raise IllegalActionError(
+                    f"game {k}: action id {index} is outside the action space 0..{self._masks.shape[1] - 1}"
+                )
+            if not self._masks[k, index]:
+                rewards[k], terminated[k] = one.illegal_reward, True
+                illegal.append(k)
+                continue
+            rewards[k], terminated[k], extra = one._advance(index)
+            if terminated[k]:
+                scores[k] = extra["scores"]
+        self._over[:] = terminated
+        self._write()
+        infos = self._infos()
+        if scores:
+            infos["scores"] = np.array([scores.get(k) for k in range(self.num_envs)], dtype=object)
+            infos["_scores"] = np.array([k in scores for k in range(self.num_envs)])
+        if illegal:
+            infos["illegal_action"] = np.isin(np.arange(self.num_envs), illegal)
+            infos["_illegal_action"] = infos["illegal_action"].copy()
+        truncated = np.zeros(self.num_envs, dtype=np.bool_)
+        return self._observations.copy(), rewards.copy(), terminated, truncated, infos
+
+    def _write(self) -> None:
+        """Every game's tensor and mask, each written as one batch into the kept arrays."""
+        states = [one._state for one in self.envs]
+        self._encoded.observation_tensors(states, [one.seat for one in self.envs], out=self._observations)
+        self._encoded.legal_action_masks(states, out=self._masks)
+        if self._over.any():  # an episode just ended (an illegal id leaves its game unfinished)
+            self._masks[self._over] = 0
+
+    def _infos(self) -> dict[str, Any]:
+        return {"action_mask": self._masks.copy(), "seat": np.array([one.seat for one in self.envs])}
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Nothing to release: the games are values in memory."""
+
+
+def vector_env(
+    game: str | LoadedGame,
+    num_envs: int,
+    num_players: int | None = None,
+    variant: str | None = None,
+    *,
+    seat: int | str = 0,
+    opponents: Opponent | Sequence[Opponent] = "random",
+    reward: str = "win",
+    illegal_reward: float = -1.0,
+    options: Mapping[str, str] | None = None,
+) -> HarborVectorEnv:
+    """``num_envs`` games of ``game`` stepped together (``HarborVectorEnv``); the rest as ``env``.
+
+    >>> from harborgames.adapters.gymnasium import vector_env
+    >>> tables = vector_env("inland_port", 4, opponents="random")
+    >>> observations, infos = tables.reset(seed=7)
+    >>> observations.shape, infos["action_mask"].shape
+    ((4, 468), (4, 550))
+    >>> observations, rewards, terminated, truncated, infos = tables.step(infos["action_mask"].argmax(axis=1))
+    >>> rewards.tolist(), terminated.tolist()
+    ([0.0, 0.0, 0.0, 0.0], [False, False, False, False])
+    """
+    return HarborVectorEnv(
+        game,
+        num_envs,
+        num_players,
+        variant,
+        seat=seat,
+        opponents=opponents,
+        reward=reward,
+        illegal_reward=illegal_reward,
+        options=options,
+    )
