@@ -2,9 +2,11 @@
 
 A generation is three phases:
 
-1. **Games.** Self-play games of the current bots: generation 0 by ``greedy`` (the game's
-   heuristic, a little ``epsilon`` of random moves for variety), generation ``k + 1`` by
-   ``ModelGreedyBot`` on the best model so far. In each game the positions where a new seat is to
+1. **Games.** Self-play games of the best player so far, a little ``epsilon`` of random moves
+   for variety: ``greedy`` (the game's heuristic) until a model's ``ModelGreedyBot`` has beaten
+   the best player in its match, then that bot. (A first model's bot is usually far weaker than
+   ``greedy``; games of its play would teach the next model about positions that good play never
+   reaches.) In each game the positions where a new seat is to
    move (a *turn boundary*) are collected, ``positions`` of them drawn at random, and each seat's
    observation tensor there is recorded with that seat's final rank reward
    (``base.outcome_rewards``). Turn boundaries, because they are the positions the evaluation is
@@ -12,21 +14,21 @@ A generation is three phases:
    ends) and because the decisions inside one turn add little that is new; a cap per game,
    because a game's positions share one outcome, so more of them mostly repeat it.
 2. **Fit.** Monte Carlo regression: the sigmoid output against the rank reward by cross-entropy,
-   minibatch Adam with L2, starting from the best model so far, on this generation's games and
+   minibatch Adam with L2, starting from the previous generation's model, on this generation's games and
    the ``window - 1`` generations before (a replay window); a tenth of the games (by a hash of
    the game, so a game stays on its side from one generation to the next) is held out, and the
    epoch with the least held-out loss is kept (early stopping).
-3. **Match.** The new model's ``ModelGreedyBot`` against the best so far (generation 0: against
-   ``greedy``), one seat against the others, seats rotated, each deal played from every seat.
-   The new model is kept if its mean rank reward is above one half; generation 0 is always kept
-   (there is nothing learned to keep instead), its match only says how it compares with the
-   heuristic.
+3. **Match.** The new model's ``ModelGreedyBot`` against the best player so far, one seat
+   against the others, seats rotated, each deal played from every seat. The new model is kept
+   (and its bot becomes the best player) if its mean rank reward is above one half. The run's
+   model is the last kept one; while none is kept, the newest (the one fitted on the most games
+   of ``greedy``'s play), and its meta says that no model beat ``greedy``.
 
 Games and matches are pure tasks (config, bots, seed, index) run in worker processes or on Ray
 (``harborgames.adapters.ray_backend``, as the arena does); every seed comes from the run's seed
 through ``derive_seed``, so a run gives the same weights with any number of workers. The output
 folder holds every generation (``gen-<k>.npz``, ``gen-<k>-data.npz``), ``progress.json`` and the
-best model (``model.npz``); running again continues after the last finished generation.
+run's model (``model.npz``); running again continues after the last finished generation.
 """
 
 from __future__ import annotations
@@ -97,8 +99,8 @@ class TrainConfig:
     hidden: int = 32
     positions: int = 48  # turn boundaries recorded per game, at most
     epsilon: float = 0.05  # random moves in the self-play games
-    window: int = 2  # generations of games each fit reads
-    match_games: int = 24  # games of the new model against the best so far
+    window: int = 3  # generations of games each fit reads
+    match_games: int = 24  # games of the new model's bot against the best player so far
     lookahead: int = 2  # ModelGreedyBot's look-ahead over the mover's own decisions
     max_nodes: int = 48  # ModelGreedyBot's positions valued per decision, at most
     l2: float = 1e-4
@@ -507,6 +509,7 @@ def _open_folder(out: Path, config: TrainConfig, command: str) -> dict[str, Any]
         "config": wanted,
         "generations": [],
         "best": None,
+        "player": None,
         "games_played": 0,
         "cpu_seconds": 0.0,
         "wall_seconds": 0.0,
@@ -606,16 +609,17 @@ def train(
     for generation in range(done, generations):
         cpu_start, wall_start = time.process_time(), time.monotonic()
         worker_cpu = 0.0
-        best = progress["best"]
-        best_model = load(folder / f"gen-{best}.npz") if best is not None else None
+        player = progress["player"]  # the generation whose model's bot plays best; None: greedy
+        player_model = load(folder / f"gen-{player}.npz") if player is not None else None
+        previous = load(folder / f"gen-{generation - 1}.npz") if generation else None
         data_path = folder / f"gen-{generation}-data.npz"
         if data_path.exists():  # the games were played before an interruption
             with np.load(data_path, allow_pickle=False) as saved:
                 worker_cpu += float(saved["cpu"])  # spent before the interruption
         else:
-            players = "greedy" if best_model is None else f"gen-{best} model-greedy"
-            models: tuple[ValueModel, ...] = () if best_model is None else (best_model,)
-            choice: int | None = None if best_model is None else 0
+            players = "greedy" if player_model is None else f"gen-{player} model-greedy"
+            models: tuple[ValueModel, ...] = () if player_model is None else (player_model,)
+            choice: int | None = None if player_model is None else 0
 
             def everyone(i: int, seat: int | None = choice, n: int = config.players) -> _Seats:
                 return (seat,) * n
@@ -671,7 +675,7 @@ def train(
             raise TrainingError(
                 f"the saved games have tensors of {x.shape[1]} values; this game's have {inputs}"
             )
-        start = best_model or ValueModel.initial(
+        start = previous or ValueModel.initial(
             config.game,
             config.players,
             config.variant,
@@ -691,9 +695,9 @@ def train(
         n = config.players
         count = -(-config.match_games // n) * n if config.match_games else 0
         if count:
-            opponent = "greedy" if best_model is None else f"gen-{best}"
-            models = (model,) if best_model is None else (model, best_model)
-            other: int | None = None if best_model is None else 1
+            opponent = "greedy" if player_model is None else f"gen-{player}"
+            models = (model,) if player_model is None else (model, player_model)
+            other: int | None = None if player_model is None else 1
 
             def seats(i: int, n: int = n, other: int | None = other) -> tuple[int | None, ...]:
                 return tuple(0 if seat == i % n else other for seat in range(n))
@@ -705,11 +709,12 @@ def train(
             played, elsewhere = _play_all(tasks, jobs, backend, address, log, what)
             worker_cpu += elsewhere
             match = _match_result(opponent, played, [i % n for i in range(count)])
-        kept = best_model is None or (match is not None and match.score > 0.5)
+        kept = match is not None and match.score > 0.5
+        opponent_name = "greedy" if player is None else f"gen-{player}"
         log(
             f"generation {generation}: "
             + (match.line() if match else "no match")
-            + (": kept" if kept else f": not kept (gen-{best} stays the best)")
+            + (": kept" if kept else f": not kept ({opponent_name} stays the best player)")
         )
         cpu_total = worker_cpu + (time.process_time() - cpu_start)
         games_now = config.games + count
@@ -726,7 +731,8 @@ def train(
         progress["games_played"] += games_now
         progress["cpu_seconds"] = round(progress["cpu_seconds"] + cpu_total, 3)
         if kept:
-            progress["best"] = generation
+            progress["player"] = generation
+        progress["best"] = progress["player"] if progress["player"] is not None else generation
         progress["wall_seconds"] = round(progress["wall_seconds"] + time.monotonic() - wall_start, 3)
         meta = _meta(module, config, progress, command)
         generation_model = ValueModel(
@@ -758,6 +764,7 @@ def _meta(module: Any, config: TrainConfig, progress: dict[str, Any], command: s
         "generations": len(entries),
         "kept_generations": [e["generation"] for e in entries if e["kept"]],
         "generation": best,
+        "beat_greedy": progress.get("player") is not None,
         "cpu_seconds": progress["cpu_seconds"],
         "wall_seconds": progress["wall_seconds"],
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
