@@ -89,7 +89,8 @@ class Server:
                         return self
             except OSError:
                 time.sleep(0.1)
-        raise RuntimeError("the server did not answer within 30 s")
+        self.kill()  # a server that never answered is stopped all the same: no process outlives a test
+        raise RuntimeError(f"the server did not answer within 30 s: {self.stop()}")
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs, as when the machine's OOM killer strikes."""

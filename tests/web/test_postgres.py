@@ -8,6 +8,7 @@ one game at once: every move answered "ok" is in the game exactly once.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -78,8 +79,10 @@ def test_a_password_is_never_shown_and_a_dead_server_is_one_line(database: str) 
 
 
 def test_two_server_processes_share_one_game(server_class: Any, database: str) -> None:
-    servers = [server_class(database).start(), server_class(database).start()]
+    servers = [server_class(database), server_class(database)]
     try:
+        for server in servers:  # inside the try: a second start that fails still stops the first
+            server.start()
         status, created = servers[0].request("POST", "/api/games", {"game": "inland_port", "seed": 21})
         assert status == 201, created
         game_id, tokens = created["id"], created["tokens"]
@@ -139,3 +142,48 @@ def test_two_server_processes_share_one_game(server_class: Any, database: str) -
     finally:
         for server in servers:
             server.stop()
+
+
+def test_a_killed_server_on_postgres_leaves_no_process_and_no_connection(
+    server_class: Any, database: str
+) -> None:
+    """Issue 32 with PostgreSQL: a server killed with SIGKILL, its bots' workers busy, leaves
+    none of its processes, and PostgreSQL's backends for its connections end with it."""
+    import time
+
+    import psycopg
+
+    from ..processes import survivors, tree, wait_until_busy, workers
+
+    if not os.path.isdir(f"/proc/{os.getpid()}/task"):
+        pytest.skip("finds child processes through Linux's /proc")
+    server = server_class(database, "--bot-processes", "2").start()
+    body = {"game": "lehavre", "players": 4, "seed": 1, "bots": {"0": "mcts", "1": "mcts", "2": "mcts"}}
+
+    def create() -> None:
+        with contextlib.suppress(OSError):  # the server is killed meanwhile
+            server.request("POST", "/api/games", body)
+
+    try:
+        threads = [threading.Thread(target=create) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        started = tree(server.process.pid)
+        wait_until_busy(workers(started))
+        name = urlsplit(database).path.lstrip("/")
+        with psycopg.connect(DSN, autocommit=True) as admin:
+            count = "SELECT count(*) FROM pg_stat_activity WHERE datname = %s"
+            assert admin.execute(count, (name,)).fetchone() != (0,), "the server is connected"
+            server.kill()
+            assert survivors(started, 10.0) == []
+            deadline = time.monotonic() + 10
+            while admin.execute(count, (name,)).fetchone() != (0,) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            rows = admin.execute(
+                "SELECT pid, state, backend_start, query FROM pg_stat_activity WHERE datname = %s", (name,)
+            ).fetchall()
+            assert rows == [], f"a connection outlived the server: {rows}"
+        for thread in threads:
+            thread.join(30)
+    finally:
+        server.stop()
