@@ -36,10 +36,12 @@ from .encoding import (
     decode,
     encode,
     legal_action_mask,
+    legal_action_masks,
     num_distinct_actions,
     observation_layout,
     observation_string,
     observation_tensor,
+    observation_tensors,
 )
 from .heuristic import heuristic
 from .info import INFO
@@ -113,6 +115,7 @@ __all__ = [
     "heuristic",
     "is_terminal",
     "legal_action_mask",
+    "legal_action_masks",
     "legal_actions",
     "load_components",
     "loads",
@@ -122,6 +125,7 @@ __all__ = [
     "observation_layout",
     "observation_string",
     "observation_tensor",
+    "observation_tensors",
     "observe",
     "parse_action",
     "render",

@@ -47,6 +47,7 @@ from .data import (
     TWO_PLAYER_TOKENS_REMOVED,
     Components,
 )
+from .limits import MAX_FACE_SYMBOLS
 
 __all__ = [
     "ComponentReader",
@@ -471,7 +472,7 @@ class ComponentReader:
         for position, side in enumerate(sides):
             match side:
                 case [str(kind), int(symbols)] if (
-                    kind in DIE_KINDS and type(symbols) is int and 1 <= symbols <= 9
+                    kind in DIE_KINDS and type(symbols) is int and 1 <= symbols <= MAX_FACE_SYMBOLS
                 ):
                     parsed.append((DIE_KINDS.index(kind), symbols))
                 case _:

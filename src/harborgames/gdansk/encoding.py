@@ -21,13 +21,17 @@ and 4 players.
 
 from __future__ import annotations
 
+import struct
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
 
-from ..core.encoding import ActionSpace, Field, TensorLayout
+from ..core.checks import require_seat
+from ..core.encoding import ActionSpace, Field, TensorLayout, fill_masks, fill_observations
 from ..core.update import update
 from .actions import (
     KEEP,
@@ -64,6 +68,14 @@ from .data import (
     Components,
 )
 from .info import INFO
+from .limits import (
+    MAX_CARD_NUMBER,
+    MAX_FACE_SYMBOLS,
+    MAX_QUAYS_OF_A_COLOUR,
+    MAX_SCORE,
+    MAX_SHIPS_OF_A_SIZE,
+    MAX_WORKERS,
+)
 from .observe import observe
 from .render import render
 from .state import (
@@ -77,11 +89,9 @@ from .state import (
     ChooseAction,
     FillRoom,
     LoadCubes,
-    Observation,
     State,
     SwapWith,
     UnloadCubes,
-    bits,
 )
 from .state import RECRUIT as RECRUIT_BIT
 from .turn import legal_actions
@@ -91,10 +101,12 @@ __all__ = [
     "decode",
     "encode",
     "legal_action_mask",
+    "legal_action_masks",
     "num_distinct_actions",
     "observation_layout",
     "observation_string",
     "observation_tensor",
+    "observation_tensors",
 ]
 
 DEFAULT_PLAYERS = 2
@@ -223,9 +235,16 @@ _KINDS = ", ".join(kind.__name__ for kind in DECISION_TYPES)
 ORDER_FEATURES = 2 + 2 * len(GOODS)  # present, VP, bonus good one-hot, cubes required per good
 
 
+# The bounds of what a component file sets (``limits``): an Order token's VP (its other features
+# are flags or required cubes, at most the cargo space), and the Cruise Ship cards of one size.
+_ORDER_HIGH = MAX_CARD_NUMBER / TOKEN_VP_SCALE
+_SHIPS_HIGH = MAX_SHIPS_OF_A_SIZE / PILE_SCALE
+_WORKERS_HIGH = MAX_WORKERS / WORKERS_SCALE  # the loader's limit (``limits``), as the score's
+
+
 def _order_doc(prefix: str) -> str:
     return (
-        f"{prefix}: present, VP / {TOKEN_VP_SCALE}, bonus good one-hot (6), "
+        f"{prefix} token: present, VP / {TOKEN_VP_SCALE}, bonus good one-hot (6), "
         f"cubes required per good / {MAX_CARGO}"
     )
 
@@ -238,30 +257,53 @@ def _board_fields(seats: int) -> tuple[Field, ...]:
         Field("supply", len(GOODS), "cubes in the unloading zone per good / cubes in the box"),
         Field("deck_size", 1, f"Port cards left in the deck / {NUM_QUAYS}"),
         Field("token_stack_size", 1, f"Order tokens in the stack / {NUM_TOKENS}"),
-        Field("token_stack_top", ORDER_FEATURES, _order_doc("the stack's face-up top token")),
+        Field("token_stack_top", ORDER_FEATURES, _order_doc("the stack's face-up top"), high=_ORDER_HIGH),
         Field("boxed_tokens", NUM_TOKENS, "multi-hot over token ids: tokens returned to the box"),
-        Field("cruise_piles", len(CRUISE_SIZES), f"cards left per size / {PILE_SCALE}"),
+        Field("cruise_piles", len(CRUISE_SIZES), f"cards left per size / {PILE_SCALE}", high=_SHIPS_HIGH),
         Field("quay_sector", NUM_QUAYS * len(SECTORS), "per quay, one-hot of its colour"),
-        Field("quay_workers", NUM_QUAYS, f"per quay, workers its Port card asks / {QUAY_WORKERS_SCALE}"),
-        Field("quay_order", NUM_QUAYS * ORDER_FEATURES, _order_doc("per quay, its Order token")),
+        Field(
+            "quay_workers",
+            NUM_QUAYS,
+            f"per quay, workers its Port card asks / {QUAY_WORKERS_SCALE}",
+            high=MAX_CARD_NUMBER / QUAY_WORKERS_SCALE,
+        ),
+        Field("quay_order", NUM_QUAYS * ORDER_FEATURES, _order_doc("per quay, its Order"), high=_ORDER_HIGH),
         Field("quay_markers", NUM_QUAYS * seats, "per quay, per seat: holds that seat's Influence marker"),
     )
 
 
 def _seat_fields(seats: int) -> tuple[Field, ...]:
     return (
-        Field("score", seats, f"per seat, VP on the track / {SCORE_SCALE} (~)"),
+        Field("score", seats, f"per seat, VP on the track / {SCORE_SCALE} (~)", high=MAX_SCORE / SCORE_SCALE),
         Field("location", seats * MAX_LOCATIONS, "per seat, one-hot of the meeple's location (file order)"),
         Field("hold", seats * len(GOODS), f"per seat, cubes aboard per good / {MAX_CARGO}"),
-        Field("workers", seats, f"per seat, Worker tokens / {WORKERS_SCALE} (~)"),
+        Field("workers", seats, f"per seat, Worker tokens / {WORKERS_SCALE} (~)", high=_WORKERS_HIGH),
         Field("markers_left", seats, "per seat, Influence markers not yet on the board / markers per player"),
-        Field("bonus", seats * len(GOODS), f"per seat, constant bonuses per good / {BONUS_SCALE} (~)"),
+        Field(
+            "bonus",
+            seats * len(GOODS),
+            f"per seat, constant bonuses per good / {BONUS_SCALE} (~)",
+            high=NUM_TOKENS / BONUS_SCALE,
+        ),
         Field("executed", seats * NUM_TOKENS, "per seat, multi-hot over token ids: tokens executed"),
         Field("cards", seats * NUM_QUAYS, "per seat, multi-hot over quays: Port cards taken"),
-        Field("card_colours", seats * len(SECTORS), f"per seat, Port cards per colour / {QUAYS_PER_COLOUR}"),
-        Field("cruise_count", seats * len(CRUISE_SIZES), f"per seat, cruise ships per size / {PILE_SCALE}"),
         Field(
-            "cruise_vp", seats, f"per seat, VP of the cruise ships the observer knows / {CRUISE_VP_SCALE} (~)"
+            "card_colours",
+            seats * len(SECTORS),
+            f"per seat, Port cards per colour / {QUAYS_PER_COLOUR}",
+            high=MAX_QUAYS_OF_A_COLOUR / QUAYS_PER_COLOUR,
+        ),
+        Field(
+            "cruise_count",
+            seats * len(CRUISE_SIZES),
+            f"per seat, cruise ships per size / {PILE_SCALE}",
+            high=_SHIPS_HIGH,
+        ),
+        Field(
+            "cruise_vp",
+            seats,
+            f"per seat, VP of the cruise ships the observer knows / {CRUISE_VP_SCALE} (~)",
+            high=CRUISE_CARDS * MAX_CARD_NUMBER / CRUISE_VP_SCALE,
         ),
     )
 
@@ -270,7 +312,12 @@ def _turn_fields() -> tuple[Field, ...]:
     return (
         Field("dice", MAX_FACES, f"dice per face id / {DICE} (ids 0..3: L1, L2, M1, M2; 4, 5: recruitment)"),
         Field("rolls", 1, f"rolls made this turn / {DICE}"),
-        Field("symbols", 3, f"loading, movement, recruitment symbols rolled / {MAX_SYMBOLS}"),
+        Field(
+            "symbols",
+            3,
+            f"loading, movement, recruitment symbols rolled / {MAX_SYMBOLS}",
+            high=DICE * MAX_FACE_SYMBOLS / MAX_SYMBOLS,
+        ),
         Field("used", len(TURN_BITS), "taken this turn: " + ", ".join(TURN_BIT_NAMES)),
     )
 
@@ -324,152 +371,268 @@ def _repeated(step: float, most: int) -> tuple[float, ...]:
     return tuple(sums)
 
 
+def _scaled(scale: float, most: int) -> tuple[float, ...]:
+    """``k / scale`` for k = 0..most: a count's value read from a table, not divided per call."""
+    return tuple(k / scale for k in range(most + 1))
+
+
+def _float32(values: list[float]) -> bytes:
+    """``values`` as float32 bytes: a block the writer copies into the row in one store."""
+    return np.array(values, dtype=np.float32).tobytes()
+
+
 _DECISION_INDEX: dict[type, int] = {kind: number for number, kind in enumerate(DECISION_TYPES)}
 _DICE_VALUE = _repeated(1 / DICE, DICE)
 _COLOUR_VALUE = _repeated(1 / QUAYS_PER_COLOUR, NUM_QUAYS)
 _CRUISE_VALUE = _repeated(1 / PILE_SCALE, CRUISE_CARDS)
+_F32 = 4  # bytes per float32
+# A run of float32 values stored at once (at a byte offset): per good, per colour, per cruise size.
+_PER_GOOD = struct.Struct(f"={len(GOODS)}f")
+_PER_COLOUR = struct.Struct(f"={len(SECTORS)}f")
+_PER_SIZE = struct.Struct(f"={len(CRUISE_SIZES)}f")
+_SYMBOLS = struct.Struct("=3f")  # loading, movement, recruitment
+_ORDER_BYTES = ORDER_FEATURES * _F32
 
 
 class _Tables:
-    """What the writer needs of one (component file, player count), computed once (``_tables``):
-    each field's start, the per-token Order features, and the quays' fixed part (colours and
-    workers, which the component file decides)."""
+    """What the writer needs of one (component file, player count), computed once: every field's
+    position, the scaled value of every count the rules allow (read from tuples, not divided per
+    call), and as float32 bytes the blocks that are copied whole (each Order token's features,
+    the quays' colours and workers, the dice and the turn's used actions)."""
 
     def __init__(self, components: Components, num_players: int) -> None:
+        c = components
+        seats = num_players
         self.layout = observation_layout(num_players)
         self.size = self.layout.size
-        self.start = {name: where.start for name, where in self.layout.offsets.items()}
-        # Row t: token t's features; the last row (index -1): no token.
-        self.orders = np.array(
-            [_order_features(components, token) for token in (*range(NUM_TOKENS), -1)], dtype=np.float32
+        at = {name: where.start for name, where in self.layout.offsets.items()}
+        goods = len(GOODS)
+        # Perspective and decision.
+        self.me, self.current_player, self.first_player = at["me"], at["current_player"], at["first_player"]
+        self.round = at["round"]
+        self.decision = {kind: at["decision"] + n for kind, n in _DECISION_INDEX.items()}
+        self.after_dice, self.left, self.swap_from = at["after_dice"], at["left"], at["swap_from"]
+        self.left_value = _scaled(MAX_SYMBOLS, MAX_SYMBOLS)
+        # The board.
+        self.end_triggered, self.central_port_open = at["end_triggered"], at["central_port_open"]
+        self.removed_sector = at["removed_sector"]
+        self.supply = at["supply"] * _F32
+        self.supply_value = tuple(_scaled(box, box) for box in c.supply)
+        self.deck_size, self.token_stack_size = at["deck_size"], at["token_stack_size"]
+        self.per_quay = _scaled(NUM_QUAYS, NUM_QUAYS)
+        self.per_token = _scaled(NUM_TOKENS, NUM_TOKENS)
+        self.boxed_tokens = at["boxed_tokens"]
+        self.cruise_piles = at["cruise_piles"] * _F32
+        self.pile_value = _scaled(PILE_SCALE, CRUISE_CARDS)
+        # Each token's 14 features as bytes; index -1 (the last): no token.
+        self.order = tuple(
+            _float32(_order_features(c, token)) for token in (*range(NUM_TOKENS), -1)
         )
+        self.token_stack_top = at["token_stack_top"] * _F32
+        self.quay_order = at["quay_order"] * _F32
         sectors = np.zeros((NUM_QUAYS, len(SECTORS)), dtype=np.float32)
-        sectors[np.arange(NUM_QUAYS), list(components.quay_sector)] = 1.0
-        workers = np.array([n / QUAY_WORKERS_SCALE for n in components.quay_workers], dtype=np.float32)
-        self.quays = np.concatenate([sectors.ravel(), workers])  # quay_sector, then quay_workers
-        self.quay_sector = components.quay_sector
-        self.supply = components.supply
-        self.markers = components.influence_markers
+        sectors[np.arange(NUM_QUAYS), list(c.quay_sector)] = 1.0
+        workers = np.array([n / QUAY_WORKERS_SCALE for n in c.quay_workers], dtype=np.float32)
+        self.quays = np.concatenate([sectors.ravel(), workers]).tobytes()  # quay_sector, then quay_workers
+        self.quays_at = at["quay_sector"] * _F32
+        # Per quay bit (1 << quay): the position of that quay's marker for seat 0 (+ seat).
+        self.marker = {1 << q: at["quay_markers"] + q * seats for q in range(NUM_QUAYS)}
+        # The seats.
+        self.score, self.workers = at["score"], at["workers"]
+        self.location = tuple(at["location"] + seat * MAX_LOCATIONS for seat in range(seats))
+        self.hold = tuple((at["hold"] + seat * goods) * _F32 for seat in range(seats))
+        self.hold_value = _scaled(MAX_CARGO, c.cargo_capacity)
+        self.markers_left = at["markers_left"]
+        self.markers_left_value = _scaled(c.influence_markers, c.influence_markers)
+        self.bonus = tuple((at["bonus"] + seat * goods) * _F32 for seat in range(seats))
+        self.bonus_value = _scaled(BONUS_SCALE, NUM_TOKENS)
+        self.executed = tuple(at["executed"] + seat * NUM_TOKENS for seat in range(seats))
+        self.cards = tuple(at["cards"] + seat * NUM_QUAYS for seat in range(seats))
+        self.card_colours = tuple((at["card_colours"] + seat * len(SECTORS)) * _F32 for seat in range(seats))
+        self.quay_sector = c.quay_sector
+        sizes = len(CRUISE_SIZES)
+        self.cruise_count = tuple((at["cruise_count"] + seat * sizes) * _F32 for seat in range(seats))
+        self.cruise_vp = at["cruise_vp"]
+        # The turn: the dice block per sorted tuple of face ids (every multiset of at most
+        # ``DICE`` of the file's faces), and the used actions' flags per bitmask.
+        self.dice_at = at["dice"] * _F32
+        self.dice = {
+            faces: _float32([_DICE_VALUE[faces.count(face)] for face in range(MAX_FACES)])
+            for count in range(1, DICE + 1)
+            for faces in combinations_with_replacement(range(len(c.face_codes)), count)
+        }
+        self.rolls, self.symbols = at["rolls"], at["symbols"] * _F32
+        self.rolls_value = _scaled(DICE, DICE)
+        self.symbols_value = _scaled(MAX_SYMBOLS, DICE * max(c.face_value))
+        self.used_at = at["used"] * _F32
+        self.used = tuple(
+            _float32([float(bool(used & bit)) for bit in TURN_BITS]) for used in range(1 << len(TURN_BITS))
+        )
 
 
-@lru_cache(maxsize=CACHE_SIZE)
+_TABLES_KEY = {n: ("observation tables", n) for n in range(INFO.min_players, INFO.max_players + 1)}
+_SPENDING = frozenset((LoadCubes, FillRoom, UnloadCubes))  # the decisions with loading symbols left
+
+
 def _tables(components: Components, num_players: int) -> _Tables:
-    return _Tables(components, num_players)
+    """The writer's tables for ``components`` and ``num_players``, kept with the components (as
+    their other derived look-ups, ``Components.memo``, under ``_TABLES_KEY``)."""
+    key = _TABLES_KEY[num_players]
+    tables: _Tables | None = components.memo.get(key)
+    if tables is None:
+        tables = components.memo[key] = _Tables(components, num_players)
+    return tables
 
 
-def _tensor_of(observation: Observation) -> npt.NDArray[np.float32]:
-    """The vector, written value by value at precomputed offsets (``_Tables``)."""
-    tables = _tables(observation.rules.components, observation.num_players)
-    at = tables.start
-    values = np.zeros(tables.size, dtype=np.float32)
-    seats = observation.num_players
-    # Perspective.
-    values[at["me"] + observation.player] = 1.0
-    if observation.current_player is not None:
-        values[at["current_player"] + observation.current_player] = 1.0
-    values[at["first_player"] + observation.first_player] = 1.0
-    values[at["round"]] = observation.round / ROUND_LIMIT
-    _write_decision(values, at, observation)
-    # The board.
-    values[at["end_triggered"]] = float(observation.end_triggered)
-    values[at["central_port_open"]] = float(observation.central_port_open)
-    if observation.removed_sector >= 0:
-        values[at["removed_sector"] + observation.removed_sector] = 1.0
-    start = at["supply"]
-    values[start : start + len(GOODS)] = [
-        n / box for n, box in zip(observation.supply, tables.supply, strict=True)
-    ]
-    values[at["deck_size"]] = observation.deck_size / NUM_QUAYS
-    values[at["token_stack_size"]] = observation.token_stack_size / NUM_TOKENS
-    start = at["token_stack_top"]
-    values[start : start + ORDER_FEATURES] = tables.orders[observation.token_stack_top]
-    start = at["boxed_tokens"]
-    for token in observation.boxed_tokens:
-        values[start + token] = 1.0
-    start = at["cruise_piles"]
-    values[start : start + len(CRUISE_SIZES)] = [n / PILE_SCALE for n in observation.cruise_pile_sizes]
-    # The quays: colours and workers come with the file, tokens and markers with the game.
-    start = at["quay_sector"]
-    values[start : start + len(tables.quays)] = tables.quays
-    start = at["quay_order"]
-    values[start : start + NUM_QUAYS * ORDER_FEATURES] = tables.orders[list(observation.tokens)].ravel()
-    markers = at["quay_markers"]
-    for seat, player in enumerate(observation.players):
-        for quay in bits(player.markers):
-            values[markers + quay * seats + seat] = 1.0
-    _write_seats(values, tables, observation)
-    _write_turn(values, at, observation)
-    return values
+def _write_observation(state: State, player: int, row: npt.NDArray[np.float32]) -> None:
+    """``player``'s tensor of ``state`` into ``row`` (zeroed), read straight from the state.
 
-
-def _write_seats(values: npt.NDArray[np.float32], tables: _Tables, observation: Observation) -> None:
-    """Each seat's values (the observation already hides what the observer can't know)."""
-    at = tables.start
-    goods = len(GOODS)
-    for seat, player in enumerate(observation.players):
-        values[at["score"] + seat] = player.score / SCORE_SCALE
-        if player.location >= 0:
-            values[at["location"] + seat * MAX_LOCATIONS + player.location] = 1.0
-        start = at["hold"] + seat * goods
-        values[start : start + goods] = [n / MAX_CARGO for n in player.hold]
-        values[at["workers"] + seat] = player.workers / WORKERS_SCALE
-        values[at["markers_left"] + seat] = player.markers_left / tables.markers
-        start = at["bonus"] + seat * goods
-        values[start : start + goods] = [n / BONUS_SCALE for n in player.bonus]
-        start = at["executed"] + seat * NUM_TOKENS
-        for token in player.tokens:
-            values[start + token] = 1.0
-        start = at["cards"] + seat * NUM_QUAYS
-        colours = [0] * len(SECTORS)
-        for quay in player.cards:
-            values[start + quay] = 1.0
-            colours[tables.quay_sector[quay]] += 1
-        start = at["card_colours"] + seat * len(SECTORS)
-        values[start : start + len(SECTORS)] = [_COLOUR_VALUE[n] for n in colours]
-        if player.cruise:
-            cruise = [0] * len(CRUISE_SIZES)
-            for size, _ in player.cruise:
-                cruise[size] += 1
-            start = at["cruise_count"] + seat * len(CRUISE_SIZES)
-            values[start : start + len(CRUISE_SIZES)] = [_CRUISE_VALUE[n] for n in cruise]
-            values[at["cruise_vp"] + seat] = sum(vp for _, vp in player.cruise if vp >= 0) / CRUISE_VP_SCALE
-
-
-def _write_turn(values: npt.NDArray[np.float32], at: dict[str, int], observation: Observation) -> None:
-    turn = observation.turn
+    What ``observe`` hides never reaches the row: of the Port deck, the Order-token stack and the
+    Cruise Ship piles only their sizes and the stack's face-up top are read, and the other seats'
+    Cruise Ship values only once the game is over. Single values are stored through a memoryview
+    of the row (cheaper than numpy's item or fancy-index assignment), runs of values with one
+    ``struct`` call, and the blocks of ``_Tables`` as bytes through a byte view of the row.
+    """
+    n = state.num_players
+    if type(player) is not int or not 0 <= player < n:
+        require_seat(player, n)  # raises observe's error
+    t = state.rules.components.memo.get(_TABLES_KEY[n]) or _tables(state.rules.components, n)
+    out = cast("memoryview[float]", row.data)  # float32 items, written as Python floats
+    raw = out.cast("B")  # the same memory by bytes, for pack_into and the blocks
+    board = state.board
+    # Perspective and decision.
+    current = state.current_player
+    out[t.me + player] = 1.0
+    if current is not None:
+        out[t.current_player + current] = 1.0
+    out[t.first_player + state.first_player] = 1.0
+    out[t.round] = state.round / ROUND_LIMIT
+    decision = state.decision
+    if decision is not None:
+        out[t.decision[type(decision)]] = 1.0
+        if type(decision) is ChooseAction:
+            if decision.after_dice:
+                out[t.after_dice] = 1.0
+        elif type(decision) in _SPENDING:
+            out[t.left] = t.left_value[decision.left]  # type: ignore[union-attr]  # a _SPENDING kind
+        elif type(decision) is SwapWith:
+            out[t.swap_from + decision.quay] = 1.0
+    # The board: of the deck and the piles only their sizes, of the token stack its size and top.
+    if state.end_triggered:
+        out[t.end_triggered] = 1.0
+    if board.central_port_open:
+        out[t.central_port_open] = 1.0
+    if board.removed_sector >= 0:
+        out[t.removed_sector + board.removed_sector] = 1.0
+    g0, g1, g2, g3, g4, g5 = state.supply
+    v0, v1, v2, v3, v4, v5 = t.supply_value
+    _PER_GOOD.pack_into(raw, t.supply, v0[g0], v1[g1], v2[g2], v3[g3], v4[g4], v5[g5])
+    out[t.deck_size] = t.per_quay[len(board.deck)]
+    stack = board.token_stack
+    out[t.token_stack_size] = t.per_token[len(stack)]
+    order = t.order
+    if stack:
+        raw[t.token_stack_top : t.token_stack_top + _ORDER_BYTES] = order[stack[0]]
+    for token in board.boxed_tokens:
+        out[t.boxed_tokens + token] = 1.0
+    p0, p1, p2 = board.cruise_piles
+    pile = t.pile_value
+    _PER_SIZE.pack_into(raw, t.cruise_piles, pile[len(p0)], pile[len(p1)], pile[len(p2)])
+    raw[t.quays_at : t.quays_at + len(t.quays)] = t.quays
+    on_quays = b"".join([order[token] for token in board.tokens])
+    raw[t.quay_order : t.quay_order + len(on_quays)] = on_quays
+    # The seats: the others' Cruise Ship values only once the game is over.
+    shown = player if current is not None else -1  # -1: every seat's
+    marker, quay_sector, hold, bonus = t.marker, t.quay_sector, t.hold_value, t.bonus_value
+    score, workers, markers_left, left_value = t.score, t.workers, t.markers_left, t.markers_left_value
+    for seat, p in enumerate(state.players):
+        out[score + seat] = p.score / SCORE_SCALE
+        out[workers + seat] = p.workers / WORKERS_SCALE
+        out[markers_left + seat] = left_value[p.markers_left]
+        if p.location >= 0:
+            out[t.location[seat] + p.location] = 1.0
+        g0, g1, g2, g3, g4, g5 = p.hold
+        _PER_GOOD.pack_into(raw, t.hold[seat], hold[g0], hold[g1], hold[g2], hold[g3], hold[g4], hold[g5])
+        markers = p.markers
+        while markers:
+            low = markers & -markers
+            out[marker[low] + seat] = 1.0
+            markers ^= low
+        if p.tokens:  # the bonuses are the executed tokens'
+            g0, g1, g2, g3, g4, g5 = p.bonus
+            at = t.bonus[seat]
+            _PER_GOOD.pack_into(raw, at, bonus[g0], bonus[g1], bonus[g2], bonus[g3], bonus[g4], bonus[g5])
+            at = t.executed[seat]
+            for token in p.tokens:
+                out[at + token] = 1.0
+        if p.cards:
+            at = t.cards[seat]
+            colours = [0] * len(SECTORS)
+            for quay in p.cards:
+                out[at + quay] = 1.0
+                colours[quay_sector[quay]] += 1
+            c0, c1, c2, c3 = colours
+            colour = _COLOUR_VALUE
+            _PER_COLOUR.pack_into(raw, t.card_colours[seat], colour[c0], colour[c1], colour[c2], colour[c3])
+        if p.cruise:
+            sizes = [0] * len(CRUISE_SIZES)
+            vp = 0
+            for size, value in p.cruise:
+                sizes[size] += 1
+                vp += value
+            s0, s1, s2 = sizes
+            ships = _CRUISE_VALUE
+            _PER_SIZE.pack_into(raw, t.cruise_count[seat], ships[s0], ships[s1], ships[s2])
+            if shown < 0 or seat == shown:
+                out[t.cruise_vp + seat] = vp / CRUISE_VP_SCALE
+    # The turn.
+    turn = state.turn
     if turn.dice:
-        dice = [0] * MAX_FACES
-        for face in turn.dice:
-            dice[face] += 1
-        start = at["dice"]
-        values[start : start + MAX_FACES] = [_DICE_VALUE[n] for n in dice]
-    values[at["rolls"]] = turn.rolls / DICE
-    start = at["symbols"]
-    values[start : start + 3] = [turn.load / MAX_SYMBOLS, turn.move / MAX_SYMBOLS, turn.recruit / MAX_SYMBOLS]
+        raw[t.dice_at : t.dice_at + MAX_FACES * _F32] = t.dice[turn.dice]
+    out[t.rolls] = t.rolls_value[turn.rolls]
+    symbols = t.symbols_value
+    _SYMBOLS.pack_into(raw, t.symbols, symbols[turn.load], symbols[turn.move], symbols[turn.recruit])
     if turn.used:
-        start = at["used"]
-        values[start : start + len(TURN_BITS)] = [float(bool(turn.used & bit)) for bit in TURN_BITS]
-
-
-def _write_decision(values: npt.NDArray[np.float32], at: dict[str, int], observation: Observation) -> None:
-    """The kind of decision and its fields: with the board, the seats and the turn, all that
-    the legal actions depend on (equal tensors for the seat to move: equal legal actions)."""
-    decision = observation.decision
-    if decision is None:
-        return
-    values[at["decision"] + _DECISION_INDEX[type(decision)]] = 1.0
-    if isinstance(decision, ChooseAction):
-        values[at["after_dice"]] = float(decision.after_dice)
-    elif isinstance(decision, LoadCubes | FillRoom | UnloadCubes):
-        values[at["left"]] = decision.left / MAX_SYMBOLS
-    elif isinstance(decision, SwapWith):
-        values[at["swap_from"] + decision.quay] = 1.0
+        raw[t.used_at : t.used_at + len(TURN_BITS) * _F32] = t.used[turn.used]
 
 
 def observation_tensor(state: State, player: int) -> npt.NDArray[np.float32]:
-    """The layout's vector, read only from ``observe(state, player)``, so no hidden card, token
-    or die can reach it."""
-    return _tensor_of(observe(state, player))
+    """``player``'s view of ``state`` as the layout's vector, written straight from the state
+    without what the seat may not know (``_write_observation``)."""
+    row = np.zeros(observation_layout(state.num_players).size, dtype=np.float32)
+    _write_observation(state, player, row)
+    return row
+
+
+def observation_tensors(
+    states: Sequence[State], seats: Sequence[int], out: npt.NDArray[np.float32] | None = None
+) -> npt.NDArray[np.float32]:
+    """Row k: ``seats[k]``'s tensor of ``states[k]``, into ``out`` if given (a trainer's buffer,
+    reused across steps); the states share one player count.
+
+    >>> from harborgames import gdansk
+    >>> states = [gdansk.new_game(3, seed=1), gdansk.new_game(3, seed=2)]
+    >>> gdansk.observation_tensors(states, [0, 2]).shape
+    (2, 798)
+    """
+    return fill_observations(_write_observation, _layout_of, states, seats, out)
+
+
+def legal_action_masks(
+    states: Sequence[State], out: npt.NDArray[np.int8] | None = None
+) -> npt.NDArray[np.int8]:
+    """Row k: the legal-action mask of ``states[k]``, into ``out`` if given; the states share one
+    player count and component file.
+
+    >>> from harborgames import gdansk
+    >>> gdansk.legal_action_masks([gdansk.new_game(2, seed=1)]).shape
+    (1, 252)
+    """
+    return fill_masks(_space, states, out)
+
+
+def _layout_of(state: State) -> TensorLayout:
+    return observation_layout(state.num_players)
 
 
 def observation_string(state: State, player: int) -> str:

@@ -9,12 +9,18 @@ token and unloading every loading symbol at the best VP per symbol, or, to anoth
 per marker of its own when an order is executed) and as many workers as the dice show symbols;
 in the turn under way what its unused actions and the dice rolled still allow. Each move lowers
 that by what it adds, so a position within the limits leads only to positions within them.
+
+The counts a component file sets (an Order token's VP, a Port card's workers, a Cruise Ship card's
+VP, a die face's symbols, how the cards split among colours and sizes) are bounded by what
+``component_file`` accepts: ``MAX_CARD_NUMBER`` and the ``MAX_..._OF_A_...`` counts below. The
+observation tensor's bounds (``encoding.observation_layout``) come from these limits, so one
+layout bounds the tensors of every valid component file.
 """
 
 from __future__ import annotations
 
 from ..core.checks import StateChecks
-from .data import ROUND_LIMIT, Components
+from .data import CRUISE_CARDS, CRUISE_SIZES, MAX_NUMBER, NUM_QUAYS, ROUND_LIMIT, SECTORS, Components
 from .state import (
     EXECUTE,
     RECRUIT,
@@ -30,12 +36,33 @@ from .state import (
     UnloadCubes,
 )
 
-__all__ = ["MAX_SCORE", "MAX_WORKERS", "check_room", "score_room", "turn_score", "workers_room"]
+__all__ = [
+    "MAX_CARD_NUMBER",
+    "MAX_FACE_SYMBOLS",
+    "MAX_QUAYS_OF_A_COLOUR",
+    "MAX_SCORE",
+    "MAX_SHIPS_OF_A_SIZE",
+    "MAX_WORKERS",
+    "check_room",
+    "score_room",
+    "turn_score",
+    "workers_room",
+]
 
 MAX_SCORE = 10**9
 """The most VP a seat's score may come to."""
 MAX_WORKERS = 10**9
 """The most workers a seat may come to hold."""
+# -- what a component file may set (``component_file`` refuses a file past these) ----------------
+MAX_CARD_NUMBER = MAX_NUMBER
+"""An Order token's VP, a Port card's workers, a Cruise Ship card's VP: any number of the file."""
+MAX_FACE_SYMBOLS = 9
+"""The symbols one die face shows (the rulebook's dice show 1 or 2; a recruitment face of a file
+may show more)."""
+MAX_QUAYS_OF_A_COLOUR = NUM_QUAYS - (len(SECTORS) - 1)
+"""The Port cards of one colour: every colour has at least one quay."""
+MAX_SHIPS_OF_A_SIZE = CRUISE_CARDS - (len(CRUISE_SIZES) - 1)
+"""The Cruise Ship cards of one size: every size has at least one card."""
 _ROLLED = (ChooseAction, LoadCubes, FillRoom, UnloadCubes, SwapWith)  # the dice are kept
 
 
