@@ -110,3 +110,54 @@ def test_the_room_left_never_grows_along_a_game(
             for seat in range(2):
                 assert sum(room(after, seat)) <= sum(room(state, seat)), (state.decision, after.decision)
             state = after
+
+
+# -- the observation tensor's bounds are these limits (issue 30) ----------------------------------
+# (game, the count's place in a document, the room function, its limit, the tensor field, its scale)
+BOUNDED = [
+    pytest.param(inland_port, ("francs",), francs_room, MAX_FRANCS, "francs", 100, id="inland_port-francs"),
+    pytest.param(gdansk, ("players", "score"), score_room, MAX_SCORE, "score", 60, id="gdansk-score"),
+    pytest.param(
+        gdansk, ("players", "workers"), workers_room, MAX_WORKERS, "workers", 8, id="gdansk-workers"
+    ),
+]
+
+
+@pytest.mark.parametrize(("module", "where", "room", "limit", "field", "scale"), BOUNDED)
+def test_a_count_at_the_limit_stays_within_the_observation_bounds(
+    module: Any, where: tuple[str, ...], room: Room, limit: int, field: str, scale: int
+) -> None:
+    """The tensor's bound of a count the rules leave open is the loader's limit over its scale, and
+    a document loaded at the limit, played on, gives tensors within the bounds."""
+    import numpy as np
+
+    layout = module.observation_layout(2)
+    assert layout.high[layout.offsets[field]].tolist() == [np.float32(limit / scale)] * 2
+    state = _positions(module, seed=5)[2]
+    seat = state.current_player
+    held, later = room(state, seat)
+    at_limit = _count(module, state, where, seat) + limit - held - later
+    state = module.loads(_with_count(module, state, where, seat, at_limit))
+    rng = random.Random(5)
+    for _ in range(60):
+        for observer in range(2):
+            tensor = module.observation_tensor(state, observer)
+            assert np.all(tensor >= layout.low) and np.all(tensor <= layout.high)
+        legal = module.legal_actions(state)
+        if not legal:
+            break
+        state = module.apply(state, legal[rng.randrange(len(legal))])
+
+
+def test_a_die_face_past_the_component_files_limit_is_refused() -> None:
+    """Port Gdańsk's recruitment symbols are bounded in the tensor by ``MAX_FACE_SYMBOLS`` per face:
+    a component file with a face showing more is refused."""
+    from harborgames.gdansk.component_file import components_from_document
+    from harborgames.gdansk.limits import MAX_FACE_SYMBOLS
+
+    document: Any = gdansk.standin_components().document()
+    document["dice"]["faces"][5] = ["recruitment", MAX_FACE_SYMBOLS]
+    assert max(components_from_document(document).face_value) == MAX_FACE_SYMBOLS
+    document["dice"]["faces"][5] = ["recruitment", MAX_FACE_SYMBOLS + 1]
+    with pytest.raises(FormatError, match=r"faces\[5\]"):
+        components_from_document(document)
