@@ -163,3 +163,38 @@ def test_the_count_bounds_are_the_loader_limits_scaled() -> None:
     assert fields["wealth"].low == pytest.approx(-7 * MAX_LOANS / 100)
     assert fields["wealth"].high > MAX_FRANCS / 100
     assert fields["observer"].low == 0 and fields["observer"].high == 1
+
+
+@pytest.mark.parametrize("reading", ["rulebook", "sources"])
+def test_the_plus_buildings_bonuses_are_counted_as_the_scoring_counts_them(reading: str) -> None:
+    """Random and guided games rarely build the "+" buildings (the Bank, the Town Hall, ...), so
+    the seats are given them, beside buildings of every type, a ship and the Luxury Yacht, under
+    both readings of the Hardware Store's type: the tensor's wealth is ``scoring.wealth``'s."""
+    from harborgames.lehavre.data import BUILDING_INDEX, BUILDINGS
+
+    state = lh.new_game(4, seed=2, options={"hardware_store_type": reading})
+    given = {
+        0: ["storehouse", "dock", "luxury_yacht", "hardware_store", "bank"],
+        1: ["town_hall", "business_park", "guildhouse"],
+        2: ["masons_guild"],
+    }
+    named = {key for keys in given.values() for key in keys}
+    for kind in range(4):  # craftsman's, economic, industrial, public: two of each to seats 0 and 1
+        more = [b.id for b in BUILDINGS if b.type == kind and b.id not in named][:4]
+        given[0] += more[:2]
+        given[1] += more[2:]
+    owner = list(state.owner)
+    for seat, keys in given.items():
+        for key in keys:
+            owner[BUILDING_INDEX[key]] = seat
+    piles = tuple(tuple(b for b in pile if owner[b] == -2) for pile in state.piles)
+    stock = (7, 5, *state.players[0].stock[2:])  # goods for the Storehouse
+    players = (update(state.players[0], ships=(0, 3), stock=stock), *state.players[1:])  # R01's, R04's ships
+    state = update(state, owner=tuple(owner), piles=piles, players=players)
+    layout = lh.observation_layout(4)
+    for seat in range(4):
+        _check(state, seat, f"{reading}: '+' buildings given")
+        wealth = lh.observation_tensor(state, seat)[layout.offsets["wealth"]]
+        assert np.array_equal(wealth, np.array(lh.scores(state), dtype=np.float32) * np.float32(1 / 100))
+    parts = lh.wealth_parts(state, 0)
+    assert parts.bonuses > 0 and lh.wealth_parts(state, 1).bonuses > 0

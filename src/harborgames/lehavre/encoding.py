@@ -68,15 +68,19 @@ from .codec import CODEC, decision_building
 from .data import (
     BUILDING_INDEX,
     BUILDINGS,
+    CRAFTSMAN,
+    ECONOMIC,
     FOOD_DEMANDS,
     FRANC,
     FULL,
     GOODS,
+    INDUSTRIAL,
     LOAN_PENALTY,
     LOAN_REPAYMENT,
     NUM_TOKEN_KINDS,
     OFFER_SPACES,
     PROPOSAL_PILES,
+    PUBLIC,
     ROUND_CARD_INDEX,
     ROUND_CARDS,
     SHIP_FOOD,
@@ -93,15 +97,15 @@ from .data import (
     round_cards,
 )
 from .decisions import DECISION_TYPES, AmountDue, BuildGoods, Decision, Feed, PayShipEnergy, PayShipGoods
+from .effect import building_type
 from .info import INFO
 from .limits import MAX_COUNTER, MAX_FRANCS, MAX_GOODS, MAX_LOANS
 from .observe import KNOWN_TO_THEM, observe
 from .offered import built_entry
 from .payment import LIST_LIMIT
 from .render import render
-from .scoring import bonus
 from .specials import COAL_TRADER_CHOICES, HAULAGE_CHOICES, TOWN_SQUARE_GOODS
-from .state import OPTIONS, OUT, PROPOSAL, SPECIAL_DECK, TOWN, State
+from .state import OPTIONS, OUT, PROPOSAL, SPECIAL_DECK, TOWN, Player, Rules, State
 from .turn import legal_actions
 
 __all__ = [
@@ -351,18 +355,23 @@ def _scaled(bound: float, divisor: float) -> float:
 
 
 # -- the tensor writer's tables ---------------------------------------------------------------------
-# Per building: its printed value, and whether it is a "+" building (its bonus read by
-# ``scoring.bonus``, the scoring's own rule); per ship card its value: wealth as ``scoring.wealth``
-# counts it, without the copies ``observe`` and ``owned`` make.
-_VALUE = tuple(b.value for b in BUILDINGS).__getitem__
-_SHIP_VALUE = tuple(card.ship_value for card in ROUND_CARDS).__getitem__
-_PLUS = frozenset(BUILDING_INDEX[key] for key in _PLUS_BUILDINGS)
+# Wealth as ``scoring.wealth`` counts it, without the copies ``observe`` and ``owned`` make: per
+# building its printed value, per ship card its value, and the "+" buildings' bonuses.
+_VALUE = [b.value for b in BUILDINGS].__getitem__
+_SHIP_VALUE = [card.ship_value for card in ROUND_CARDS].__getitem__
+_PLUS = {BUILDING_INDEX[key]: key for key in _PLUS_BUILDINGS}
+_LUXURY_YACHT = BUILDING_INDEX["luxury_yacht"]
+# Each building's type (``effect.building_type``) per reading of the Hardware Store's type.
+_TYPES = {
+    rules.hardware_store_type: [building_type(rules, b) for b in range(len(BUILDINGS))]
+    for rules in (Rules(FULL, hardware_store_type="rulebook"), Rules(FULL, hardware_store_type="sources"))
+}
 _REPAID_GAIN = LOAN_PENALTY - LOAN_REPAYMENT  # a loan repaid at the end: 5 Francs paid, 7 not deducted
 _OPTION_VALUES = operator.attrgetter(*OPTION_NAMES)
 _OPTION_DEFAULTS = tuple(OPTIONS[name][0] for name in OPTION_NAMES)
 _NO_CHOSEN = (0,) * NUM_TOKEN_KINDS
 # The writer copies a seat's whole stock (goods, then Francs) in one go.
-assert FRANC == len(GOODS) == NUM_TOKEN_KINDS - 1
+assert tuple(range(FRANC)) == GOODS and FRANC == NUM_TOKEN_KINDS - 1
 
 
 @attrs.frozen
@@ -446,7 +455,7 @@ class _Tables:
         self.round_parts.append(((at["round"] + self.rounds,), (0, 0)))
         self.food_demand = FOOD_DEMANDS[n, variant]  # as ``obligations.food_due`` reads it
         assert len(self.food_demand) == self.rounds
-        self.ship_food = tuple(food[n - 1] for food in SHIP_FOOD).__getitem__
+        self.ship_food = [food[n - 1] for food in SHIP_FOOD].__getitem__
         self.decision = {cls: _decision_parts(cls, at) for cls in DECISION_TYPES}
         self.decision_building = at["decision_building"]
         self.rule_options = tuple(at["rule_options"] + k for k in range(len(OPTION_NAMES)))
@@ -472,7 +481,6 @@ class _Tables:
             tuple(at["proposal_pile"] + building * PROPOSAL_PILES + k for building in every)
             for k in range(PROPOSAL_PILES)
         )
-        self.depth = tuple(at["proposal_depth"] + building for building in every)
         self.top = tuple(at["proposal_top"] + building for building in every)
         self.sold = tuple(at["sold_this_turn"] + building for building in every)
         # Person discs: per seat, the position of each building, and at home at index -1.
@@ -486,10 +494,12 @@ class _Tables:
         )
         self.elsewhere = [n + 1] * NUM_SHIP_CARDS
         self.ship_top = tuple(at["ship_pile_top"] + card for card in range(NUM_SHIP_CARDS))
-        # The face-down special deck (full game): what "nobody looked" is, per deck size, and the
-        # positions of a looked-at card and of a seat knowing a position.
+        # The face-down special deck (full game): what "nobody looked" is, per deck size (all
+        # seats, and one seat), and the positions of a looked-at card and of a seat knowing a
+        # position.
         specials = len(SPECIAL_BUILDINGS)
         self.unseen = {size: ((-1,) * size,) * n for size in range(SPECIAL_DEALT + 1)}
+        self.unseen_by_one = {size: (-1,) * size for size in range(SPECIAL_DEALT + 1)}
         first = len(STANDARD_BUILDINGS)
         self.special_seen = tuple(
             tuple(
@@ -510,6 +520,7 @@ class _Tables:
         counts += range(at["decision_chosen"], at["decision_chosen"] + NUM_TOKEN_KINDS)
         counts += [at["round_food"], at["round_harvest"]]
         counts += range(at["offers"], at["offers"] + len(OFFER_SPACES))
+        counts += range(at["proposal_depth"], at["proposal_depth"] + b)
         counts += range(at["modernised"], at["modernised"] + len(WHARVES))
         counts += range(at["ship_piles"], at["ship_piles"] + len(SHIP_TYPES))
         if variant == FULL:
@@ -521,6 +532,7 @@ class _Tables:
         self.count_at = np.array(counts, dtype=np.intp)
         self.count_at.flags.writeable = False
         self.pack_counts = struct.Struct(f"{len(counts)}q").pack
+        self.count_scale = self.scale[self.count_at]  # (a one-hot's scale is 1)
 
 
 @functools.cache
@@ -640,27 +652,27 @@ def _write_observation(state: State, player: int, row: npt.NDArray[np.float32]) 
     ones += t.tile_hidden[len(shown) : len(state.tiles)]
     # Buildings: where each is, the proposal piles fanned out, sales.
     ones += map(getitem, t.building, state.owner)
-    depth_at: list[int] = []
-    depth: list[int] = []
+    depth = [0] * t.buildings
     for pile, on in zip(state.piles, t.pile, strict=False):
         if len(pile) > 1:
-            pick = itemgetter(*pile)
-            ones += pick(on)
-            depth_at += pick(t.depth)
-            depth += range(len(pile))
+            ones += itemgetter(*pile)(on)
+            for place, building in enumerate(pile):
+                depth[building] = place
         elif pile:  # (``itemgetter`` of one item gives the item, not a tuple)
             ones.append(on[pile[0]])
         if pile:
             ones.append(t.top[pile[0]])
+    counts += depth
     if state.sold:
-        ones += map(t.sold.__getitem__, state.sold)
+        ones += [t.sold[building] for building in state.sold]
     modernised = state.modernised
     counts += (WHARVES[0] in modernised, WHARVES[1] in modernised)
     # Ship cards: on their pile (the top one marked), owned, or elsewhere.
+    ship_piles = state.ship_piles
+    counts += map(len, ship_piles)
     n = t.num_players
     placed = t.elsewhere.copy()
-    for pile in state.ship_piles:
-        counts.append(len(pile))
+    for pile in ship_piles:
         if pile:
             ones.append(t.ship_top[pile[0]])
             for card in pile:
@@ -681,8 +693,9 @@ def _write_observation(state: State, player: int, row: npt.NDArray[np.float32]) 
     owned = built_entry(state).owned
     over = state.current_player is None
     food = t.food_demand[state.round] if state.round < t.rounds else None
+    person, ship_food = t.person, t.ship_food
     for seat, p in enumerate(players):
-        ones.append(t.person[seat][p.location])
+        ones.append(person[seat][p.location])
         stock = p.stock
         counts += stock
         mine = owned[seat]
@@ -690,24 +703,46 @@ def _write_observation(state: State, player: int, row: npt.NDArray[np.float32]) 
         wealth = sum(map(_VALUE, mine)) + francs - LOAN_PENALTY * loans
         if ships:
             wealth += sum(map(_SHIP_VALUE, ships))
-        if not _PLUS.isdisjoint(mine):
-            wealth += sum([bonus(state, seat, building) for building in mine if building in _PLUS])
+        if not _PLUS.keys().isdisjoint(mine):
+            wealth += _bonuses(state.rules, p, mine)
         if over:
             wealth += _REPAID_GAIN * min(loans, francs // LOAN_REPAYMENT)
         if food is None:
             due = 0
         elif ships:
-            due = food - sum(map(t.ship_food, ships))
+            due = food - sum(map(ship_food, ships))
             if due < 0:
                 due = 0
         else:
             due = food
         counts += (loans, wealth, due)
     row[_positions(ones)] = 1.0
-    row[t.count_at] = np.frombuffer(t.pack_counts(*counts), dtype=np.int64).astype(np.float32)
-    if depth_at:
-        row[_positions(depth_at)] = _positions(depth)
-    row *= t.scale
+    row[t.count_at] = np.multiply(
+        np.frombuffer(t.pack_counts(*counts), dtype=np.int64), t.count_scale, dtype=np.float32
+    )
+
+
+def _bonuses(rules: Rules, p: Player, mine: tuple[int, ...]) -> int:
+    """The extra value of the "+" buildings among ``mine`` (``scoring.bonus``, summed, with each
+    building's type looked up once)."""
+    types = _TYPES[rules.hardware_store_type]
+    kinds = [types[building] for building in mine]
+    total = 0
+    for building in mine:
+        key = _PLUS.get(building)
+        if key == "storehouse":  # 1/2 Franc per goods token, rounded down
+            total += sum(p.stock[:FRANC]) // 2
+        elif key == "dock":  # 4 per ship card (the Luxury Yacht counts as an Iron ship)
+            total += 4 * (len(p.ships) + (_LUXURY_YACHT in mine))
+        elif key == "town_hall":  # 4 per public building, 2 per craftsman's building
+            total += 4 * kinds.count(PUBLIC) + 2 * kinds.count(CRAFTSMAN)
+        elif key == "bank":  # 3 per industrial building, 2 per economic building
+            total += 3 * kinds.count(INDUSTRIAL) + 2 * kinds.count(ECONOMIC)
+        elif key == "business_park":  # 2 per industrial building
+            total += 2 * kinds.count(INDUSTRIAL)
+        elif key == "guildhouse":  # 2 per economic building
+            total += 2 * kinds.count(ECONOMIC)
+    return total
 
 
 _NO_COUNTS = (0, 0)
@@ -728,13 +763,16 @@ def _write_known(state: State, player: int, t: _Tables, ones: list[int]) -> None
     """The special cards ``player`` looked at, and which seats looked at each position. With a
     deck, ``observe`` shows ``player``'s own knowledge as it is and another seat's looks as
     KNOWN_TO_THEM; without one it shows ``known`` as it is (the marks a state read back from an
-    observation carries)."""
+    observation carries). A seat that looked at nothing is skipped in one comparison."""
     specials = state.specials
-    if specials:
-        for position, card in enumerate(state.known[player][:SPECIAL_DEALT]):
-            if card >= 0:
-                ones.append(t.special_seen[position][card])
+    unseen = t.unseen_by_one
     for seat, known in enumerate(state.known):
+        if known == unseen.get(len(known)):
+            continue
+        if seat == player and specials:
+            for position, card in enumerate(known[:SPECIAL_DEALT]):
+                if card >= 0:
+                    ones.append(t.special_seen[position][card])
         as_is = seat == player or not specials
         for position, card in enumerate(known[:SPECIAL_DEALT]):
             if card >= 0 or (as_is and card == KNOWN_TO_THEM):
