@@ -104,13 +104,13 @@ def test_a_server_killed_with_sigkill_leaves_no_process(serving: Serving, busy: 
 
 @pytest.mark.parametrize("busy", [False, True], ids=["idle", "busy"])
 def test_a_server_stopped_with_sigterm_leaves_no_process(serving: Serving, busy: bool) -> None:
-    threads = serving.create_games(6) if busy else []
+    threads = serving.create_games(4) if busy else []
     if busy:
         wait_until_busy(workers(serving.started))
     started = serving.everything()
     sent = time.monotonic()
     serving.process.send_signal(signal.SIGTERM)
-    output = finish(serving.process, 12.0)
+    output = finish(serving.process, 20.0)  # the requests under way have 10 s to finish
     assert serving.process.returncode == 0, output
     assert "Traceback" not in output, output
     assert survivors(started, max(0.5, 10.0 - (time.monotonic() - sent))) == []
@@ -127,7 +127,7 @@ def test_ctrl_c_stops_a_server_and_its_workers_without_a_traceback(serving: Serv
     wait_until_busy(workers(serving.started))
     started = serving.everything()
     interrupt(serving.process)
-    output = finish(serving.process, 12.0)
+    output = finish(serving.process, 20.0)
     assert serving.process.returncode == 0, output
     assert "Traceback" not in output and "KeyboardInterrupt" not in output, output
     assert survivors(started, 10.0) == []
