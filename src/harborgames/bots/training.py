@@ -6,16 +6,16 @@ A generation is three phases:
    for variety: ``greedy`` (the game's heuristic) until a model's ``ModelGreedyBot`` has beaten
    the best player in its match, then that bot. (A first model's bot is usually far weaker than
    ``greedy``; games of its play would teach the next model about positions that good play never
-   reaches.) In each game the positions where a new seat is to
-   move (a *turn boundary*) are collected, ``positions`` of them drawn at random, and each seat's
-   observation tensor there is recorded with that seat's final rank reward
-   (``base.outcome_rewards``). Turn boundaries, because they are the positions the evaluation is
-   asked about (a greedy look-ahead and a search's cut-off both stop where the mover's turn
-   ends) and because the decisions inside one turn add little that is new; a cap per game,
-   because a game's positions share one outcome, so more of them mostly repeat it.
+   reaches.) In each game ``positions`` of the positions where a decision is made are drawn at
+   random, and each seat's observation tensor there is recorded with that seat's final rank
+   reward (``base.outcome_rewards``). Every decision, not only turn boundaries, because the
+   evaluation is asked about positions inside a turn too (a look-ahead cut off by its budget, a
+   search cut off at any decision): a model trained on turn boundaries alone valued them
+   wildly, and its greedy bot rerolled and discarded its way to last place in Port Gdańsk. A cap
+   per game, because a game's positions share one outcome, so more of them mostly repeat it.
 2. **Fit.** Monte Carlo regression: the sigmoid output against the rank reward by cross-entropy,
-   minibatch Adam with L2, starting from the previous generation's model, on this generation's games and
-   the ``window - 1`` generations before (a replay window); a tenth of the games (by a hash of
+   minibatch Adam with L2, starting from the previous generation's model, on this generation's
+   games and the ``window - 1`` generations before (a replay window); a tenth of the games (by a hash of
    the game, so a game stays on its side from one generation to the next) is held out, and the
    epoch with the least held-out loss is kept (early stopping).
 3. **Match.** The new model's ``ModelGreedyBot`` against the best player so far, one seat
@@ -97,7 +97,7 @@ class TrainConfig:
     seed: int = 0
     games: int = 100  # self-play games per generation
     hidden: int = 32
-    positions: int = 48  # turn boundaries recorded per game, at most
+    positions: int = 64  # positions (decisions) recorded per game, at most
     epsilon: float = 0.05  # random moves in the self-play games
     window: int = 3  # generations of games each fit reads
     match_games: int = 24  # games of the new model's bot against the best player so far
@@ -287,20 +287,18 @@ def _play_task(task: _Task) -> _Played:
                     epsilon=task.epsilon,
                 )
             )
-    boundaries: list[Any] = []
-    last: list[int | None] = [None]
+    decided: list[Any] = []  # every position where a decision is made
 
     def seen(state: Any, action: Any) -> None:
-        if task.positions and state.current_player != last[0]:
-            boundaries.append(state)
-        last[0] = state.current_player
+        if task.positions:
+            decided.append(state)
 
     final, _ = play_game(game, players, seed=task.seed, variant=task.variant, on_move=seen)
     rewards = outcome_rewards(game, final)
-    chosen = boundaries
-    if len(boundaries) > task.positions:
-        picks = sorted(random.Random(task.sample_seed).sample(range(len(boundaries)), task.positions))
-        chosen = [boundaries[i] for i in picks]
+    chosen = decided
+    if len(decided) > task.positions:
+        picks = sorted(random.Random(task.sample_seed).sample(range(len(decided)), task.positions))
+        chosen = [decided[i] for i in picks]
     if chosen:
         states = [s for s in chosen for _ in range(task.players)]
         seats = [p for _ in chosen for p in range(task.players)]
