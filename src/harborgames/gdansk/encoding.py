@@ -25,6 +25,7 @@ import struct
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
+from operator import itemgetter
 from typing import cast
 
 import numpy as np
@@ -376,9 +377,9 @@ def _scaled(scale: float, most: int) -> tuple[float, ...]:
     return tuple(k / scale for k in range(most + 1))
 
 
-def _float32(values: list[float]) -> bytes:
-    """``values`` as float32 bytes: a block the writer copies into the row in one store."""
-    return np.array(values, dtype=np.float32).tobytes()
+def _float32(values: list[float]) -> memoryview[float]:
+    """``values`` as a float32 block, which the writer copies into the row in one store."""
+    return memoryview(np.array(values, dtype=np.float32).tobytes()).cast("f")
 
 
 _DECISION_INDEX: dict[type, int] = {kind: number for number, kind in enumerate(DECISION_TYPES)}
@@ -391,14 +392,15 @@ _PER_GOOD = struct.Struct(f"={len(GOODS)}f")
 _PER_COLOUR = struct.Struct(f"={len(SECTORS)}f")
 _PER_SIZE = struct.Struct(f"={len(CRUISE_SIZES)}f")
 _SYMBOLS = struct.Struct("=3f")  # loading, movement, recruitment
-_ORDER_BYTES = ORDER_FEATURES * _F32
+_VP = itemgetter(1)  # of a Cruise Ship card (size, VP)
 
 
 class _Tables:
     """What the writer needs of one (component file, player count), computed once: every field's
     position, the scaled value of every count the rules allow (read from tuples, not divided per
-    call), and as float32 bytes the blocks that are copied whole (each Order token's features,
-    the quays' colours and workers, the dice and the turn's used actions)."""
+    call), and the float32 blocks that are copied whole (each Order token's features, the quays'
+    colours and workers, the dice and the turn's used actions). Kept with the components
+    (``_tables``): a component file of one's own gets its own."""
 
     def __init__(self, components: Components, num_players: int) -> None:
         c = components
@@ -424,17 +426,17 @@ class _Tables:
         self.boxed_tokens = at["boxed_tokens"]
         self.cruise_piles = at["cruise_piles"] * _F32
         self.pile_value = _scaled(PILE_SCALE, CRUISE_CARDS)
-        # Each token's 14 features as bytes; index -1 (the last): no token.
+        # Each token's 14 features; index -1 (the last): no token.
         self.order = tuple(
             _float32(_order_features(c, token)) for token in (*range(NUM_TOKENS), -1)
         )
-        self.token_stack_top = at["token_stack_top"] * _F32
-        self.quay_order = at["quay_order"] * _F32
+        self.token_stack_top = at["token_stack_top"]
+        self.quay_order = tuple(at["quay_order"] + q * ORDER_FEATURES for q in range(NUM_QUAYS))
         sectors = np.zeros((NUM_QUAYS, len(SECTORS)), dtype=np.float32)
         sectors[np.arange(NUM_QUAYS), list(c.quay_sector)] = 1.0
         workers = np.array([n / QUAY_WORKERS_SCALE for n in c.quay_workers], dtype=np.float32)
-        self.quays = np.concatenate([sectors.ravel(), workers]).tobytes()  # quay_sector, then quay_workers
-        self.quays_at = at["quay_sector"] * _F32
+        self.quays = _float32([*sectors.ravel(), *workers])  # quay_sector, then quay_workers
+        self.quays_at = at["quay_sector"]
         # Per quay bit (1 << quay): the position of that quay's marker for seat 0 (+ seat).
         self.marker = {1 << q: at["quay_markers"] + q * seats for q in range(NUM_QUAYS)}
         # The seats.
@@ -453,9 +455,27 @@ class _Tables:
         sizes = len(CRUISE_SIZES)
         self.cruise_count = tuple((at["cruise_count"] + seat * sizes) * _F32 for seat in range(seats))
         self.cruise_vp = at["cruise_vp"]
+        # Per seat, the seat and its positions, in the order the writer reads them (those of a run
+        # of values stored by ``struct`` are byte offsets).
+        self.seats = tuple(
+            (
+                seat,
+                at["score"] + seat,
+                at["workers"] + seat,
+                at["markers_left"] + seat,
+                self.location[seat],
+                self.hold[seat],
+                self.bonus[seat],
+                self.executed[seat],
+                self.cards[seat],
+                self.card_colours[seat],
+                self.cruise_count[seat],
+            )
+            for seat in range(seats)
+        )
         # The turn: the dice block per sorted tuple of face ids (every multiset of at most
         # ``DICE`` of the file's faces), and the used actions' flags per bitmask.
-        self.dice_at = at["dice"] * _F32
+        self.dice_at = at["dice"]
         self.dice = {
             faces: _float32([_DICE_VALUE[faces.count(face)] for face in range(MAX_FACES)])
             for count in range(1, DICE + 1)
@@ -464,7 +484,7 @@ class _Tables:
         self.rolls, self.symbols = at["rolls"], at["symbols"] * _F32
         self.rolls_value = _scaled(DICE, DICE)
         self.symbols_value = _scaled(MAX_SYMBOLS, DICE * max(c.face_value))
-        self.used_at = at["used"] * _F32
+        self.used_at = at["used"]
         self.used = tuple(
             _float32([float(bool(used & bit)) for bit in TURN_BITS]) for used in range(1 << len(TURN_BITS))
         )
@@ -491,14 +511,13 @@ def _write_observation(state: State, player: int, row: npt.NDArray[np.float32]) 
     Cruise Ship piles only their sizes and the stack's face-up top are read, and the other seats'
     Cruise Ship values only once the game is over. Single values are stored through a memoryview
     of the row (cheaper than numpy's item or fancy-index assignment), runs of values with one
-    ``struct`` call, and the blocks of ``_Tables`` as bytes through a byte view of the row.
+    ``struct`` call, and the float32 blocks of ``_Tables`` with one slice store each.
     """
     n = state.num_players
     if type(player) is not int or not 0 <= player < n:
         require_seat(player, n)  # raises observe's error
     t = state.rules.components.memo.get(_TABLES_KEY[n]) or _tables(state.rules.components, n)
     out = cast("memoryview[float]", row.data)  # float32 items, written as Python floats
-    raw = out.cast("B")  # the same memory by bytes, for pack_into and the blocks
     board = state.board
     # Perspective and decision.
     current = state.current_player
@@ -526,33 +545,35 @@ def _write_observation(state: State, player: int, row: npt.NDArray[np.float32]) 
         out[t.removed_sector + board.removed_sector] = 1.0
     g0, g1, g2, g3, g4, g5 = state.supply
     v0, v1, v2, v3, v4, v5 = t.supply_value
-    _PER_GOOD.pack_into(raw, t.supply, v0[g0], v1[g1], v2[g2], v3[g3], v4[g4], v5[g5])
+    _PER_GOOD.pack_into(out, t.supply, v0[g0], v1[g1], v2[g2], v3[g3], v4[g4], v5[g5])
     out[t.deck_size] = t.per_quay[len(board.deck)]
     stack = board.token_stack
     out[t.token_stack_size] = t.per_token[len(stack)]
     order = t.order
     if stack:
-        raw[t.token_stack_top : t.token_stack_top + _ORDER_BYTES] = order[stack[0]]
+        out[t.token_stack_top : t.token_stack_top + ORDER_FEATURES] = order[stack[0]]
     for token in board.boxed_tokens:
         out[t.boxed_tokens + token] = 1.0
     p0, p1, p2 = board.cruise_piles
     pile = t.pile_value
-    _PER_SIZE.pack_into(raw, t.cruise_piles, pile[len(p0)], pile[len(p1)], pile[len(p2)])
-    raw[t.quays_at : t.quays_at + len(t.quays)] = t.quays
-    on_quays = b"".join([order[token] for token in board.tokens])
-    raw[t.quay_order : t.quay_order + len(on_quays)] = on_quays
+    _PER_SIZE.pack_into(out, t.cruise_piles, pile[len(p0)], pile[len(p1)], pile[len(p2)])
+    out[t.quays_at : t.quays_at + len(t.quays)] = t.quays
+    for at, token in zip(t.quay_order, board.tokens, strict=True):
+        if token >= 0:  # most quays hold none
+            out[at : at + ORDER_FEATURES] = order[token]
     # The seats: the others' Cruise Ship values only once the game is over.
     shown = player if current is not None else -1  # -1: every seat's
     marker, quay_sector, hold, bonus = t.marker, t.quay_sector, t.hold_value, t.bonus_value
-    score, workers, markers_left, left_value = t.score, t.workers, t.markers_left, t.markers_left_value
-    for seat, p in enumerate(state.players):
-        out[score + seat] = p.score / SCORE_SCALE
-        out[workers + seat] = p.workers / WORKERS_SCALE
-        out[markers_left + seat] = left_value[p.markers_left]
+    markers_left_value, per_size, colour = t.markers_left_value, _CRUISE_VALUE, _COLOUR_VALUE
+    for p, positions in zip(state.players, t.seats, strict=True):
+        seat, score, workers, left, location, hold_at, bonus_at, executed, cards, colours, ships = positions
+        out[score] = p.score / SCORE_SCALE
+        out[workers] = p.workers / WORKERS_SCALE
+        out[left] = markers_left_value[p.markers_left]
         if p.location >= 0:
-            out[t.location[seat] + p.location] = 1.0
+            out[location + p.location] = 1.0
         g0, g1, g2, g3, g4, g5 = p.hold
-        _PER_GOOD.pack_into(raw, t.hold[seat], hold[g0], hold[g1], hold[g2], hold[g3], hold[g4], hold[g5])
+        _PER_GOOD.pack_into(out, hold_at, hold[g0], hold[g1], hold[g2], hold[g3], hold[g4], hold[g5])
         markers = p.markers
         while markers:
             low = markers & -markers
@@ -560,40 +581,34 @@ def _write_observation(state: State, player: int, row: npt.NDArray[np.float32]) 
             markers ^= low
         if p.tokens:  # the bonuses are the executed tokens'
             g0, g1, g2, g3, g4, g5 = p.bonus
-            at = t.bonus[seat]
-            _PER_GOOD.pack_into(raw, at, bonus[g0], bonus[g1], bonus[g2], bonus[g3], bonus[g4], bonus[g5])
-            at = t.executed[seat]
+            b0, b1, b2, b3, b4, b5 = bonus[g0], bonus[g1], bonus[g2], bonus[g3], bonus[g4], bonus[g5]
+            _PER_GOOD.pack_into(out, bonus_at, b0, b1, b2, b3, b4, b5)
             for token in p.tokens:
-                out[at + token] = 1.0
+                out[executed + token] = 1.0
         if p.cards:
-            at = t.cards[seat]
-            colours = [0] * len(SECTORS)
+            counts = [0] * len(SECTORS)
             for quay in p.cards:
-                out[at + quay] = 1.0
-                colours[quay_sector[quay]] += 1
-            c0, c1, c2, c3 = colours
-            colour = _COLOUR_VALUE
-            _PER_COLOUR.pack_into(raw, t.card_colours[seat], colour[c0], colour[c1], colour[c2], colour[c3])
+                out[cards + quay] = 1.0
+                counts[quay_sector[quay]] += 1
+            c0, c1, c2, c3 = counts
+            _PER_COLOUR.pack_into(out, colours, colour[c0], colour[c1], colour[c2], colour[c3])
         if p.cruise:
             sizes = [0] * len(CRUISE_SIZES)
-            vp = 0
-            for size, value in p.cruise:
+            for size, _ in p.cruise:
                 sizes[size] += 1
-                vp += value
             s0, s1, s2 = sizes
-            ships = _CRUISE_VALUE
-            _PER_SIZE.pack_into(raw, t.cruise_count[seat], ships[s0], ships[s1], ships[s2])
+            _PER_SIZE.pack_into(out, ships, per_size[s0], per_size[s1], per_size[s2])
             if shown < 0 or seat == shown:
-                out[t.cruise_vp + seat] = vp / CRUISE_VP_SCALE
+                out[t.cruise_vp + seat] = sum(map(_VP, p.cruise)) / CRUISE_VP_SCALE
     # The turn.
     turn = state.turn
     if turn.dice:
-        raw[t.dice_at : t.dice_at + MAX_FACES * _F32] = t.dice[turn.dice]
+        out[t.dice_at : t.dice_at + MAX_FACES] = t.dice[turn.dice]
     out[t.rolls] = t.rolls_value[turn.rolls]
     symbols = t.symbols_value
-    _SYMBOLS.pack_into(raw, t.symbols, symbols[turn.load], symbols[turn.move], symbols[turn.recruit])
+    _SYMBOLS.pack_into(out, t.symbols, symbols[turn.load], symbols[turn.move], symbols[turn.recruit])
     if turn.used:
-        raw[t.used_at : t.used_at + len(TURN_BITS) * _F32] = t.used[turn.used]
+        out[t.used_at : t.used_at + len(TURN_BITS)] = t.used[turn.used]
 
 
 def observation_tensor(state: State, player: int) -> npt.NDArray[np.float32]:
