@@ -360,6 +360,7 @@ def _scaled(bound: float, divisor: float) -> float:
 _VALUE = [b.value for b in BUILDINGS].__getitem__
 _SHIP_VALUE = [card.ship_value for card in ROUND_CARDS].__getitem__
 _PLUS = {BUILDING_INDEX[key]: key for key in _PLUS_BUILDINGS}
+_PLUS_SET = frozenset(_PLUS)
 _LUXURY_YACHT = BUILDING_INDEX["luxury_yacht"]
 # Each building's type (``effect.building_type``) per reading of the Hardware Store's type.
 _TYPES = {
@@ -692,29 +693,26 @@ def _write_observation(state: State, player: int, row: npt.NDArray[np.float32]) 
     # ``obligations.food_due``).
     owned = built_entry(state).owned
     over = state.current_player is None
-    food = t.food_demand[state.round] if state.round < t.rounds else None
+    food = t.food_demand[state.round] if state.round < t.rounds else 0  # none in the final stage
     person, ship_food = t.person, t.ship_food
     for seat, p in enumerate(players):
         ones.append(person[seat][p.location])
         stock = p.stock
         counts += stock
         mine = owned[seat]
-        francs, loans, ships = stock[FRANC], p.loans, p.ships
-        wealth = sum(map(_VALUE, mine)) + francs - LOAN_PENALTY * loans
+        loans, ships = p.loans, p.ships
+        wealth = sum(map(_VALUE, mine)) + stock[FRANC] - LOAN_PENALTY * loans
+        due = food
         if ships:
             wealth += sum(map(_SHIP_VALUE, ships))
-        if not _PLUS.keys().isdisjoint(mine):
+            if food:
+                due = food - sum(map(ship_food, ships))
+                if due < 0:
+                    due = 0
+        if not _PLUS_SET.isdisjoint(mine):
             wealth += _bonuses(state.rules, p, mine)
         if over:
-            wealth += _REPAID_GAIN * min(loans, francs // LOAN_REPAYMENT)
-        if food is None:
-            due = 0
-        elif ships:
-            due = food - sum(map(ship_food, ships))
-            if due < 0:
-                due = 0
-        else:
-            due = food
+            wealth += _REPAID_GAIN * min(loans, stock[FRANC] // LOAN_REPAYMENT)
         counts += (loans, wealth, due)
     row[_positions(ones)] = 1.0
     row[t.count_at] = np.multiply(
