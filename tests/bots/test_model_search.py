@@ -109,7 +109,7 @@ def test_hard_uses_the_shipped_model_where_one_fits(model_path: str, monkeypatch
     view = bots.make_view(inland_port, state, state.current_player)  # type: ignore[arg-type]
     hard = bots.make("hard", time_limit=None)
     assert hard.choose(view) in view.legal_actions
-    assert getattr(hard, "plays", "").startswith("mcts with the learned evaluation")
+    assert getattr(hard, "plays", "") == "mcts with the learned evaluation:leaf=blend"
 
 
 def test_the_presets_are_bot_specs_with_one_line_each() -> None:
