@@ -431,12 +431,15 @@ class _Tables:
             _float32(_order_features(c, token)) for token in (*range(NUM_TOKENS), -1)
         )
         self.token_stack_top = at["token_stack_top"]
-        self.quay_order = tuple(at["quay_order"] + q * ORDER_FEATURES for q in range(NUM_QUAYS))
         sectors = np.zeros((NUM_QUAYS, len(SECTORS)), dtype=np.float32)
         sectors[np.arange(NUM_QUAYS), list(c.quay_sector)] = 1.0
         workers = np.array([n / QUAY_WORKERS_SCALE for n in c.quay_workers], dtype=np.float32)
-        self.quays = _float32([*sectors.ravel(), *workers])  # quay_sector, then quay_workers
-        self.quays_at = at["quay_sector"]
+        # The quays' fixed part (quay_sector, then quay_workers) as bytes, which the writer joins
+        # with each quay's Order token (quay_order follows them in the layout) into one store.
+        self.quays = np.concatenate([sectors.ravel(), workers]).tobytes()
+        self.quays_at = at["quay_sector"] * _F32
+        assert at["quay_order"] == at["quay_sector"] + len(self.quays) // _F32, "quay fields apart"
+        self.order_bytes = tuple(block.tobytes() for block in self.order)
         # Per quay bit (1 << quay): the position of that quay's marker for seat 0 (+ seat).
         self.marker = {1 << q: at["quay_markers"] + q * seats for q in range(NUM_QUAYS)}
         # The seats.
@@ -557,10 +560,9 @@ def _write_observation(state: State, player: int, row: npt.NDArray[np.float32]) 
     p0, p1, p2 = board.cruise_piles
     pile = t.pile_value
     _PER_SIZE.pack_into(out, t.cruise_piles, pile[len(p0)], pile[len(p1)], pile[len(p2)])
-    out[t.quays_at : t.quays_at + len(t.quays)] = t.quays
-    for at, token in zip(t.quay_order, board.tokens, strict=True):
-        if token >= 0:  # most quays hold none
-            out[at : at + ORDER_FEATURES] = order[token]
+    # quay_sector, quay_workers and quay_order follow each other: one store of their bytes.
+    quays = b"".join((t.quays, *itemgetter(*board.tokens)(t.order_bytes)))
+    out.cast("B")[t.quays_at : t.quays_at + len(quays)] = quays
     # The seats: the others' Cruise Ship values only once the game is over.
     shown = player if current is not None else -1  # -1: every seat's
     marker, quay_sector, hold, bonus = t.marker, t.quay_sector, t.hold_value, t.bonus_value
