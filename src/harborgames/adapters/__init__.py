@@ -43,6 +43,8 @@ _ENCODING_FUNCTIONS = (
     "observation_layout",
     "observation_tensor",
     "observation_string",
+    "observation_tensors",
+    "legal_action_masks",
 )
 
 
@@ -124,72 +126,22 @@ def action_id(action: object, who: str = "the agent") -> int:
 
 
 # -- observation bounds ---------------------------------------------------------------------------
-# The largest float32: the bound of a value the rules do not bound (Francs, loans, goods held),
-# as Gymnasium's own CartPole bounds its velocities. The tensors are finite (check_encoding), so
-# it is a true bound, and unlike infinity it draws no warning from Gymnasium's env checker.
-UNBOUNDED = float(np.finfo(np.float32).max)
-
-# Every field of every game's observation layout lies in [0, 1] (one-hots, flags, counts divided
-# by the most the rules allow) except these, whose (low, high) is given. Written from each game's
-# encoding.py, read against its rules; tests/adapters/test_bounds.py checks that each name is a
-# field of the layout and that random games stay within the bounds. (These belong beside the
-# fields, in each game's layout; until the layout carries bounds, the adapters keep them here.)
-_WIDER: dict[str, dict[str, tuple[float, float]]] = {
-    "inland_port": {
-        "francs": (0.0, UNBOUNDED),  # Francs / 100: no printed bound
-    },
-    "gdansk": {
-        # "~" scales in the layout's docs: a typical maximum, not a bound.
-        "score": (0.0, UNBOUNDED),
-        "workers": (0.0, UNBOUNDED),
-        "bonus": (0.0, UNBOUNDED),
-        "cruise_vp": (0.0, UNBOUNDED),
-        # scaled by the rulebook's components; a components file of one's own may pass them
-        # (a token worth more VP, a Port card asking more workers, more cruise ships or quays
-        # of one colour)
-        "token_stack_top": (0.0, UNBOUNDED),
-        "quay_order": (0.0, UNBOUNDED),
-        "quay_workers": (0.0, UNBOUNDED),
-        "cruise_piles": (0.0, UNBOUNDED),
-        "cruise_count": (0.0, UNBOUNDED),
-        "card_colours": (0.0, UNBOUNDED),
-    },
-    "lehavre": {
-        # every count scaled by a typical size rather than a rulebook maximum
-        "decision_due": (0.0, UNBOUNDED),
-        "decision_counts": (0.0, UNBOUNDED),
-        "decision_chosen": (0.0, UNBOUNDED),
-        "offers": (0.0, UNBOUNDED),
-        "proposal_depth": (0.0, UNBOUNDED),
-        "goods": (0.0, UNBOUNDED),
-        "francs": (0.0, UNBOUNDED),
-        "loans": (0.0, UNBOUNDED),
-        "wealth": (-UNBOUNDED, UNBOUNDED),  # loans count -7 each: wealth goes below 0
-        "food_due": (0.0, UNBOUNDED),
-    },
-}
-
-
 def observation_bounds(
     game: str | LoadedGame, num_players: int, variant: str | None = None
 ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
     """The (low, high) float32 arrays bounding every position of ``game``'s observation tensor in
-    that configuration: [0, 1] for one-hots, flags and counts scaled by their rules maximum, and
-    wider only where the rules do not bound the value (then the largest float32 stands for no
-    bound). For the observation ``Box`` of the Gymnasium and PettingZoo adapters.
+    that configuration, for the observation ``Box`` of the Gymnasium and PettingZoo adapters.
+
+    They are the layout's own (``TensorLayout.low``/``high``, from each field's bounds): [0, 1]
+    for one-hots, flags and counts scaled by their rules maximum, and for the counts the rules
+    leave open (Francs, goods, loans) the limit each game's loader enforces (its ``limits.py``),
+    scaled as the tensor scales it. So every bound is finite and true: a test plays random games
+    in every configuration and checks every tensor against them.
 
     >>> low, high = observation_bounds("inland_port", 2)
-    >>> low.shape, float(low.min()), float(high.max()) > 1e38, int((high == 1).sum())
+    >>> low.shape, float(low.min()), float(high.max()) < 1e9, int((high == 1).sum())
     ((468,), 0.0, True, 466)
     """
-    module, encoded = require_encoding(game)
+    _, encoded = require_encoding(game)
     layout = encoded.observation_layout(num_players, variant)
-    low = np.zeros(layout.size, dtype=np.float32)
-    high = np.ones(layout.size, dtype=np.float32)
-    wider = _WIDER.get(module.INFO.name)
-    for field in layout.fields:
-        # a game this table does not know: no bound is claimed
-        bounds = (-UNBOUNDED, UNBOUNDED) if wider is None else wider.get(field.name, (0.0, 1.0))
-        where = layout.offsets[field.name]
-        low[where], high[where] = bounds
-    return low, high
+    return layout.low.copy(), layout.high.copy()
