@@ -5,6 +5,7 @@ strength (the strength runs are docs/bots.md's)."""
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from harborgames.bots.model import ModelError, ValueModel
 from harborgames.bots.presets import PRESETS
 from harborgames.cli import main
 
+presets_module = importlib.import_module("harborgames.bots.presets")  # bots.presets is the function
 SIZE = inland_port.observation_layout(2, "standard").size
 
 
@@ -98,18 +100,30 @@ def test_a_missing_or_bad_model_is_refused_clearly(tmp_path: Path, monkeypatch: 
         bots.make("mcts", leaf="model", iterations=5).choose(view)
     hard = bots.make("hard", time_limit=None)
     assert hard.choose(view) in view.legal_actions
+    assert getattr(hard, "plays", "").startswith("mcts on the heuristic (no learned model has measured")
+    monkeypatch.setitem(presets_module.HARD, ("inland_port", 2, "standard"), {})  # as if it had
+    hard = bots.make("hard", time_limit=None)
+    assert hard.choose(view) in view.legal_actions
     assert getattr(hard, "plays", "").startswith("mcts on the heuristic (no model is shipped")
 
 
-def test_hard_uses_the_shipped_model_where_one_fits(model_path: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hard_uses_the_shipped_model_where_it_measured_stronger(
+    model_path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from harborgames.bots.model import load
 
     monkeypatch.setattr(learned, "shipped", lambda *configuration: load(model_path))
     state = inland_port.new_game(2, seed=1)
     view = bots.make_view(inland_port, state, state.current_player)  # type: ignore[arg-type]
+    assert bots.make("hard").choose(view) in view.legal_actions  # not listed: the heuristic
+    monkeypatch.setitem(presets_module.HARD, ("inland_port", 2, "standard"), {"rollout_depth": 2})
     hard = bots.make("hard", time_limit=None)
     assert hard.choose(view) in view.legal_actions
-    assert getattr(hard, "plays", "") == "mcts with the learned evaluation:leaf=blend"
+    assert getattr(hard, "plays", "") == "mcts with the learned evaluation:leaf=blend:rollout_depth=2"
+    forced = bots.make("hard", time_limit=None, model=model_path)  # a model given is used anywhere
+    monkeypatch.delitem(presets_module.HARD, ("inland_port", 2, "standard"))
+    assert forced.choose(view) in view.legal_actions
+    assert getattr(forced, "plays", "") == "mcts with the learned evaluation:leaf=blend"
 
 
 def test_the_presets_are_bot_specs_with_one_line_each() -> None:

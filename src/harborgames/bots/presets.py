@@ -12,10 +12,10 @@ otherwise), its budget, and for ``hard`` the learned model shipped for the confi
 * ``medium`` is today's search at half its tuned budget (``search.budget_for``), stopped at
   ``time_limit`` seconds.
 * ``hard`` is the strongest combination measured within 400 ms of CPU a decision
-  (docs/bots.md, "Presets"): the search valuing its cut-off positions by the shipped model
-  blended with the heuristic (``HARD_GUIDED``, ``HARD``), at the tuned budget, stopped at
-  ``time_limit`` seconds. Where no model ships for the configuration it is today's heuristic
-  search at its tuned budget, and ``plays`` says so.
+  (docs/bots.md, "Presets"): today's search at its tuned budget, stopped at ``time_limit``
+  seconds, valuing its cut-off positions by the shipped model blended with the heuristic
+  (``HARD_GUIDED``) in the configurations where that measured stronger (``HARD``); elsewhere,
+  or where the shipped model does not fit, by the heuristic alone, and ``plays`` says so.
 
 ``time_limit`` (seconds of wall time, default 0.4, the web server's) keeps a decision within the
 issue's 400 ms on a slow or loaded machine; ``time_limit=none`` makes a preset reproducible from
@@ -44,19 +44,23 @@ EASY_BLUNDER = 0.3
 PRESETS: Mapping[str, str] = {
     "easy": "for a first game: one-step greedy that plays a random legal move 30% of the time",
     "medium": "a fair opponent: today's tree search at half its tuned budget",
-    "hard": "the strongest: tree search guided by the learned evaluation where one ships "
-    "(else the heuristic search), 0.4 s a decision",
+    "hard": "the strongest: tree search at its full budget, guided by the learned evaluation "
+    "where that measured stronger, 0.4 s a decision",
 }
 """Each preset's one line, as the lobby and ``harborgames play`` show it."""
 
 HARD_GUIDED: Mapping[str, Any] = {"leaf": "blend"}
-"""``hard``'s search parameters where a model ships, beside the search's defaults: the cut-off
-positions valued by the mean of the model's and the heuristic margin's rewards. ``leaf="model"``
-alone lost every game of its probe (Port Gdańsk 4p, 0 of 6 against three ``greedy``, mean 34.8
-points), the blend won 4 of 6 (docs/bots.md, "Strength of the presets")."""
+"""``hard``'s search parameters when it plays with a model, beside the search's defaults: the
+cut-off positions valued by the mean of the model's and the heuristic margin's rewards.
+``leaf="model"`` alone lost every game of its probe (Port Gdańsk 4p, 0 of 6 against three
+``greedy``, mean 34.8 points), the blend won 7 of 12 (docs/bots.md, "Strength of the presets")."""
 
-HARD: Mapping[str, Mapping[str, Any]] = {}
-"""Per-game changes to ``HARD_GUIDED`` (none measured better yet)."""
+HARD: Mapping[tuple[str, int, str], Mapping[str, Any]] = {}
+"""The configurations (game, players, variant) where ``hard`` plays with the shipped model, and
+its parameters there (over ``HARD_GUIDED``): only where the guided search measured stronger
+than the heuristic search it replaces. None has yet: the first models' guided search won no
+more than the heuristic's (docs/bots.md), so ``hard`` is the heuristic search everywhere until
+a model earns its row. ``hard:model=shipped`` (or ``model=PATH``) plays with a model anyway."""
 
 
 def describe(name: str) -> str:
@@ -137,8 +141,9 @@ class MediumBot(_Preset):
 
 
 class HardBot(_Preset):
-    """The search guided by the shipped model (``HARD``), else the heuristic search; both at
-    the tuned budget. ``model`` (a path) plays with that model instead of the shipped one."""
+    """The search guided by the shipped model where that measured stronger (``HARD``), else the
+    heuristic search; both at the tuned budget. ``model`` (a path, or ``shipped``) plays with
+    that model in any configuration (``HARD_GUIDED``)."""
 
     name = "hard"
 
@@ -153,6 +158,13 @@ class HardBot(_Preset):
     def _make(self, view: View[S, A], game: str, players: int, variant: str) -> Bot:
         search = _search(view)
         seed = derive_seed("hard", self.seed)
+        measured = HARD.get((game, players, variant))
+        if self.model is None and measured is None:
+            self.plays = (
+                f"{search.name} on the heuristic (no learned model has measured stronger for "
+                f"{game} with {players} players, {variant})"
+            )
+            return search(seed, time_limit=self.time_limit)
         try:
             ModelSource(self.model).for_view(view)
         except ModelError as error:
@@ -160,7 +172,7 @@ class HardBot(_Preset):
                 raise  # the model asked for does not fit this game: say so
             self.plays = f"{search.name} on the heuristic ({str(error).split(';')[0]})"
             return search(seed, time_limit=self.time_limit)
-        params = {**HARD_GUIDED, **HARD.get(game, {})}
+        params = {**HARD_GUIDED, **(measured or {})}
         self.plays = f"{search.name} with the learned evaluation" + "".join(
             f":{key}={value}" for key, value in params.items()
         )
