@@ -29,8 +29,8 @@ import functools
 import operator
 import struct
 from collections.abc import Callable, Iterator, Sequence
-from itertools import combinations
-from operator import getitem, itemgetter
+from itertools import combinations, compress
+from operator import getitem
 from typing import cast
 
 import attrs
@@ -389,6 +389,8 @@ class _DecisionParts:
     due: bool  # has ``due``
     counts: tuple[str, ...]  # its count fields (``DECISION_COUNTS``)
     chosen: bool  # has ``chosen``
+    ones: tuple[int, ...]  # its one-hot, and its building's if the class names one
+    plain: bool  # no field is written (no building field, second one-hot, due, counts, chosen)
 
 
 def _decision_parts(cls: type, at: dict[str, int]) -> _DecisionParts:
@@ -398,15 +400,21 @@ def _decision_parts(cls: type, at: dict[str, int]) -> _DecisionParts:
     fixed = decision_building(cast(Decision, object.__new__(cls)))
     building = "wharf" if hasattr(cls, "wharf") else "building" if hasattr(cls, "building") else None
     extra = _EXTRAS.get(cls)
+    kind = at["decision"] + DECISION_INDEX[cls]
+    if fixed >= 0:
+        building = None
+    due, counts, chosen = hasattr(cls, "due"), DECISION_COUNTS[cls], hasattr(cls, "chosen")
     return _DecisionParts(
-        kind=at["decision"] + DECISION_INDEX[cls],
+        kind=kind,
         at=fixed,
-        building=None if fixed >= 0 else building,
+        building=building,
         extra=extra,
         extra_at=at[_EXTRA_FIELDS[extra]] if extra else 0,
-        due=hasattr(cls, "due"),
-        counts=DECISION_COUNTS[cls],
-        chosen=hasattr(cls, "chosen"),
+        due=due,
+        counts=counts,
+        chosen=chosen,
+        ones=(kind, at["decision_building"] + fixed) if fixed >= 0 else (kind,),
+        plain=building is None and extra is None and not (due or counts or chosen),
     )
 
 
@@ -482,6 +490,7 @@ class _Tables:
             tuple(at["proposal_pile"] + building * PROPOSAL_PILES + k for building in every)
             for k in range(PROPOSAL_PILES)
         )
+        self.pile_at = tuple(on.__getitem__ for on in self.pile)
         self.top = tuple(at["proposal_top"] + building for building in every)
         self.sold = tuple(at["sold_this_turn"] + building for building in every)
         # Person discs: per seat, the position of each building, and at home at index -1.
@@ -500,7 +509,6 @@ class _Tables:
         # position.
         specials = len(SPECIAL_BUILDINGS)
         self.unseen = {size: ((-1,) * size,) * n for size in range(SPECIAL_DEALT + 1)}
-        self.unseen_by_one = {size: (-1,) * size for size in range(SPECIAL_DEALT + 1)}
         first = len(STANDARD_BUILDINGS)
         self.special_seen = tuple(
             tuple(
@@ -509,9 +517,10 @@ class _Tables:
             )
             for position in range(SPECIAL_DEALT)
         )
-        self.known_by = tuple(
-            tuple(at.get("specials_known_by", 0) + position * n + seat for seat in range(n))
-            for position in range(SPECIAL_DEALT)
+        self.unseen_by_one = tuple((-1,) * size for size in range(SPECIAL_DEALT + 1))
+        self.known_by_seat = tuple(
+            tuple(at.get("specials_known_by", 0) + position * n + seat for position in range(SPECIAL_DEALT))
+            for seat in range(n)
         )
         # Every count, in the order the writer lists them: the fields of fixed size first, then
         # per seat its stock (goods, then Francs), loans, wealth and food due. One store writes
@@ -521,7 +530,6 @@ class _Tables:
         counts += range(at["decision_chosen"], at["decision_chosen"] + NUM_TOKEN_KINDS)
         counts += [at["round_food"], at["round_harvest"]]
         counts += range(at["offers"], at["offers"] + len(OFFER_SPACES))
-        counts += range(at["proposal_depth"], at["proposal_depth"] + b)
         counts += range(at["modernised"], at["modernised"] + len(WHARVES))
         counts += range(at["ship_piles"], at["ship_piles"] + len(SHIP_TYPES))
         if variant == FULL:
@@ -530,10 +538,15 @@ class _Tables:
         for seat in range(n):
             counts += range(at["goods"] + seat * kinds, at["goods"] + (seat + 1) * kinds)
             counts += [at["francs"] + seat, at["loans"] + seat, at["wealth"] + seat, at["food_due"] + seat]
+        counts += range(at["proposal_depth"], at["proposal_depth"] + b)
         self.count_at = np.array(counts, dtype=np.intp)
         self.count_at.flags.writeable = False
         self.pack_counts = struct.Struct(f"{len(counts)}q").pack
         self.count_scale = self.scale[self.count_at]  # (a one-hot's scale is 1)
+        # The one-hots' packers, per count up to a bound no valid state reaches (a longer list,
+        # from a malformed state, is packed by ``struct.pack``).
+        most = 64 + b + len(BUILDINGS) + n + 2 * NUM_SHIP_CARDS + SPECIAL_DEALT * (n + 1)
+        self.pack = tuple(struct.Struct(f"{k}q").pack for k in range(most))
 
 
 @functools.cache
@@ -600,11 +613,18 @@ def _write_observation(state: State, player: int, row: npt.NDArray[np.float32]) 
     it goes what ``observe`` hides: the Supply tiles not yet turned up are written face down, the
     special cards face down show as out of the game, and of the special deck only its size, the
     cards ``player`` looked at and which seats looked. Every one-hot's position is collected in
-    one list, every count in another (in a fixed order), and each list is stored at once; the
-    counts are then scaled by the layout's scale vector.
+    one list, every count in another (in the fixed order of ``_Tables.count_at``), and each list
+    is stored at once, the counts scaled by their fields' scales. Most of it is C-level work
+    (``map``, list ``+=``, ``struct``): a Python line costs as much as copying a tuple.
     """
-    require_seat(player, state.num_players)
-    t = _tables(state.num_players, state.rules.variant)
+    n = state.num_players
+    if type(player) is not int or not 0 <= player < n:
+        require_seat(player, n)  # raises: not a seat
+    _write(state, player, _tables(n, state.rules.variant), row)
+
+
+def _write(state: State, player: int, t: _Tables, row: npt.NDArray[np.float32]) -> None:
+    """``_write_observation`` for a checked seat, with the configuration's tables."""
     round_ones, round_counts = t.round_parts[min(state.round, t.rounds)]
     turn = state.turn if state.turn < TURNS_PER_ROUND else TURNS_PER_ROUND  # 7 while the round ends
     ones = [t.observer + player, t.turn_player + state.turn_player, t.turn + turn, *round_ones]
@@ -624,65 +644,40 @@ def _write_observation(state: State, player: int, row: npt.NDArray[np.float32]) 
         counts += _NO_DECISION_COUNTS
     else:
         parts = t.decision[type(decision)]
-        ones.append(parts.kind)
-        building = parts.at
-        if parts.building is not None:
-            building = getattr(decision, parts.building)
-            if not (isinstance(building, int) and 0 <= building < len(BUILDINGS)):
-                building = -1
-        if building >= 0:
-            ones.append(t.decision_building + building)
-        if parts.extra is not None:
-            ones.append(parts.extra_at + getattr(decision, parts.extra))
-        counts.append(cast(AmountDue, decision).due if parts.due else 0)
-        names = parts.counts
-        if names:
-            counts += [getattr(decision, name) for name in names]
-        counts += _NO_COUNTS[len(names) :]
-        if parts.chosen:
-            chosen = cast(AmountDue, decision).chosen[:NUM_TOKEN_KINDS]
-            counts += chosen
-            counts += _NO_CHOSEN[len(chosen) :]
+        ones += parts.ones
+        if parts.plain:
+            counts += _NO_DECISION_COUNTS
         else:
-            counts += _NO_CHOSEN
+            _write_decision(decision, parts, t, ones, counts)
     counts += round_counts
     # The Supply: the Offer spaces, and the tiles turned up (the others face down).
     counts += state.offers
-    shown = state.tiles[: state.revealed]
-    ones += map(getitem, t.tile, shown)
-    ones += t.tile_hidden[len(shown) : len(state.tiles)]
+    revealed = state.revealed
+    ones += map(getitem, t.tile, state.tiles[:revealed])
+    ones += t.tile_hidden[revealed : len(state.tiles)]
     # Buildings: where each is, the proposal piles fanned out, sales.
     ones += map(getitem, t.building, state.owner)
     depth = [0] * t.buildings
-    for pile, on in zip(state.piles, t.pile, strict=False):
-        if len(pile) > 1:
-            ones += itemgetter(*pile)(on)
+    for pile, on in zip(state.piles, t.pile_at, strict=False):
+        if pile:
+            ones += map(on, pile)
+            ones.append(t.top[pile[0]])
             for place, building in enumerate(pile):
                 depth[building] = place
-        elif pile:  # (``itemgetter`` of one item gives the item, not a tuple)
-            ones.append(on[pile[0]])
-        if pile:
-            ones.append(t.top[pile[0]])
-    counts += depth
     if state.sold:
-        ones += [t.sold[building] for building in state.sold]
+        ones += map(t.sold.__getitem__, state.sold)
     modernised = state.modernised
     counts += (WHARVES[0] in modernised, WHARVES[1] in modernised)
-    # Ship cards: on their pile (the top one marked), owned, or elsewhere.
+    # Ship cards: on their pile (the top one marked), owned (below, per seat), or elsewhere.
     ship_piles = state.ship_piles
     counts += map(len, ship_piles)
-    n = t.num_players
+    on_pile = t.num_players
     placed = t.elsewhere.copy()
     for pile in ship_piles:
         if pile:
             ones.append(t.ship_top[pile[0]])
             for card in pile:
-                placed[card] = n
-    players = state.players
-    for seat, p in enumerate(players):
-        for card in p.ships:
-            placed[card] = seat
-    ones += map(getitem, t.ship, placed)
+                placed[card] = on_pile
     # The special deck as ``player`` knows it (observe: its own knowledge as the deck).
     if t.variant == FULL:
         specials = state.specials
@@ -690,34 +685,77 @@ def _write_observation(state: State, player: int, row: npt.NDArray[np.float32]) 
         if state.known != t.unseen.get(len(specials)):  # someone looked (the Marketplace)
             _write_known(state, player, t, ones)
     # Per seat: Person disc, stock, loans, wealth (as ``scoring.wealth``), food due (as
-    # ``obligations.food_due``).
+    # ``obligations.food_due``); a seat with ships, "+" buildings or loans to repay at the end is
+    # worked out apart (``_wealth_and_food``).
     owned = built_entry(state).owned
-    over = state.current_player is None
+    plain = state.current_player is not None  # (once the game is over loans are repaid)
     food = t.food_demand[state.round] if state.round < t.rounds else 0  # none in the final stage
-    person, ship_food = t.person, t.ship_food
-    for seat, p in enumerate(players):
-        ones.append(person[seat][p.location])
+    for seat, p, mine, where in zip(range(t.num_players), state.players, owned, t.person, strict=False):
+        ones.append(where[p.location])
         stock = p.stock
         counts += stock
-        mine = owned[seat]
-        loans, ships = p.loans, p.ships
-        wealth = sum(map(_VALUE, mine)) + stock[FRANC] - LOAN_PENALTY * loans
-        due = food
-        if ships:
-            wealth += sum(map(_SHIP_VALUE, ships))
-            if food:
-                due = food - sum(map(ship_food, ships))
-                if due < 0:
-                    due = 0
-        if not _PLUS_SET.isdisjoint(mine):
-            wealth += _bonuses(state.rules, p, mine)
-        if over:
-            wealth += _REPAID_GAIN * min(loans, stock[FRANC] // LOAN_REPAYMENT)
-        counts += (loans, wealth, due)
-    row[_positions(ones)] = 1.0
-    row[t.count_at] = np.multiply(
-        np.frombuffer(t.pack_counts(*counts), dtype=np.int64), t.count_scale, dtype=np.float32
-    )
+        if plain and not p.ships and _PLUS_SET.isdisjoint(mine):
+            counts += (p.loans, sum(map(_VALUE, mine)) + stock[FRANC] - LOAN_PENALTY * p.loans, food)
+        else:
+            counts += _wealth_and_food(state.rules, p, mine, food, not plain, t.ship_food)
+            for card in p.ships:
+                placed[card] = seat
+    ones += map(getitem, t.ship, placed)
+    counts += depth
+    k = len(ones)
+    packed = t.pack[k](*ones) if k < len(t.pack) else struct.pack(f"{k}q", *ones)
+    row[np.frombuffer(packed, _INT64)] = 1.0
+    raw = np.frombuffer(t.pack_counts(*counts), _INT64)
+    row[t.count_at] = np.multiply(raw, t.count_scale, dtype=np.float32)
+
+
+_INT64 = np.dtype(np.int64)
+
+
+def _write_decision(
+    decision: Decision, parts: _DecisionParts, t: _Tables, ones: list[int], counts: list[int]
+) -> None:
+    """A decision's building (from its field), second one-hot, food or energy due, counts and
+    goods chosen so far: the classes that have any of them."""
+    if parts.building is not None:
+        building = getattr(decision, parts.building)
+        if isinstance(building, int) and 0 <= building < len(BUILDINGS):
+            ones.append(t.decision_building + building)
+    if parts.extra is not None:
+        ones.append(parts.extra_at + getattr(decision, parts.extra))
+    counts.append(cast(AmountDue, decision).due if parts.due else 0)
+    names = parts.counts
+    if names:
+        counts += [getattr(decision, name) for name in names]
+    counts += _NO_COUNTS[len(names) :]
+    if parts.chosen:
+        chosen = cast(AmountDue, decision).chosen[:NUM_TOKEN_KINDS]
+        counts += chosen
+        counts += _NO_CHOSEN[len(chosen) :]
+    else:
+        counts += _NO_CHOSEN
+
+
+def _wealth_and_food(
+    rules: Rules, p: Player, mine: tuple[int, ...], food: int, over: bool, ship_food: Callable[[int], int]
+) -> tuple[int, int, int]:
+    """A seat's loans, wealth and food due (``food``: the round's demand) when it has ships, "+"
+    buildings, or the game is over (the loans its Francs cover repaid, as ``scoring.wealth``):
+    rarer than not, so apart."""
+    stock, loans, ships = p.stock, p.loans, p.ships
+    wealth = sum(map(_VALUE, mine)) + stock[FRANC] - LOAN_PENALTY * loans
+    due = food
+    if ships:
+        wealth += sum(map(_SHIP_VALUE, ships))
+        if food:
+            due = food - sum(map(ship_food, ships))
+            if due < 0:
+                due = 0
+    if not _PLUS_SET.isdisjoint(mine):
+        wealth += _bonuses(rules, p, mine)
+    if over:
+        wealth += _REPAID_GAIN * min(loans, stock[FRANC] // LOAN_REPAYMENT)
+    return loans, wealth, due
 
 
 def _bonuses(rules: Rules, p: Player, mine: tuple[int, ...]) -> int:
@@ -745,33 +783,35 @@ def _bonuses(rules: Rules, p: Player, mine: tuple[int, ...]) -> int:
 
 _NO_COUNTS = (0, 0)
 _NO_DECISION_COUNTS = (0, *_NO_COUNTS, *_NO_CHOSEN)  # due, counts, chosen
-_PACKS: dict[int, Callable[..., bytes]] = {}
-
-
-def _positions(numbers: list[int]) -> npt.NDArray[np.int64]:
-    """``numbers`` as an int64 array, through a ``struct`` packer of that length (made once per
-    length): half the cost of ``np.array`` on a list of Python ints."""
-    pack = _PACKS.get(len(numbers))
-    if pack is None:
-        pack = _PACKS[len(numbers)] = struct.Struct(f"{len(numbers)}q").pack
-    return np.frombuffer(pack(*numbers), dtype=np.int64)
 
 
 def _write_known(state: State, player: int, t: _Tables, ones: list[int]) -> None:
-    """The special cards ``player`` looked at, and which seats looked at each position. With a
-    deck, ``observe`` shows ``player``'s own knowledge as it is and another seat's looks as
-    KNOWN_TO_THEM; without one it shows ``known`` as it is (the marks a state read back from an
-    observation carries). A seat that looked at nothing is skipped in one comparison."""
+    """The special cards ``player`` looked at, and which seats looked at each position, as
+    ``observe`` shows them: with a deck, ``player``'s own knowledge as it is (a card, or
+    KNOWN_TO_THEM in a state read back from an observation) and only the cards another seat
+    looked at; without one (an observation), ``known`` as it is. A seat that looked at nothing
+    is skipped in one comparison (most looks are one seat's, of one or two cards: plain loops
+    cost less here than ``compress``); ``zip`` stops at the deck's first ``SPECIAL_DEALT``
+    positions, as ``observe`` does."""
+    known = state.known
     specials = state.specials
-    unseen = t.unseen_by_one
-    for seat, known in enumerate(state.known):
-        if known == unseen.get(len(known)):
+    if not specials:
+        for column, cards in zip(t.known_by_seat, known, strict=False):
+            ones += compress(column, [card >= 0 or card == KNOWN_TO_THEM for card in cards])
+        return
+    nothing = t.unseen_by_one[len(specials)] if len(specials) <= SPECIAL_DEALT else None
+    for seat, cards in enumerate(known):
+        if cards == nothing:
             continue
-        if seat == player and specials:
-            for position, card in enumerate(known[:SPECIAL_DEALT]):
+        column = t.known_by_seat[seat]
+        if seat == player:
+            for seen, at, card in zip(t.special_seen, column, cards, strict=False):
                 if card >= 0:
-                    ones.append(t.special_seen[position][card])
-        as_is = seat == player or not specials
-        for position, card in enumerate(known[:SPECIAL_DEALT]):
-            if card >= 0 or (as_is and card == KNOWN_TO_THEM):
-                ones.append(t.known_by[position][seat])
+                    ones.append(seen[card])
+                    ones.append(at)
+                elif card == KNOWN_TO_THEM:
+                    ones.append(at)
+        else:
+            for at, card in zip(column, cards, strict=False):
+                if card >= 0:
+                    ones.append(at)
