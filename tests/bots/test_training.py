@@ -117,7 +117,7 @@ def test_a_non_empty_folder_without_a_run_is_refused(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("mine")
     with pytest.raises(TrainingError, match="not empty and holds no training run"):
         train(TrainConfig("inland_port", 2, "standard", games=2), tmp_path, 1, log=lambda line: None)
-    with pytest.raises(TrainingError, match="epsilon is a probability"):
+    with pytest.raises(TrainingError, match="epsilon and outcome_weight are from 0 to 1"):
         TrainConfig("inland_port", 2, "standard", epsilon=2.0).check()
 
 

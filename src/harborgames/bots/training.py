@@ -103,6 +103,7 @@ class TrainConfig:
     match_games: int = 24  # games of the new model's bot against the best player so far
     lookahead: int = 2  # ModelGreedyBot's look-ahead over the mover's own decisions
     max_nodes: int = 48  # ModelGreedyBot's positions valued per decision, at most
+    outcome_weight: float = 1.0  # the fit's target: this much final rank reward, the rest heuristic
     l2: float = 1e-4
     learning_rate: float = 1e-3
     batch: int = 128
@@ -127,12 +128,12 @@ class TrainConfig:
             value = getattr(self, name)
             if type(value) is not int or not low <= value <= high:
                 raise TrainingError(f"{name} must be a whole number from {low:g} to {high:,g}, not {value!r}")
-        for name in ("epsilon", "l2", "learning_rate"):
+        for name in ("epsilon", "l2", "learning_rate", "outcome_weight"):
             value = getattr(self, name)
             if not isinstance(value, float | int) or not math.isfinite(value) or value < 0:
                 raise TrainingError(f"{name} must be a number >= 0, not {value!r}")
-        if self.epsilon > 1:
-            raise TrainingError(f"epsilon is a probability, from 0 to 1, not {self.epsilon!r}")
+        if self.epsilon > 1 or self.outcome_weight > 1:
+            raise TrainingError("epsilon and outcome_weight are from 0 to 1")
         if self.learning_rate == 0:
             raise TrainingError("learning_rate must be above 0")
 
@@ -267,6 +268,7 @@ class _Played:
     scores: tuple[int, ...]
     tensors: npt.NDArray[np.float16]  # (positions * players, inputs), seat-major per position
     cpu: float
+    advantages: npt.NDArray[np.float32]  # per row: the seat's heuristic minus the seats' mean
 
 
 def _play_task(task: _Task) -> _Played:
@@ -303,9 +305,19 @@ def _play_task(task: _Task) -> _Played:
         states = [s for s in chosen for _ in range(task.players)]
         seats = [p for _ in chosen for p in range(task.players)]
         tensors = tensors_of(game, states, seats).astype(np.float16)
+        advantages = np.asarray([a for s in chosen for a in _advantages(game, s)], dtype=np.float32)
     else:
         tensors = np.zeros((0, 0), dtype=np.float16)
-    return _Played(task.index, rewards, tuple(game.scores(final)), tensors, time.process_time() - started)
+        advantages = np.zeros(0, dtype=np.float32)
+    cpu = time.process_time() - started
+    return _Played(task.index, rewards, tuple(game.scores(final)), tensors, cpu, advantages)
+
+
+def _advantages(game: GameModule[S, A], state: S) -> list[float]:
+    """Each seat's heuristic minus the seats' mean (the searches' ``margin`` reads the same)."""
+    values = [game.heuristic(state, p) for p in range(state.num_players)]
+    mean = sum(values) / len(values)
+    return [v - mean for v in values]
 
 
 def _run(
@@ -569,6 +581,19 @@ def _play_all(
     return sorted(played, key=lambda p: p.index), 0.0 if here else sum(p.cpu for p in played)
 
 
+def _targets(config: TrainConfig, outcomes: Floats, advantages: Floats) -> Floats:
+    """What the fit regresses on: the final rank reward, mixed (``outcome_weight`` < 1) with the
+    heuristic's judgement of the position, its advantage squashed by a logistic on the
+    advantages' spread in these games."""
+    weight = config.outcome_weight
+    if weight >= 1.0 or not len(advantages):
+        return outcomes
+    spread = float(np.std(advantages)) or 1.0
+    judged = 1.0 / (1.0 + np.exp(-np.clip(advantages / spread, -60.0, 60.0)))
+    mixed: Floats = (weight * outcomes + (1.0 - weight) * judged).astype(np.float32)
+    return mixed
+
+
 def _held_out(config: TrainConfig, generation: int, index: int) -> bool:
     """Whether a data game is held out: a tenth of them, by a hash of the game."""
     return derive_seed("train-held", config.seed, generation, index) % 10 == 0
@@ -648,6 +673,7 @@ def train(
                     x=np.concatenate(rows),
                     y=np.concatenate(targets),
                     game=np.concatenate(games),
+                    advantage=np.concatenate([p.advantages for p in played]),
                     cpu=np.float64(cpu),
                 )
             os.replace(temporary, data_path)
@@ -661,7 +687,7 @@ def train(
         for g in range(max(0, generation - config.window + 1), generation + 1):
             with np.load(folder / f"gen-{g}-data.npz", allow_pickle=False) as saved:
                 xs.append(saved["x"].astype(np.float32))
-                ys.append(saved["y"])
+                ys.append(_targets(config, saved["y"], saved["advantage"]))
                 helds.append(np.array([_held_out(config, g, int(i)) for i in saved["game"]], dtype=bool))
         x, y, held = np.concatenate(xs), np.concatenate(ys), np.concatenate(helds)
         if not held.any():  # a tiny run: hold out the last rows' game, so the fit can stop early

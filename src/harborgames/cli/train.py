@@ -43,6 +43,13 @@ def add_train_parser(commands: Commands) -> None:
         "of the players)",
     )
     parser.add_argument("--hidden", type=int, default=32, help="hidden units of the model (default 32)")
+    parser.add_argument(
+        "--outcome-weight",
+        type=float,
+        default=1.0,
+        help="the fit's target: this share of the final rank reward, the rest the heuristic's "
+        "squashed advantage at the position (default 1: the outcome alone)",
+    )
     parser.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
     parser.add_argument("--jobs", type=int, help="worker processes (default 1)")
     parser.add_argument(
@@ -90,6 +97,8 @@ def run_train_command(args: argparse.Namespace) -> int:
     _whole(args.match_games, "--match-games", 0, 100_000)
     _whole(args.hidden, "--hidden", 1, 4096)
     _whole(args.jobs, "--jobs", 1, MAX_JOBS)
+    if not 0.0 <= args.outcome_weight <= 1.0:  # also refuses nan
+        raise ValueError(f"--outcome-weight must be from 0 to 1, not {args.outcome_weight}")
     if args.address is not None and args.backend != "ray":
         raise ValueError("--address names a Ray cluster; it needs --backend ray")
     if args.backend == "ray":
@@ -107,6 +116,7 @@ def run_train_command(args: argparse.Namespace) -> int:
         games=args.games,
         hidden=args.hidden,
         match_games=args.match_games,
+        outcome_weight=args.outcome_weight,
     )
     out = Path(args.out or f"train-{args.game}-{players}p-{variant}")
     command = _command(args, players, variant, out)
@@ -144,6 +154,7 @@ def _command(args: argparse.Namespace, players: int, variant: str, out: Path) ->
         ("--generations", args.generations),
         ("--match-games", args.match_games),
         ("--hidden", args.hidden),
+        ("--outcome-weight", None if args.outcome_weight == 1.0 else args.outcome_weight),
         ("--seed", args.seed),
         ("--jobs", args.jobs),
     ):
