@@ -505,3 +505,20 @@ def test_rule_options_reach_the_game_and_its_records(
     assert _run(["arena", "inland_port", "--players", "2", "--bots", "random,random",
                  "--option", "no_such_rule=1"]) == 2
     assert "unknown rule option 'no_such_rule'" in capsys.readouterr().err
+
+
+def _commands() -> list[str]:
+    import argparse
+
+    from harborgames.cli import build_parser
+
+    (commands,) = [a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)]
+    return sorted(commands.choices)
+
+
+@pytest.mark.parametrize("command", [[], *([name] for name in _commands())])
+def test_every_command_prints_its_help(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """``--help`` of every command prints and exits 0 (a '%' in a help text once made argparse
+    raise a TypeError instead)."""
+    assert main([*command, "--help"]) == 0
+    assert "usage:" in capsys.readouterr().out

@@ -66,7 +66,8 @@ def add_play_parser(commands: Commands) -> None:
         help="bots for the other seats, comma-separated, in seat order; "
         "one name fills every bot seat (default: the strongest search for the game; "
         "with --load: the saved bots); a bot is a name (random, greedy, mcts, ismcts) or a preset: "
-        + "; ".join(f"{name}: {bots.describe(name)}" for name in bots.presets()),
+        # (argparse formats help with %: a preset's "30%" must be written "30%%")
+        + "; ".join(f"{name}: {bots.describe(name)}" for name in bots.presets()).replace("%", "%%"),
     )
     parser.add_argument(
         "--seats",
