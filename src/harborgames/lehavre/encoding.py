@@ -522,13 +522,12 @@ class _Tables:
             tuple(at.get("specials_known_by", 0) + position * n + seat for position in range(SPECIAL_DEALT))
             for seat in range(n)
         )
-        # Every count, in the order the writer lists them: the fields of fixed size first, then
-        # per seat its stock (goods, then Francs), loans, wealth and food due. One store writes
-        # them all (the writer lists each, 0 or not: fewer branches than skipping the 0s).
-        counts = [at["main_done"], at["final_turns"], at["decision_due"]]
-        counts += range(at["decision_counts"], at["decision_counts"] + 2)
-        counts += range(at["decision_chosen"], at["decision_chosen"] + NUM_TOKEN_KINDS)
-        counts += [at["round_food"], at["round_harvest"]]
+        # Every count, in the order the writer lists them: the fields of fixed size, per seat its
+        # stock (goods, then Francs), loans, wealth and food due, the proposal depths, and last
+        # the decision's due, counts and goods chosen, left out where the decision has none of
+        # them (``count_at[:-decision_counts]``). One store writes them all (the writer lists each,
+        # 0 or not: fewer branches than skipping the 0s).
+        counts = [at["main_done"], at["final_turns"], at["round_food"], at["round_harvest"]]
         counts += range(at["offers"], at["offers"] + len(OFFER_SPACES))
         counts += range(at["modernised"], at["modernised"] + len(WHARVES))
         counts += range(at["ship_piles"], at["ship_piles"] + len(SHIP_TYPES))
@@ -539,10 +538,16 @@ class _Tables:
             counts += range(at["goods"] + seat * kinds, at["goods"] + (seat + 1) * kinds)
             counts += [at["francs"] + seat, at["loans"] + seat, at["wealth"] + seat, at["food_due"] + seat]
         counts += range(at["proposal_depth"], at["proposal_depth"] + b)
+        plain = len(counts)
+        counts += [at["decision_due"], at["decision_counts"], at["decision_counts"] + 1]
+        counts += range(at["decision_chosen"], at["decision_chosen"] + NUM_TOKEN_KINDS)
+        assert len(counts) - plain == len(_NO_DECISION_COUNTS)
         self.count_at = np.array(counts, dtype=np.intp)
         self.count_at.flags.writeable = False
         self.pack_counts = struct.Struct(f"{len(counts)}q").pack
         self.count_scale = self.scale[self.count_at]  # (a one-hot's scale is 1)
+        self.plain_count_at, self.plain_count_scale = self.count_at[:plain], self.count_scale[:plain]
+        self.pack_plain_counts = struct.Struct(f"{plain}q").pack
         # The one-hots' packers, per count up to a bound no valid state reaches (a longer list,
         # from a malformed state, is packed by ``struct.pack``).
         most = 64 + b + len(BUILDINGS) + n + 2 * NUM_SHIP_CARDS + SPECIAL_DEALT * (n + 1)
@@ -573,8 +578,12 @@ def observation_string(state: State, player: int) -> str:
 
 def observation_tensor(state: State, player: int) -> npt.NDArray[np.float32]:
     """What ``player`` may know, as the float32 vector of ``observation_layout``."""
-    row = np.zeros(_tables(state.num_players, state.rules.variant).layout.size, dtype=np.float32)
-    _write_observation(state, player, row)
+    n = state.num_players
+    if type(player) is not int or not 0 <= player < n:
+        require_seat(player, n)  # raises: not a seat
+    t = _tables(n, state.rules.variant)
+    row = np.zeros(t.layout.size, dtype=np.float32)
+    _write(state, player, t, row)
     return row
 
 
@@ -630,7 +639,14 @@ def _write(state: State, player: int, t: _Tables, row: npt.NDArray[np.float32]) 
     ones = [t.observer + player, t.turn_player + state.turn_player, t.turn + turn, *round_ones]
     if state.current_player is not None:
         ones.append(t.current_player + state.current_player)
-    # The decision and rule options.
+    # The decision (its counts are listed last) and rule options.
+    decision = state.decision
+    decided: list[int] | None = None  # the decision's counts, if it has any
+    if decision is not None:
+        parts = t.decision[type(decision)]
+        ones += parts.ones
+        if not parts.plain:
+            decided = _write_decision(decision, parts, t, ones)
     options = _OPTION_VALUES(state.rules)
     if options != _OPTION_DEFAULTS:
         ones += [
@@ -638,18 +654,7 @@ def _write(state: State, player: int, t: _Tables, row: npt.NDArray[np.float32]) 
             for at, value, default in zip(t.rule_options, options, _OPTION_DEFAULTS, strict=True)
             if value != default
         ]
-    counts: list[int] = [state.main_done, state.final_turns]
-    decision = state.decision
-    if decision is None:
-        counts += _NO_DECISION_COUNTS
-    else:
-        parts = t.decision[type(decision)]
-        ones += parts.ones
-        if parts.plain:
-            counts += _NO_DECISION_COUNTS
-        else:
-            _write_decision(decision, parts, t, ones, counts)
-    counts += round_counts
+    counts: list[int] = [state.main_done, state.final_turns, *round_counts]
     # The Supply: the Offer spaces, and the tiles turned up (the others face down).
     counts += state.offers
     revealed = state.revealed
@@ -685,19 +690,29 @@ def _write(state: State, player: int, t: _Tables, row: npt.NDArray[np.float32]) 
         if state.known != t.unseen.get(len(specials)):  # someone looked (the Marketplace)
             _write_known(state, player, t, ones)
     # Per seat: Person disc, stock, loans, wealth (as ``scoring.wealth``), food due (as
-    # ``obligations.food_due``); a seat with ships, "+" buildings or loans to repay at the end is
-    # worked out apart (``_wealth_and_food``).
+    # ``obligations.food_due``). Most seats own no building and no ship (their wealth is their
+    # Francs less their loans); a seat with ships, or at game end (the loans its Francs cover
+    # repaid) is worked out apart (``_wealth_and_food``).
     owned = built_entry(state).owned
-    plain = state.current_player is not None  # (once the game is over loans are repaid)
+    over = state.current_player is None
     food = t.food_demand[state.round] if state.round < t.rounds else 0  # none in the final stage
-    for seat, p, mine, where in zip(range(t.num_players), state.players, owned, t.person, strict=False):
+    apart = False
+    for p, mine, where in zip(state.players, owned, t.person, strict=False):
         ones.append(where[p.location])
         stock = p.stock
         counts += stock
-        if plain and not p.ships and _PLUS_SET.isdisjoint(mine):
-            counts += (p.loans, sum(map(_VALUE, mine)) + stock[FRANC] - LOAN_PENALTY * p.loans, food)
+        if p.ships or over:
+            counts += _wealth_and_food(state.rules, p, mine, food, over, t.ship_food)
+            apart = True
+        elif mine:
+            wealth = sum(map(_VALUE, mine)) + stock[FRANC] - LOAN_PENALTY * p.loans
+            if not _PLUS_SET.isdisjoint(mine):
+                wealth += _bonuses(state.rules, p, mine)
+            counts += (p.loans, wealth, food)
         else:
-            counts += _wealth_and_food(state.rules, p, mine, food, not plain, t.ship_food)
+            counts += (p.loans, stock[FRANC] - LOAN_PENALTY * p.loans, food)
+    if apart:  # the ships owned
+        for seat, p in enumerate(state.players):
             for card in p.ships:
                 placed[card] = seat
     ones += map(getitem, t.ship, placed)
@@ -705,25 +720,28 @@ def _write(state: State, player: int, t: _Tables, row: npt.NDArray[np.float32]) 
     k = len(ones)
     packed = t.pack[k](*ones) if k < len(t.pack) else struct.pack(f"{k}q", *ones)
     row[np.frombuffer(packed, _INT64)] = 1.0
-    raw = np.frombuffer(t.pack_counts(*counts), _INT64)
-    row[t.count_at] = np.multiply(raw, t.count_scale, dtype=np.float32)
-
+    if decided is None:
+        raw = np.frombuffer(t.pack_plain_counts(*counts), _INT64)
+        row[t.plain_count_at] = raw.astype(np.float32) * t.plain_count_scale
+    else:
+        counts += decided
+        raw = np.frombuffer(t.pack_counts(*counts), _INT64)
+        row[t.count_at] = raw.astype(np.float32) * t.count_scale
 
 _INT64 = np.dtype(np.int64)
 
 
-def _write_decision(
-    decision: Decision, parts: _DecisionParts, t: _Tables, ones: list[int], counts: list[int]
-) -> None:
-    """A decision's building (from its field), second one-hot, food or energy due, counts and
-    goods chosen so far: the classes that have any of them."""
+def _write_decision(decision: Decision, parts: _DecisionParts, t: _Tables, ones: list[int]) -> list[int]:
+    """A decision's building (from its field) and second one-hot into ``ones``, and its food or
+    energy due, counts and goods chosen so far as the list returned: the classes that have any
+    of them."""
     if parts.building is not None:
         building = getattr(decision, parts.building)
         if isinstance(building, int) and 0 <= building < len(BUILDINGS):
             ones.append(t.decision_building + building)
     if parts.extra is not None:
         ones.append(parts.extra_at + getattr(decision, parts.extra))
-    counts.append(cast(AmountDue, decision).due if parts.due else 0)
+    counts = [cast(AmountDue, decision).due if parts.due else 0]
     names = parts.counts
     if names:
         counts += [getattr(decision, name) for name in names]
@@ -734,6 +752,7 @@ def _write_decision(
         counts += _NO_CHOSEN[len(chosen) :]
     else:
         counts += _NO_CHOSEN
+    return counts
 
 
 def _wealth_and_food(
