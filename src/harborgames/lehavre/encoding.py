@@ -68,19 +68,15 @@ from .codec import CODEC, decision_building
 from .data import (
     BUILDING_INDEX,
     BUILDINGS,
-    CRAFTSMAN,
-    ECONOMIC,
     FOOD_DEMANDS,
     FRANC,
     FULL,
     GOODS,
-    INDUSTRIAL,
     LOAN_PENALTY,
     LOAN_REPAYMENT,
     NUM_TOKEN_KINDS,
     OFFER_SPACES,
     PROPOSAL_PILES,
-    PUBLIC,
     ROUND_CARD_INDEX,
     ROUND_CARDS,
     SHIP_FOOD,
@@ -97,13 +93,13 @@ from .data import (
     round_cards,
 )
 from .decisions import DECISION_TYPES, AmountDue, BuildGoods, Decision, Feed, PayShipEnergy, PayShipGoods
-from .effect import building_type
 from .info import INFO
 from .limits import MAX_COUNTER, MAX_FRANCS, MAX_GOODS, MAX_LOANS
 from .observe import KNOWN_TO_THEM, observe
 from .offered import built_entry
 from .payment import LIST_LIMIT
 from .render import render
+from .scoring import PLUS_BUILDINGS, bonuses
 from .specials import COAL_TRADER_CHOICES, HAULAGE_CHOICES, TOWN_SQUARE_GOODS
 from .state import OPTIONS, OUT, PROPOSAL, SPECIAL_DECK, TOWN, Player, Rules, State
 from .turn import legal_actions
@@ -261,13 +257,12 @@ MIN_OWNER = min(OUT, PROPOSAL, SPECIAL_DECK, TOWN)  # the owner codes below the 
 # Francs (a seat's, or on the Francs space) at most MAX_FRANCS. Wealth is at most every Franc, every
 # building's and ship's value, and the largest bonuses: the Storehouse's half a Franc per good, and
 # 4 per building or ship (the most any other "+" building pays for one) for each other one.
-_PLUS_BUILDINGS = ("storehouse", "dock", "town_hall", "bank", "business_park", "guildhouse")
 MOST_WEALTH = (
     MAX_FRANCS
     + sum(b.value for b in BUILDINGS)
     + sum(card.ship_value for card in ROUND_CARDS)
     + MAX_GOODS // 2
-    + 4 * (len(BUILDINGS) + NUM_SHIP_CARDS + 1) * (len(_PLUS_BUILDINGS) - 1)
+    + 4 * (len(BUILDINGS) + NUM_SHIP_CARDS + 1) * (len(PLUS_BUILDINGS) - 1)
 )
 LEAST_WEALTH = -LOAN_PENALTY * MAX_LOANS  # no building, ship or Franc, every loan unpaid
 MOST_IN_PILE = sum(1 for b in BUILDINGS if b.sort is not None)  # only these lie in proposal piles
@@ -356,17 +351,9 @@ def _scaled(bound: float, divisor: float) -> float:
 
 # -- the tensor writer's tables ---------------------------------------------------------------------
 # Wealth as ``scoring.wealth`` counts it, without the copies ``observe`` and ``owned`` make: per
-# building its printed value, per ship card its value, and the "+" buildings' bonuses.
+# building its printed value, per ship card its value; the "+" buildings' bonuses are ``scoring.bonuses``.
 _VALUE = [b.value for b in BUILDINGS].__getitem__
 _SHIP_VALUE = [card.ship_value for card in ROUND_CARDS].__getitem__
-_PLUS = {BUILDING_INDEX[key]: key for key in _PLUS_BUILDINGS}
-_PLUS_SET = frozenset(_PLUS)
-_LUXURY_YACHT = BUILDING_INDEX["luxury_yacht"]
-# Each building's type (``effect.building_type``) per reading of the Hardware Store's type.
-_TYPES = {
-    rules.hardware_store_type: [building_type(rules, b) for b in range(len(BUILDINGS))]
-    for rules in (Rules(FULL, hardware_store_type="rulebook"), Rules(FULL, hardware_store_type="sources"))
-}
 _REPAID_GAIN = LOAN_PENALTY - LOAN_REPAYMENT  # a loan repaid at the end: 5 Francs paid, 7 not deducted
 _OPTION_VALUES = operator.attrgetter(*OPTION_NAMES)
 _OPTION_DEFAULTS = tuple(OPTIONS[name][0] for name in OPTION_NAMES)
@@ -706,8 +693,8 @@ def _write(state: State, player: int, t: _Tables, row: npt.NDArray[np.float32]) 
             apart = True
         elif mine:
             wealth = sum(map(_VALUE, mine)) + stock[FRANC] - LOAN_PENALTY * p.loans
-            if not _PLUS_SET.isdisjoint(mine):
-                wealth += _bonuses(state.rules, p, mine)
+            if not PLUS_BUILDINGS.isdisjoint(mine):
+                wealth += bonuses(state.rules, p, mine)
             counts += (p.loans, wealth, food)
         else:
             counts += (p.loans, stock[FRANC] - LOAN_PENALTY * p.loans, food)
@@ -770,34 +757,11 @@ def _wealth_and_food(
             due = food - sum(map(ship_food, ships))
             if due < 0:
                 due = 0
-    if not _PLUS_SET.isdisjoint(mine):
-        wealth += _bonuses(rules, p, mine)
+    if not PLUS_BUILDINGS.isdisjoint(mine):
+        wealth += bonuses(rules, p, mine)
     if over:
         wealth += _REPAID_GAIN * min(loans, stock[FRANC] // LOAN_REPAYMENT)
     return loans, wealth, due
-
-
-def _bonuses(rules: Rules, p: Player, mine: tuple[int, ...]) -> int:
-    """The extra value of the "+" buildings among ``mine`` (``scoring.bonus``, summed, with each
-    building's type looked up once)."""
-    types = _TYPES[rules.hardware_store_type]
-    kinds = [types[building] for building in mine]
-    total = 0
-    for building in mine:
-        key = _PLUS.get(building)
-        if key == "storehouse":  # 1/2 Franc per goods token, rounded down
-            total += sum(p.stock[:FRANC]) // 2
-        elif key == "dock":  # 4 per ship card (the Luxury Yacht counts as an Iron ship)
-            total += 4 * (len(p.ships) + (_LUXURY_YACHT in mine))
-        elif key == "town_hall":  # 4 per public building, 2 per craftsman's building
-            total += 4 * kinds.count(PUBLIC) + 2 * kinds.count(CRAFTSMAN)
-        elif key == "bank":  # 3 per industrial building, 2 per economic building
-            total += 3 * kinds.count(INDUSTRIAL) + 2 * kinds.count(ECONOMIC)
-        elif key == "business_park":  # 2 per industrial building
-            total += 2 * kinds.count(INDUSTRIAL)
-        elif key == "guildhouse":  # 2 per economic building
-            total += 2 * kinds.count(ECONOMIC)
-    return total
 
 
 _NO_COUNTS = (0, 0)

@@ -7,6 +7,8 @@ nothing (except through the Storehouse). Ties are shared.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from ..core.outcome import winners_by
@@ -24,33 +26,50 @@ from .data import (
     ROUND_CARDS,
 )
 from .effect import building_type, owned
-from .state import State
+from .state import Player, Rules, State
 
 
 def bonus(state: State, seat: int, building: int) -> int:
     """The extra value of a "+" building for its owner at game end."""
     key = BUILDINGS[building].id
     mine = owned(state, seat)
+    kinds = [building_type(state.rules, b) for b in mine] if key in _BY_TYPE else []
+    return _bonus(key, state.players[seat], mine, kinds)
 
-    def count(kind: int) -> int:
-        return sum(1 for b in mine if building_type(state.rules, b) == kind)
 
+def bonuses(rules: Rules, player: Player, mine: Sequence[int]) -> int:
+    """The extra value of every "+" building among ``mine`` (the buildings ``player`` owns), each
+    building's type looked up once: ``bonus`` summed over ``mine``, without the state (the
+    observation tensor writes every seat's wealth on every call)."""
+    plus = [building for building in mine if building in PLUS_BUILDINGS]
+    if not plus:
+        return 0
+    kinds = [building_type(rules, b) for b in mine]
+    return sum(_bonus(BUILDINGS[building].id, player, mine, kinds) for building in plus)
+
+
+def _bonus(key: str, player: Player, mine: Sequence[int], kinds: list[int]) -> int:
+    """The rulebook's "+" building ``key``'s bonus for ``player``, who owns ``mine`` (of types
+    ``kinds``): the one place the rule is written."""
     if key == "storehouse":  # ½ Franc per goods token, rounded down
-        return sum(state.players[seat].stock[g] for g in GOODS) // 2
+        return sum(player.stock[g] for g in GOODS) // 2
     if key == "dock":  # 4 per ship card (the Luxury Yacht "counts as an Iron ship")
-        return 4 * (len(state.players[seat].ships) + (LUXURY_YACHT in mine))
+        return 4 * (len(player.ships) + (LUXURY_YACHT in mine))
     if key == "town_hall":  # 4 per public building (itself too), 2 per craftsman's building
-        return 4 * count(PUBLIC) + 2 * count(CRAFTSMAN)
+        return 4 * kinds.count(PUBLIC) + 2 * kinds.count(CRAFTSMAN)
     if key == "bank":  # 3 per industrial building, 2 per economic building (itself too)
-        return 3 * count(INDUSTRIAL) + 2 * count(ECONOMIC)
+        return 3 * kinds.count(INDUSTRIAL) + 2 * kinds.count(ECONOMIC)
     if key == "business_park":  # 2 per industrial building
-        return 2 * count(INDUSTRIAL)
+        return 2 * kinds.count(INDUSTRIAL)
     if key == "guildhouse":  # 2 per economic building (itself too)
-        return 2 * count(ECONOMIC)
+        return 2 * kinds.count(ECONOMIC)
     return 0
 
 
 LUXURY_YACHT = BUILDING_INDEX["luxury_yacht"]
+PLUS_BUILDINGS = frozenset(index for index, b in enumerate(BUILDINGS) if b.bonus)
+"""The "+" buildings, with a bonus at game end (``bonus``); every other building's is 0."""
+_BY_TYPE = frozenset({"town_hall", "bank", "business_park", "guildhouse"})  # count buildings by type
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -90,7 +109,7 @@ def wealth_parts(state: State, seat: int) -> WealthParts:
     repaid = end_repayments(state, seat)
     return WealthParts(
         buildings=sum(BUILDINGS[b].value for b in mine),
-        bonuses=sum(bonus(state, seat, b) for b in mine),
+        bonuses=bonuses(state.rules, p, mine),
         ships=sum(ROUND_CARDS[card].ship_value for card in p.ships),
         francs=p.stock[FRANC] - LOAN_REPAYMENT * repaid,
         repaid_at_end=repaid,
@@ -103,7 +122,7 @@ def wealth(state: State, seat: int) -> int:
     loan the Francs cover is repaid)."""
     p = state.players[seat]
     mine = owned(state, seat)
-    buildings = sum(BUILDINGS[b].value + bonus(state, seat, b) for b in mine)
+    buildings = sum(BUILDINGS[b].value for b in mine) + bonuses(state.rules, p, mine)
     ships = sum(ROUND_CARDS[card].ship_value for card in p.ships)
     repaid = end_repayments(state, seat)
     francs = p.stock[FRANC] - LOAN_REPAYMENT * repaid
