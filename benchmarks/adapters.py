@@ -21,10 +21,11 @@ column above can be traced to its part (profile further with ``python -m cProfil
 from __future__ import annotations
 
 import argparse
-import random
 import time
 from collections.abc import Callable
 from typing import Any
+
+from recorded import Game, record  # benchmarks/recorded.py, beside this script
 
 import harborgames
 from harborgames.adapters import gymnasium as gym_adapter
@@ -37,24 +38,6 @@ CONFIGURATIONS = (
     ("lehavre", 3, "short"),
     ("lehavre", 3, "full"),
 )
-
-
-Game = tuple[str, int, str, int, list[object], list[int]]  # name, players, variant, seed, moves, ids
-
-
-def record(name: str, players: int, variant: str, seed: int) -> Game:
-    """A random game, as its moves and their integer ids (computed here, outside the timing),
-    so that every column replays exactly the same decisions."""
-    game: Any = harborgames.load(name)
-    rng = random.Random(seed)
-    state = game.new_game(players, seed=seed, variant=variant)
-    moves, ids = [], []
-    while not game.is_terminal(state):
-        move = rng.choice(game.legal_actions(state))
-        moves.append(move)
-        ids.append(game.encode(state, move))
-        state = game.apply(state, move)
-    return name, players, variant, seed, moves, ids
 
 
 def bare(played: Game) -> None:

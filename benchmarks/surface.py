@@ -8,6 +8,8 @@ One process, wall time with the garbage collector on (as users run it), the medi
 
 - decision: the state's ``legal_actions`` + ``apply`` (what a bot pays; the unit of every ratio);
 - tensor: ``observation_tensor(state, mover)``; mask: ``legal_action_mask(state)``;
+- first tensor: the first implementation (``observe`` then write), kept as the tests' reference
+  in ``tests/<game>/tensor_reference.py``, so before and after are timed in the same run;
 - batch tensor / mask: ``observation_tensors`` / ``legal_action_masks`` over 64 states at a time
   into one kept array, per state;
 - Gymnasium step: seat 0's ``step`` in ``adapters.gymnasium.env``, the other seats played inside by
@@ -21,14 +23,16 @@ A second table (``--vector``, on by default) steps 16 games at once with random 
 from __future__ import annotations
 
 import argparse
-import random
+import importlib.util
 import statistics
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import gymnasium
 import numpy as np
+from recorded import Game, record  # benchmarks/recorded.py, beside this script
 
 import harborgames
 from harborgames.adapters import gymnasium as gym_adapter
@@ -47,21 +51,14 @@ ALL = (
 )
 BATCH = 64
 
-Game = tuple[str, int, str, int, list[object], list[int]]  # name, players, variant, seed, moves, ids
-
-
-def record(name: str, players: int, variant: str, seed: int) -> Game:
-    """A random game as its moves and their ids, made outside the timing."""
-    game: Any = harborgames.load(name)
-    rng = random.Random(seed)
-    state = game.new_game(players, seed=seed, variant=variant)
-    moves, ids = [], []
-    while not game.is_terminal(state):
-        move = rng.choice(game.legal_actions(state))
-        moves.append(move)
-        ids.append(game.encode(state, move))
-        state = game.apply(state, move)
-    return name, players, variant, seed, moves, ids
+def reference(name: str) -> Callable[[Any, int], object]:
+    """The game's first tensor writer, from ``tests/<game>/tensor_reference.py``."""
+    path = Path(__file__).resolve().parent.parent / "tests" / name / "tensor_reference.py"
+    spec = importlib.util.spec_from_file_location(f"reference_{name}", path)
+    assert spec is not None and spec.loader is not None, path
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return getattr(module, "reference_tensor", None) or module.observation_tensor
 
 
 def replaying(recorded: Iterator[int]) -> Callable[[object, object], int]:
@@ -104,6 +101,12 @@ def row(games: list[Game], repeats: int) -> dict[str, float]:
         for state, mover in zip(bare, movers, strict=True):
             game.observation_tensor(state, mover)
 
+    first = reference(name)
+
+    def first_tensors() -> None:
+        for state, mover in zip(bare, movers, strict=True):
+            first(state, mover)
+
     def mask() -> None:
         for state in bare:
             game.legal_action_mask(state)
@@ -128,6 +131,7 @@ def row(games: list[Game], repeats: int) -> dict[str, float]:
     return {
         "decision": 1e6 * timed(decisions, repeats) / count,
         "tensor": 1e6 * timed(tensors, repeats) / count,
+        "first tensor": 1e6 * timed(first_tensors, repeats) / count,
         "mask": 1e6 * timed(mask, repeats) / count,
         "batch tensor": 1e6 * timed(batch_tensors, repeats) / batched,
         "batch mask": 1e6 * timed(batch_masks, repeats) / batched,
@@ -163,7 +167,7 @@ def main() -> None:
     parser.add_argument("--no-vector", action="store_true", help="skip the vector env table")
     args = parser.parse_args()
     configurations = CONFIGURATIONS + (ALL if args.all else ())
-    parts = ("tensor", "mask", "batch tensor", "batch mask", "Gymnasium step")
+    parts = ("first tensor", "tensor", "mask", "batch tensor", "batch mask", "Gymnasium step")
     print(
         f"× a decision (legal_actions + apply), wall time, median of {args.repeats}, "
         f">= {args.steps} decisions"
