@@ -12,8 +12,11 @@ One process, wall time with the garbage collector on (as users run it), the medi
   in ``tests/<game>/tensor_reference.py``, so before and after are timed in the same run;
 - batch tensor / mask: ``observation_tensors`` / ``legal_action_masks`` over 64 states at a time
   into one kept array, per state;
-- Gymnasium step: seat 0's ``step`` in ``adapters.gymnasium.env``, the other seats played inside by
-  a policy that reads the record (each handed its tensor and mask), per decision the step covers.
+- Gymnasium step: seat 0's ``step`` in ``adapters.gymnasium.env`` (its tensor and mask after it),
+  the other seats played inside by a bot that replays the record (the cheapest bot there is: what
+  is timed is the adapter), per decision the step covers (its own and the others' after it);
+- Gymnasium, policies: the same with the other seats played by policies on the integer surface
+  (each handed its tensor and mask, as in self-play), so every decision pays a tensor and a mask.
 
 A second table (``--vector``, on by default) steps 16 games at once with random legal ids against
 ``random`` bots: ``gymnasium.vector.SyncVectorEnv`` over ``env(...)`` against the package's own
@@ -64,6 +67,24 @@ def reference(name: str) -> Callable[[Any, int], object]:
 def replaying(recorded: Iterator[int]) -> Callable[[object, object], int]:
     """An opponent policy that plays the recorded ids (handed its tensor and mask, as any is)."""
     return lambda observation, mask: next(recorded)
+
+
+class Replay:
+    """A recorded game's moves and ids, taken in order by seat 0 (``take``: the next id) and, as
+    an opponent bot (a ``harborgames.bots.Bot``), by the other seats (``choose``)."""
+
+    name = "replay"
+
+    def __init__(self, moves: list[object], ids: list[int]) -> None:
+        self.moves, self.ids, self.at = moves, ids, 0
+
+    def take(self) -> int:
+        self.at += 1
+        return self.ids[self.at - 1]
+
+    def choose(self, view: object) -> object:
+        self.at += 1
+        return self.moves[self.at - 1]
 
 
 def timed(work: Callable[[], object], repeats: int) -> float:
@@ -119,13 +140,21 @@ def row(games: list[Game], repeats: int) -> dict[str, float]:
         for start in range(0, count - BATCH + 1, BATCH):
             game.legal_action_masks(bare[start : start + BATCH], out=masks)
 
-    def gym_steps() -> None:
+    def gym_policies() -> None:
         for _, _, _, seed, _, ids in games:
             recorded = iter(ids)
             table = gym_adapter.env(name, players, variant, opponents=replaying(recorded))
             table.reset(seed=seed)
             for index in recorded:  # seat 0's ids; the opponents take theirs from the same record
                 table.step(index)
+
+    def gym_steps() -> None:
+        for _, _, _, seed, moves, ids in games:
+            record = Replay(moves, ids)
+            table = gym_adapter.env(name, players, variant, opponents=record)
+            table.reset(seed=seed)
+            while table.state_value.current_player is not None:
+                table.step(record.take())
 
     batched = (count // BATCH) * BATCH
     return {
@@ -136,6 +165,7 @@ def row(games: list[Game], repeats: int) -> dict[str, float]:
         "batch tensor": 1e6 * timed(batch_tensors, repeats) / batched,
         "batch mask": 1e6 * timed(batch_masks, repeats) / batched,
         "Gymnasium step": 1e6 * timed(gym_steps, repeats) / count,
+        "Gymnasium, policies": 1e6 * timed(gym_policies, repeats) / count,
     }
 
 
@@ -167,7 +197,15 @@ def main() -> None:
     parser.add_argument("--no-vector", action="store_true", help="skip the vector env table")
     args = parser.parse_args()
     configurations = CONFIGURATIONS + (ALL if args.all else ())
-    parts = ("first tensor", "tensor", "mask", "batch tensor", "batch mask", "Gymnasium step")
+    parts = (
+        "first tensor",
+        "tensor",
+        "mask",
+        "batch tensor",
+        "batch mask",
+        "Gymnasium step",
+        "Gymnasium, policies",
+    )
     print(
         f"× a decision (legal_actions + apply), wall time, median of {args.repeats}, "
         f">= {args.steps} decisions"

@@ -48,13 +48,19 @@ class View(Generic[S, A]):
 
     game: GameModule[S, A]
     seat: int
-    observation: object  # what ``game.observe`` gives this seat
+    _observe: Callable[[], object]
     legal_actions: tuple[A, ...]
     _sampler: Callable[[int], S]
 
     @property
     def info(self) -> GameInfo:
         return self.game.INFO
+
+    @property
+    def observation(self) -> object:
+        """What ``game.observe`` gives this seat: made when read, since most bots never read it
+        (they search on ``sample``), and an observation copies much of the state."""
+        return self._observe()
 
     def sample(self, seed: int) -> S:
         """A state consistent with this seat's observation, drawn from ``seed``.
@@ -83,4 +89,7 @@ def make_view(game: GameModule[S, A], state: S, seat: int) -> View[S, A]:
         def sampler(seed: int) -> S:
             return state
 
-    return View(game, seat, game.observe(state, seat), tuple(legal), sampler)
+    def observe() -> object:
+        return game.observe(state, seat)
+
+    return View(game, seat, observe, tuple(legal), sampler)
