@@ -42,7 +42,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import MISSING, asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -488,6 +488,9 @@ def _save_model(model: ValueModel, path: Path) -> None:
     os.replace(temporary, path)
 
 
+_DEFAULTS = {f.name: f.default for f in fields(TrainConfig) if f.default is not MISSING}
+
+
 def _open_folder(out: Path, config: TrainConfig, command: str) -> dict[str, Any]:
     """The run's progress: a new one, or the folder's if it holds the same config."""
     wanted = asdict(config)
@@ -495,7 +498,8 @@ def _open_folder(out: Path, config: TrainConfig, command: str) -> dict[str, Any]
     if path.exists():
         try:
             progress = json.loads(path.read_text(encoding="utf-8"))
-            found = progress["config"]
+            # a setting added since the run began has the default it began with
+            found = {**_DEFAULTS, **progress["config"]}
         except (OSError, ValueError, KeyError, TypeError) as error:
             raise TrainingError(f"{path} is not a training run's progress file ({error})") from None
         if found != wanted:
@@ -687,7 +691,8 @@ def train(
         for g in range(max(0, generation - config.window + 1), generation + 1):
             with np.load(folder / f"gen-{g}-data.npz", allow_pickle=False) as saved:
                 xs.append(saved["x"].astype(np.float32))
-                ys.append(_targets(config, saved["y"], saved["advantage"]))
+                judged = saved["advantage"] if "advantage" in saved.files else np.zeros(0, np.float32)
+                ys.append(_targets(config, saved["y"], judged))  # games saved before advantages: outcomes
                 helds.append(np.array([_held_out(config, g, int(i)) for i in saved["game"]], dtype=bool))
         x, y, held = np.concatenate(xs), np.concatenate(ys), np.concatenate(helds)
         if not held.any():  # a tiny run: hold out the last rows' game, so the fit can stop early
