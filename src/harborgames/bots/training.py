@@ -52,7 +52,7 @@ import numpy.typing as npt
 import harborgames
 
 from ..core.protocol import GameModule
-from .arena import play_game, wilson_interval
+from .arena import BACKENDS, play_game, wilson_interval
 from .base import Bot, derive_seed, outcome_rewards, seed_of
 from .lifetime import tie_to_parent
 from .model import ValueModel, load
@@ -60,7 +60,6 @@ from .simple import GreedyBot
 from .view import A, S, View
 
 __all__ = [
-    "BACKENDS",
     "FitResult",
     "MatchResult",
     "ModelGreedyBot",
@@ -72,7 +71,6 @@ __all__ = [
     "train",
 ]
 
-BACKENDS = ("local", "ray")
 """Where the games are played: local worker processes, or Ray tasks (the ``ray`` extra)."""
 
 Floats = npt.NDArray[np.float32]

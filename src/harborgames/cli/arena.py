@@ -6,8 +6,8 @@ import argparse
 import json
 
 from .. import bots
-from ..bots.arena import BACKENDS, GameResult, check_spec, run_arena, summarize, thinking_ms
-from .arguments import Commands, add_game_argument, add_rules_arguments
+from ..bots.arena import GameResult, check_spec, run_arena, summarize, thinking_ms
+from .arguments import Commands, add_backend_arguments, add_game_argument, add_rules_arguments, check_backend
 from .output import Progress, print_table
 from .setup import check_output_path, check_setup, load_game, parse_options
 from .words import plural
@@ -37,19 +37,9 @@ def add_arena_parser(commands: Commands) -> None:
     )
     parser.add_argument("--games", type=int, default=20, help="how many games (default 20)")
     parser.add_argument("--seed", type=int, default=0, help="arena seed (default 0)")
-    parser.add_argument(
-        "--jobs",
-        type=int,
-        help="worker processes (default 1; with --backend ray --address: all the cluster's CPUs)",
+    add_backend_arguments(
+        parser, "worker processes (default 1; with --backend ray --address: all the cluster's CPUs)"
     )
-    parser.add_argument(
-        "--backend",
-        choices=BACKENDS,
-        default="local",
-        help="local: worker processes on this machine (default); ray: Ray tasks, on a local Ray "
-        "instance with --jobs CPUs or on the cluster at --address (needs harborgames[ray])",
-    )
-    parser.add_argument("--address", help="the Ray cluster to join, e.g. 10.0.0.5:6379 (--backend ray)")
     parser.add_argument("--json", help="write the summary as JSON to this file")
     parser.add_argument("--records", help="write every game record to this file, one per line")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -88,15 +78,7 @@ def run_arena_command(args: argparse.Namespace) -> int:
         raise ValueError(f"--games must be from 1 to {MAX_GAMES:,}, not {args.games:,}")
     if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
         raise ValueError(f"--jobs must be from 1 to {MAX_JOBS} (worker processes), not {args.jobs:,}")
-    if args.address is not None and args.backend != "ray":
-        raise ValueError("--address names a Ray cluster; it needs --backend ray")
-    if args.backend == "ray":
-        from ..adapters.ray_backend import INSTALL_HINT, require_ray  # imports no Ray itself
-
-        try:
-            require_ray()
-        except ModuleNotFoundError:
-            raise ValueError(f"--backend ray: {INSTALL_HINT}") from None
+    check_backend(args)
     summary_path = check_output_path(args.json, "--json") if args.json else None
     records_path = check_output_path(args.records, "--records") if args.records else None
     if summary_path and records_path and summary_path.resolve() == records_path.resolve():

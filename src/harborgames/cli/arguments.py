@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Protocol
 
-__all__ = ["Commands", "add_game_argument", "add_rules_arguments"]
+from ..bots.arena import BACKENDS
+
+__all__ = ["Commands", "add_backend_arguments", "add_game_argument", "add_rules_arguments", "check_backend"]
 
 
 class Commands(Protocol):
@@ -28,3 +30,30 @@ def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="NAME=VALUE",
         help="a rule option of the game (repeatable; see docs/rules/GAME.md)",
     )
+
+
+def add_backend_arguments(parser: argparse.ArgumentParser, jobs_help: str) -> None:
+    """``--jobs``, ``--backend local|ray`` and ``--address``: where the games are played (the
+    arena and the trainer alike; read by ``check_backend``)."""
+    parser.add_argument("--jobs", type=int, help=jobs_help)
+    parser.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="local",
+        help="local: worker processes on this machine (default); ray: Ray tasks, on a local Ray "
+        "instance with --jobs CPUs or on the cluster at --address (needs harborgames[ray])",
+    )
+    parser.add_argument("--address", help="the Ray cluster to join, e.g. 10.0.0.5:6379 (--backend ray)")
+
+
+def check_backend(args: argparse.Namespace) -> None:
+    """A ``ValueError`` naming what is wrong: ``--address`` without Ray, or Ray not installed."""
+    if args.address is not None and args.backend != "ray":
+        raise ValueError("--address names a Ray cluster; it needs --backend ray")
+    if args.backend == "ray":
+        from ..adapters.ray_backend import INSTALL_HINT, require_ray  # imports no Ray itself
+
+        try:
+            require_ray()
+        except ModuleNotFoundError:
+            raise ValueError(f"--backend ray: {INSTALL_HINT}") from None

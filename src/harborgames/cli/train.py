@@ -16,9 +16,9 @@ import sys
 from pathlib import Path
 
 from ..bots.model import ModelError, shipped_name
-from ..bots.training import BACKENDS, TrainConfig, TrainingError, describe, train
+from ..bots.training import TrainConfig, TrainingError, describe, train
 from .arena import MAX_JOBS
-from .arguments import Commands, add_game_argument
+from .arguments import Commands, add_backend_arguments, add_game_argument, check_backend
 from .setup import check_setup, load_game
 
 __all__ = ["add_train_parser"]
@@ -51,15 +51,7 @@ def add_train_parser(commands: Commands) -> None:
         "squashed advantage at the position (default 1: the outcome alone)",
     )
     parser.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
-    parser.add_argument("--jobs", type=int, help="worker processes (default 1)")
-    parser.add_argument(
-        "--backend",
-        choices=("process", "ray"),
-        default="process",
-        help="process: worker processes on this machine (default); ray: Ray tasks, on a local Ray "
-        "instance with --jobs CPUs or on the cluster at --address (needs harborgames[ray])",
-    )
-    parser.add_argument("--address", help="the Ray cluster to join, e.g. 10.0.0.5:6379 (--backend ray)")
+    add_backend_arguments(parser, "worker processes (default 1)")
     parser.add_argument(
         "--out",
         help="the run's folder: generations, data, progress.json, model.npz (default train-GAME-Np-VARIANT)",
@@ -99,15 +91,7 @@ def run_train_command(args: argparse.Namespace) -> int:
     _whole(args.jobs, "--jobs", 1, MAX_JOBS)
     if not 0.0 <= args.outcome_weight <= 1.0:  # also refuses nan
         raise ValueError(f"--outcome-weight must be from 0 to 1, not {args.outcome_weight}")
-    if args.address is not None and args.backend != "ray":
-        raise ValueError("--address names a Ray cluster; it needs --backend ray")
-    if args.backend == "ray":
-        from ..adapters.ray_backend import INSTALL_HINT, require_ray  # imports no Ray itself
-
-        try:
-            require_ray()
-        except ModuleNotFoundError:
-            raise ValueError(f"--backend ray: {INSTALL_HINT}") from None
+    check_backend(args)
     config = TrainConfig(
         args.game,
         players,
@@ -125,10 +109,9 @@ def run_train_command(args: argparse.Namespace) -> int:
         if not args.quiet:
             print(line, file=sys.stderr, flush=True)
 
-    backend = BACKENDS[1] if args.backend == "ray" else BACKENDS[0]
     try:
         progress = train(
-            config, out, args.generations, jobs=args.jobs, backend=backend, address=args.address,
+            config, out, args.generations, jobs=args.jobs, backend=args.backend, address=args.address,
             command=command, log=log,
         )  # fmt: skip
     except KeyboardInterrupt:
@@ -160,7 +143,7 @@ def _command(args: argparse.Namespace, players: int, variant: str, out: Path) ->
     ):
         if value is not None:
             words += [option, str(value)]
-    if args.backend != "process":
+    if args.backend != "local":
         words += ["--backend", args.backend]
     if args.address is not None:
         words += ["--address", args.address]
