@@ -115,7 +115,7 @@ def make(name: str, seed: int = 0, **params: object) -> Bot:
 
     >>> make("greedy", lookahed=3)
     Traceback (most recent call last):
-    ValueError: greedy: unknown parameter 'lookahed'; known: lookahead, samples, relative, max_nodes
+    ValueError: greedy: unknown parameter 'lookahed'; known: lookahead, samples, relative, max_nodes, value, model
     >>> make("mcts", iterations="abc")
     Traceback (most recent call last):
     ValueError: mcts: iterations must be an int or none, not 'abc'
