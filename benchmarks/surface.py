@@ -64,18 +64,16 @@ def reference(name: str) -> Callable[[Any, int], object]:
     return getattr(module, "reference_tensor", None) or module.observation_tensor
 
 
-def replaying(recorded: Iterator[int]) -> Callable[[object, object], int]:
-    """An opponent policy that plays the recorded ids (handed its tensor and mask, as any is)."""
-    return lambda observation, mask: next(recorded)
-
-
 class Replay:
-    """A recorded game's moves and ids, taken in order by seat 0 (``take``: the next id) and, as
-    an opponent bot (a ``harborgames.bots.Bot``), by the other seats (``choose``)."""
+    """A recorded game's moves and ids (``load``), taken in order by seat 0 (``take``: the next
+    id) and, as an opponent bot (a ``harborgames.bots.Bot``), by the other seats (``choose``)."""
 
     name = "replay"
 
-    def __init__(self, moves: list[object], ids: list[int]) -> None:
+    def __init__(self) -> None:
+        self.load([], [])
+
+    def load(self, moves: list[object], ids: list[int]) -> None:
         self.moves, self.ids, self.at = moves, ids, 0
 
     def take(self) -> int:
@@ -140,21 +138,27 @@ def row(games: list[Game], repeats: int) -> dict[str, float]:
         for start in range(0, count - BATCH + 1, BATCH):
             game.legal_action_masks(bare[start : start + BATCH], out=masks)
 
+    # One env per column, reset for each game, as a trainer uses it.
+    policy_moves: list[Iterator[int]] = [iter(())]
+    with_policies = gym_adapter.env(
+        name, players, variant, opponents=lambda observation, mask: next(policy_moves[0])
+    )
+    record = Replay()
+    with_bots = gym_adapter.env(name, players, variant, opponents=record)
+
     def gym_policies() -> None:
         for _, _, _, seed, _, ids in games:
-            recorded = iter(ids)
-            table = gym_adapter.env(name, players, variant, opponents=replaying(recorded))
-            table.reset(seed=seed)
+            recorded = policy_moves[0] = iter(ids)
+            with_policies.reset(seed=seed)
             for index in recorded:  # seat 0's ids; the opponents take theirs from the same record
-                table.step(index)
+                with_policies.step(index)
 
     def gym_steps() -> None:
         for _, _, _, seed, moves, ids in games:
-            record = Replay(moves, ids)
-            table = gym_adapter.env(name, players, variant, opponents=record)
-            table.reset(seed=seed)
-            while table.state_value.current_player is not None:
-                table.step(record.take())
+            record.load(moves, ids)
+            with_bots.reset(seed=seed)
+            while with_bots.state_value.current_player is not None:
+                with_bots.step(record.take())
 
     batched = (count // BATCH) * BATCH
     return {
