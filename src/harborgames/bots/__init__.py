@@ -113,9 +113,9 @@ def make(name: str, seed: int = 0, **params: object) -> Bot:
 
     A ``ValueError`` names a parameter the bot does not have, or one of the wrong type:
 
-    >>> make("greedy", lookahed=3)
+    >>> make("greedy", lookahed=3)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    ValueError: greedy: unknown parameter 'lookahed'; known: lookahead, samples, relative, max_nodes, value, model
+    ValueError: greedy: unknown parameter 'lookahed'; known: lookahead, samples, relative, max_nodes, ...
     >>> make("mcts", iterations="abc")
     Traceback (most recent call last):
     ValueError: mcts: iterations must be an int or none, not 'abc'
