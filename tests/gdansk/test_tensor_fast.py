@@ -168,3 +168,15 @@ def test_tensors_of_a_component_file_at_its_limits_lie_within_the_bounds(limits_
     # the file's largest numbers reach their bounds exactly
     for name in ("quay_workers", "quay_order"):
         assert top[layout.offsets[name]].max() == pytest.approx(layout.high[layout.offsets[name]][0])
+
+
+def test_a_state_pickles_after_its_tensor_was_written() -> None:
+    """The tensor's tables live in ``Components.memo`` (memoryviews, which do not pickle): the
+    memo pickles empty, so a state still goes to a worker process (the web server's bot pool)."""
+    import pickle
+
+    state = gdansk.new_game(3, seed=9)
+    tensor = gdansk.observation_tensor(state, 0)
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state
+    assert np.array_equal(gdansk.observation_tensor(again, 0), tensor)

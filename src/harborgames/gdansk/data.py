@@ -92,6 +92,15 @@ RULEBOOK_ADJACENT = (20, 18)  # Krakowskie Quay to Przemysłowe Quay: one move
 RULEBOOK_DISTANCE = (20, 9, 2)  # Krakowskie Quay to Górniczy Basin: two moves
 
 
+class Memo(dict[Any, Any]):
+    """``Components.memo``: lookups derived from the components, filled where they are first
+    read. It pickles (and copies) empty: whatever it holds is made again on demand, and some of
+    it (the observation tensor's float32 blocks) are memoryviews, which do not pickle."""
+
+    def __reduce__(self) -> tuple[type[Memo], tuple[()]]:
+        return (Memo, ())
+
+
 @attrs.frozen(slots=True, eq=False)
 class Components:
     """Every table the rules read, precomputed once from a validated component document."""
@@ -133,7 +142,7 @@ class Components:
     hr_swap_cost: int
     hr_place_cost: int
     set_scores: tuple[int, ...]  # VP for a set of 0..4 different colours
-    memo: dict[Any, Any] = attrs.field(factory=dict, repr=False)  # derived lookups, filled lazily
+    memo: Memo = attrs.field(factory=Memo, repr=False)  # derived lookups, filled lazily
 
     def __eq__(self, other: object) -> bool:
         return self is other or (isinstance(other, Components) and self.digest == other.digest)
