@@ -164,11 +164,7 @@ class HarborGymEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc,u
 
         ``options`` is accepted for the API and ignored: rule options belong to the environment
         (``env(..., options=...)``), as the setup every episode shares."""
-        super().reset(seed=seed)
-        deal = seed if seed is not None else int(self.np_random.integers(_SEED_RANGE))
-        if self.seat_choice == "random":
-            self.seat = int(self.np_random.integers(self.num_players))
-        self._deal(deal)
+        self._begin(seed)
         self._mask = self._encoded.legal_action_mask(self._state)
         self._show()
         return self._observation(), self._info()
@@ -198,9 +194,14 @@ class HarborGymEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc,u
             )
         return index
 
-    def _deal(self, deal: int) -> None:
-        """A new game of seed ``deal``, with its bots, played up to the agent's first decision
-        (no tensor or mask: the caller writes them, one at a time or a batch at once)."""
+    def _begin(self, seed: int | None) -> None:
+        """A new episode: the deal ``new_game(seed=seed)``, or one drawn from ``np_random``, then
+        the seat if it is drawn, with its bots, played up to the agent's first decision (no
+        tensor or mask: the caller writes them, one at a time or a batch at once)."""
+        super().reset(seed=seed)
+        deal = seed if seed is not None else int(self.np_random.integers(_SEED_RANGE))
+        if self.seat_choice == "random":
+            self.seat = int(self.np_random.integers(self.num_players))
         self._state = self._game.new_game(
             self.num_players, seed=deal, variant=self.variant, options=self._options
         )
@@ -378,6 +379,15 @@ class HarborVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-i
     (its action is ignored, its reward is 0). ``infos["action_mask"]`` is the (num_envs, actions)
     int8 mask (``action_masks()`` too); ``infos["seat"]`` each game's agent seat; at an episode's
     end ``infos["scores"]`` (with ``"_scores"`` marking which games) and ``"illegal_action"``.
+
+    >>> from harborgames.adapters.gymnasium import vector_env
+    >>> tables = vector_env("inland_port", 4, opponents="random")
+    >>> observations, infos = tables.reset(seed=7)
+    >>> observations.shape, infos["action_mask"].shape
+    ((4, 468), (4, 550))
+    >>> observations, rewards, terminated, truncated, infos = tables.step(infos["action_mask"].argmax(axis=1))
+    >>> rewards.tolist(), terminated.tolist()
+    ([0.0, 0.0, 0.0, 0.0], [False, False, False, False])
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012
@@ -447,13 +457,7 @@ class HarborVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-i
             if len(seeds) != self.num_envs:
                 raise ValueError(f"reset got {len(seeds)} seeds for {self.num_envs} games")
         for one, deal in zip(self.envs, seeds, strict=True):
-            one._mask = one._no_actions  # the vector env keeps the masks
-            super(HarborGymEnv, one).reset(seed=deal)
-            # drawn in the order ``HarborGymEnv.reset`` draws them: the same seeds, the same games
-            dealt = deal if deal is not None else int(one.np_random.integers(_SEED_RANGE))
-            if one.seat_choice == "random":
-                one.seat = int(one.np_random.integers(one.num_players))
-            one._deal(dealt)
+            one._begin(deal)  # as ``HarborGymEnv.reset`` deals: the same seeds, the same games
         self._over[:] = False
         self._dealt = True
         self._write()
@@ -475,10 +479,7 @@ class HarborVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-i
         illegal: list[int] = []
         for k, one in enumerate(self.envs):
             if self._over[k]:  # next-step autoreset: this step deals the game again
-                deal = int(one.np_random.integers(_SEED_RANGE))
-                if one.seat_choice == "random":
-                    one.seat = int(one.np_random.integers(one.num_players))
-                one._deal(deal)
+                one._begin(None)
                 continue
             index = int(chosen[k])
             if not 0 <= index < self._masks.shape[1]:
@@ -519,37 +520,6 @@ class HarborVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-i
         """Nothing to release: the games are values in memory."""
 
 
-def vector_env(
-    game: str | LoadedGame,
-    num_envs: int,
-    num_players: int | None = None,
-    variant: str | None = None,
-    *,
-    seat: int | str = 0,
-    opponents: Opponent | Sequence[Opponent] = "random",
-    reward: str = "win",
-    illegal_reward: float = -1.0,
-    options: Mapping[str, str] | None = None,
-) -> HarborVectorEnv:
-    """``num_envs`` games of ``game`` stepped together (``HarborVectorEnv``); the rest as ``env``.
-
-    >>> from harborgames.adapters.gymnasium import vector_env
-    >>> tables = vector_env("inland_port", 4, opponents="random")
-    >>> observations, infos = tables.reset(seed=7)
-    >>> observations.shape, infos["action_mask"].shape
-    ((4, 468), (4, 550))
-    >>> observations, rewards, terminated, truncated, infos = tables.step(infos["action_mask"].argmax(axis=1))
-    >>> rewards.tolist(), terminated.tolist()
-    ([0.0, 0.0, 0.0, 0.0], [False, False, False, False])
-    """
-    return HarborVectorEnv(
-        game,
-        num_envs,
-        num_players,
-        variant,
-        seat=seat,
-        opponents=opponents,
-        reward=reward,
-        illegal_reward=illegal_reward,
-        options=options,
-    )
+vector_env = HarborVectorEnv
+"""``vector_env(game, num_envs, ...)``: the vector env is made by calling its class (``env``
+adds a ``spec`` to its env; a vector env has none to add)."""
