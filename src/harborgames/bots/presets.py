@@ -25,6 +25,7 @@ machine shared at a load of 8 a 0.4 s wall-clock stop leaves a search an eighth 
 
 from __future__ import annotations
 
+import abc
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -76,8 +77,9 @@ def _search(view: View[S, A]) -> type[MCTSBot] | type[ISMCTSBot]:
     return ISMCTSBot if view.info.information == "imperfect" else MCTSBot
 
 
-class _Preset:
-    """A bot made at the first decision of each configuration it meets (kept for the next)."""
+class _Preset(abc.ABC):
+    """A search made at the first decision of each configuration it meets (kept for the next):
+    ``medium`` and ``hard``, whose search and budget depend on the game."""
 
     name = "preset"
 
@@ -97,11 +99,12 @@ class _Preset:
             bot = self._bots[key] = self._make(view, *key)
         return bot.choose(view)
 
+    @abc.abstractmethod
     def _make(self, view: View[S, A], game: str, players: int, variant: str) -> Bot:
-        raise NotImplementedError  # pragma: no cover
+        """The bot for this configuration; sets ``plays``."""
 
 
-class EasyBot(_Preset):
+class EasyBot:
     """``greedy`` with ``lookahead=1`` that blunders: a random legal move with probability
     ``blunder`` (``EASY_BLUNDER``)."""
 
@@ -110,7 +113,7 @@ class EasyBot(_Preset):
     def __init__(self, seed: int = 0, *, blunder: float = EASY_BLUNDER) -> None:
         if not 0.0 <= blunder <= 1.0:
             raise ValueError(f"blunder must be a probability from 0 to 1, not {blunder}")
-        super().__init__(seed, None)
+        self.seed = seed
         self.blunder = blunder
         self.rng = random.Random(derive_seed("easy", seed))
         self.greedy = GreedyBot(derive_seed("easy greedy", seed), lookahead=1)
