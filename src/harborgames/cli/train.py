@@ -103,7 +103,7 @@ def run_train_command(args: argparse.Namespace) -> int:
         outcome_weight=args.outcome_weight,
     )
     out = Path(args.out or f"train-{args.game}-{players}p-{variant}")
-    command = _command(args, players, variant, out)
+    command = _command(args, players, variant)
 
     def log(line: str) -> None:
         if not args.quiet:
@@ -129,8 +129,10 @@ def run_train_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def _command(args: argparse.Namespace, players: int, variant: str, out: Path) -> str:
-    """The command, with every setting that decides the weights spelled out."""
+def _command(args: argparse.Namespace, players: int, variant: str) -> str:
+    """The command, with every setting that decides the weights spelled out; not ``--out``,
+    which names only where the run keeps its files (a shipped model's record would otherwise
+    name a folder on the machine that trained it)."""
     words = ["harborgames", "train", args.game, "--players", str(players), "--variant", variant]
     for option, value in (
         ("--games", args.games),
@@ -147,7 +149,6 @@ def _command(args: argparse.Namespace, players: int, variant: str, out: Path) ->
         words += ["--backend", args.backend]
     if args.address is not None:
         words += ["--address", args.address]
-    words += ["--out", str(out)]
     return shlex.join(words)
 
 
