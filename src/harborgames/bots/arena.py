@@ -9,11 +9,8 @@ deal is played from every seat, which cancels most of the luck of the deal.
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import math
-import multiprocessing
-import os
 import statistics
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -25,7 +22,7 @@ import harborgames
 from ..core.play import make_record
 from ..core.protocol import GameModule, LoadedGame
 from .base import Bot, derive_seed
-from .lifetime import spawning, tie_to_parent
+from .lifetime import in_workers
 from .view import A, S, make_view
 
 __all__ = [
@@ -288,15 +285,7 @@ def _run(
     if jobs <= 1 or len(tasks) <= 1:
         yield from (_play_task(task, module) for task in tasks)
         return
-    context = multiprocessing.get_context("spawn")
-    # The workers end with this process however it ends; on an exception here (Ctrl-C
-    # included) leaving the block terminates them.
-    with contextlib.ExitStack() as stack:
-        with spawning():
-            pool = stack.enter_context(
-                context.Pool(min(jobs, len(tasks)), initializer=tie_to_parent, initargs=(os.getpid(),))
-            )
-        yield from pool.imap_unordered(_play_task, tasks)
+    yield from in_workers(_play_task, tasks, jobs)
 
 
 def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:

@@ -21,17 +21,21 @@ what it stops, it stops within a bounded time.
 from __future__ import annotations
 
 import ctypes
+import multiprocessing
 import os
 import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from multiprocessing import resource_tracker
-from typing import Protocol
+from typing import Protocol, TypeVar
 
-__all__ = ["WATCH_SECONDS", "end_processes", "spawning", "tie_to_parent"]
+T = TypeVar("T")
+R = TypeVar("R")
+
+__all__ = ["WATCH_SECONDS", "end_processes", "in_workers", "spawning", "tie_to_parent"]
 
 WATCH_SECONDS = 0.5
 """How often a worker's watchdog looks whether its parent is still there."""
@@ -79,6 +83,20 @@ def spawning() -> Iterator[None]:
             signal.signal(signal.SIGINT, handler)
             if held and callable(handler):
                 handler(signal.SIGINT, None)  # Python's own raises KeyboardInterrupt here
+
+
+def in_workers(work: Callable[[T], R], tasks: Sequence[T], jobs: int) -> Iterator[R]:
+    """``work`` of each task in up to ``jobs`` spawned worker processes, in completion order (the
+    arena's and the trainer's games). The workers start inside ``spawning``, are tied to this
+    process (``tie_to_parent``), and are terminated when the iteration ends early (an exception,
+    Ctrl-C included)."""
+    context = multiprocessing.get_context("spawn")
+    with ExitStack() as stack:
+        with spawning():
+            pool = stack.enter_context(
+                context.Pool(min(jobs, len(tasks)), initializer=tie_to_parent, initargs=(os.getpid(),))
+            )
+        yield from pool.imap_unordered(work, tasks)
 
 
 def _started_by_main_thread(parent: int) -> bool:

@@ -36,7 +36,6 @@ from __future__ import annotations
 import datetime
 import json
 import math
-import multiprocessing
 import os
 import random
 import statistics
@@ -54,8 +53,9 @@ import harborgames
 from ..core.protocol import GameModule
 from .arena import BACKENDS, play_game, wilson_interval
 from .base import Bot, derive_seed, outcome_rewards, seed_of
-from .lifetime import tie_to_parent
+from .lifetime import in_workers
 from .model import ValueModel, load
+from .search import advantages
 from .simple import GreedyBot
 from .view import A, S, View
 
@@ -303,19 +303,13 @@ def _play_task(task: _Task) -> _Played:
         states = [s for s in chosen for _ in range(task.players)]
         seats = [p for _ in chosen for p in range(task.players)]
         tensors = tensors_of(game, states, seats).astype(np.float16)
-        advantages = np.asarray([a for s in chosen for a in _advantages(game, s)], dtype=np.float32)
+        # each seat's heuristic against the seats' mean, as the searches' margin reads it
+        gains = np.asarray([a for s in chosen for a in advantages(game, s)], dtype=np.float32)
     else:
         tensors = np.zeros((0, 0), dtype=np.float16)
-        advantages = np.zeros(0, dtype=np.float32)
+        gains = np.zeros(0, dtype=np.float32)
     cpu = time.process_time() - started
-    return _Played(task.index, rewards, tuple(game.scores(final)), tensors, cpu, advantages)
-
-
-def _advantages(game: GameModule[S, A], state: S) -> list[float]:
-    """Each seat's heuristic minus the seats' mean (the searches' ``margin`` reads the same)."""
-    values = [game.heuristic(state, p) for p in range(state.num_players)]
-    mean = sum(values) / len(values)
-    return [v - mean for v in values]
+    return _Played(task.index, rewards, tuple(game.scores(final)), tensors, cpu, gains)
 
 
 def _run(
@@ -330,11 +324,7 @@ def _run(
     if (jobs or 1) <= 1 or len(tasks) <= 1:
         yield from map(_play_task, tasks)
         return
-    context = multiprocessing.get_context("spawn")
-    # As in the arena: the workers end with this process, and leaving the block (an exception,
-    # Ctrl-C included) terminates them.
-    with context.Pool(min(jobs or 1, len(tasks)), initializer=tie_to_parent, initargs=(os.getpid(),)) as pool:
-        yield from pool.imap_unordered(_play_task, tasks)
+    yield from in_workers(_play_task, tasks, jobs or 1)  # as the arena's games
 
 
 # --- fitting ---------------------------------------------------------------------------------------
