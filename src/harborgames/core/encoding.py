@@ -293,7 +293,7 @@ def fill_observations(
     """Row ``k`` of a (len(states), layout size) float32 array: ``seats[k]``'s tensor of
     ``states[k]``. ``out``, if given, is that array (reused across steps: it is zeroed and
     filled); every state must be of one configuration (one layout)."""
-    layout = _one_layout(layout_of, states, "observation_tensors")
+    layout = _shared(layout_of, states, "observation_tensors")
     if len(seats) != len(states):
         raise ValueError(f"observation_tensors: {len(states)} states but {len(seats)} seats")
     rows: npt.NDArray[np.float32] = _rows(out, (len(states), layout.size), np.float32, "observation_tensors")
@@ -309,26 +309,26 @@ def fill_masks(
 ) -> npt.NDArray[np.int8]:
     """Row ``k`` of a (len(states), action count) int8 array: the legal-action mask of
     ``states[k]``, in ``out`` if given (zeroed and filled); one configuration only."""
-    if not states:
-        raise ValueError("legal_action_masks: no states given")
-    space = space_of(states[0])
-    for state in states:
-        if space_of(state) is not space:
-            raise ValueError("legal_action_masks: the states are of different configurations")
+    space = _shared(space_of, states, "legal_action_masks")
     rows: npt.NDArray[np.int8] = _rows(out, (len(states), space.size), np.int8, "legal_action_masks")
     for k, state in enumerate(states):
         space.mask_into(state, rows[k])
     return rows
 
 
-def _one_layout(layout_of: Callable[[S], TensorLayout], states: Sequence[S], who: str) -> TensorLayout:
+T = TypeVar("T")
+
+
+def _shared(of: Callable[[S], T], states: Sequence[S], who: str) -> T:
+    """What every state's configuration gives (its layout, or its action space: one object per
+    configuration); a ``ValueError`` for no states or states of several configurations."""
     if not states:
         raise ValueError(f"{who}: no states given")
-    layout = layout_of(states[0])
+    shared = of(states[0])
     for state in states:
-        if layout_of(state) is not layout:
+        if of(state) is not shared:
             raise ValueError(f"{who}: the states are of different configurations")
-    return layout
+    return shared
 
 
 def _rows(out: object, shape: tuple[int, int], dtype: type, who: str) -> npt.NDArray[Any]:
