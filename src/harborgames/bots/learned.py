@@ -14,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-
 from .model import ModelError, ValueModel, load, shipped
 from .view import A, S, View
 
@@ -76,12 +74,8 @@ class ModelSource:
 
 def seat_values(model: ValueModel, game: Any, states: Sequence[Any], seat: int) -> list[float]:
     """The model's value of each of ``states`` for ``seat`` alone, read from ``seat``'s
-    tensors in one forward pass (cheaper than ``model.values``, which values every seat)."""
+    tensors (and, a residual model, its relative heuristic) in one forward pass (cheaper than
+    ``model.values``, which values every seat)."""
     if not states:
         return []
-    batch = getattr(game, "observation_tensors", None)
-    if batch is not None:
-        tensors = batch(list(states), [seat] * len(states))
-    else:
-        tensors = np.stack([game.observation_tensor(state, seat) for state in states])
-    return [float(v) for v in model.predict(np.asarray(tensors, dtype=np.float32))]
+    return [float(v) for v in model.predict(*model.inputs_of(game, states, [seat] * len(states)))]

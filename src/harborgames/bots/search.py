@@ -32,7 +32,7 @@ from typing import Any, Generic
 
 from ..core.protocol import GameModule
 from .base import heuristic_rewards, outcome_rewards, seed_of
-from .learned import ModelSource, configuration, seat_values
+from .learned import ModelSource, configuration
 from .model import ValueModel
 from .simple import GreedyBot, evaluate, greedy_step
 from .view import A, S, View
@@ -597,13 +597,7 @@ def _ranked(
     mover = state.current_player
     assert mover is not None
     if model is not None:
-        after = [game.apply(state, a) for a in legal]
-        going = [s for s in after if s.current_player is not None]
-        valued = iter(seat_values(model, game, going, mover))
-        values = [
-            next(valued) if s.current_player is not None else outcome_rewards(game, s)[mover]
-            for s in after
-        ]
+        values = model.ranking(game, [game.apply(state, a) for a in legal], mover)
     elif at_root:
         greedy = GreedyBot(0)
         values = [greedy.value(game, game.apply(state, a), seat) for a in legal]

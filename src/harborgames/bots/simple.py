@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ..core.protocol import GameModule
 from .base import outcome_rewards, seed_of
-from .learned import ModelSource, seat_values
+from .learned import ModelSource
 from .model import ValueModel
 from .view import A, S, View, hides_future
 
@@ -53,9 +52,11 @@ class GreedyBot:
 
     ``value="model"`` values the positions by a learned model (``model``: a path, or
     ``"shipped"``/none for the package's model of the game's configuration; ``learned``)
-    instead of the heuristic: the seat's expected rank reward read from its own observation
-    tensor, a finished game by its outcome. ``relative`` does not apply (the model's value is
-    already the seat's standing against the others).
+    instead of the heuristic: the logit of the seat's expected rank reward read from its own
+    observation tensor (and, a residual model, its relative heuristic: a model that is the
+    heuristic alone chooses as the heuristic does), a won or lost finish above or below every
+    open position. ``relative`` does not apply (the model's value is already the seat's
+    standing against the others).
     """
 
     def __init__(
@@ -113,11 +114,8 @@ class GreedyBot:
                 self._value(game, game.apply(state, a), seat, depth - 1)
                 for a in game.legal_actions(state)
             )
-        if self._model is not None:
-            if state.current_player is None:
-                return outcome_rewards(game, state)[seat]
-            encoded: Any = game  # a game with an observation tensor (``learned.ModelSource``)
-            return seat_values(self._model, encoded, [state], seat)[0]
+        if self._model is not None:  # the logit; a finished game by its outcome first
+            return self._model.ranking(game, [state], seat)[0]
         return evaluate(game, state, seat, relative=self.relative)
 
 

@@ -45,6 +45,7 @@ from dataclasses import MISSING, asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
+import attrs
 import numpy as np
 import numpy.typing as npt
 
@@ -54,7 +55,7 @@ from ..core.protocol import GameModule
 from .arena import BACKENDS, play_game, wilson_interval
 from .base import Bot, derive_seed, outcome_rewards, seed_of
 from .lifetime import in_workers
-from .model import ValueModel, load
+from .model import ValueModel, load, relative_heuristics
 from .search import advantages
 from .simple import GreedyBot
 from .view import A, S, View
@@ -67,6 +68,7 @@ __all__ = [
     "TrainingError",
     "describe",
     "fit",
+    "heuristic_start",
     "tensors_of",
     "train",
 ]
@@ -100,13 +102,14 @@ class TrainConfig:
     window: int = 3  # generations of games each fit reads
     match_games: int = 24  # games of the new model's bot against the best player so far
     lookahead: int = 2  # ModelGreedyBot's look-ahead over the mover's own decisions
-    max_nodes: int = 48  # ModelGreedyBot's positions valued per decision, at most
+    max_nodes: int = 400  # ModelGreedyBot's positions valued per decision, at most (greedy's)
     outcome_weight: float = 1.0  # the fit's target: this much final rank reward, the rest heuristic
     l2: float = 1e-4
     learning_rate: float = 1e-3
     batch: int = 128
     max_epochs: int = 60
     patience: int = 5
+    residual: bool = True  # the model reads the relative heuristic too and starts as it
 
     def check(self) -> None:
         """A ``TrainingError`` naming the first setting out of its range."""
@@ -134,6 +137,8 @@ class TrainConfig:
             raise TrainingError("epsilon and outcome_weight are from 0 to 1")
         if self.learning_rate == 0:
             raise TrainingError("learning_rate must be above 0")
+        if type(self.residual) is not bool:
+            raise TrainingError(f"residual must be true or false, not {self.residual!r}")
 
 
 # --- the bots -----------------------------------------------------------------------------------
@@ -209,16 +214,9 @@ class ModelGreedyBot:
         return self.rng.choice([a for a, v in zip(legal, scores, strict=True) if v == best])
 
     def _values(self, game: GameModule[S, A], leaves: Sequence[S], seat: int) -> list[float]:
-        values = [0.0] * len(leaves)
-        open_ = [i for i, s in enumerate(leaves) if s.current_player is not None]
-        for i, s in enumerate(leaves):
-            if s.current_player is None:
-                values[i] = outcome_rewards(game, s)[seat]
-        if open_:
-            predicted = self.model.predict(tensors_of(game, [leaves[i] for i in open_], [seat] * len(open_)))
-            for i, v in zip(open_, predicted.tolist(), strict=True):
-                values[i] = v
-        return values
+        # the logits (a finished game's outcome first): a model that is the heuristic alone
+        # chooses as ``greedy`` does, ties and all
+        return self.model.ranking(game, leaves, seat)
 
 
 class _Noisy:
@@ -267,6 +265,7 @@ class _Played:
     tensors: npt.NDArray[np.float16]  # (positions * players, inputs), seat-major per position
     cpu: float
     advantages: npt.NDArray[np.float32]  # per row: the seat's heuristic minus the seats' mean
+    relative: npt.NDArray[np.float64]  # per row: the seat's heuristic minus the best other's
 
 
 def _play_task(task: _Task) -> _Played:
@@ -305,11 +304,13 @@ def _play_task(task: _Task) -> _Played:
         tensors = tensors_of(game, states, seats).astype(np.float16)
         # each seat's heuristic against the seats' mean, as the searches' margin reads it
         gains = np.asarray([a for s in chosen for a in advantages(game, s)], dtype=np.float32)
+        relative = relative_heuristics(game, states, seats)
     else:
         tensors = np.zeros((0, 0), dtype=np.float16)
         gains = np.zeros(0, dtype=np.float32)
+        relative = np.zeros(0, dtype=np.float64)
     cpu = time.process_time() - started
-    return _Played(task.index, rewards, tuple(game.scores(final)), tensors, cpu, gains)
+    return _Played(task.index, rewards, tuple(game.scores(final)), tensors, cpu, gains, relative)
 
 
 def _run(
@@ -353,24 +354,45 @@ def fit(
     held: npt.NDArray[np.bool_],
     config: TrainConfig,
     seed: int,
+    heuristics: npt.NDArray[np.float64] | None = None,
 ) -> tuple[ValueModel, FitResult]:
     """Minibatch Adam on cross-entropy with L2, from ``start``; the held-out rows (``held``) pick
-    the epoch that is kept."""
+    the epoch that is kept (epoch 0, ``start`` itself, if none improves on it). A residual
+    ``start`` reads each row's relative heuristic (``heuristics``, unscaled) and its weight
+    ``wh`` is fitted with the rest (no L2 on it: it is the heuristic's own trust)."""
+    if start.residual and (heuristics is None or heuristics.shape != (len(y),)):
+        raise TrainingError("a residual model is fitted on each row's relative heuristic too")
+    scale = start.heuristic_scale or 1.0
+    h_all = (
+        np.zeros(len(y), np.float32)
+        if heuristics is None or not start.residual
+        else (heuristics / scale).astype(np.float32)
+    )
     xt, yt, xh, yh = x[~held], y[~held], x[held], y[held]
-    params = [start.w1.copy(), start.b1.copy(), start.w2.copy(), np.array([start.b2], dtype=np.float32)]
+    ht, hh = h_all[~held], h_all[held]
+    params = [
+        start.w1.copy(),
+        start.b1.copy(),
+        start.w2.copy(),
+        np.array([start.b2], dtype=np.float32),
+        np.array([start.wh], dtype=np.float32),
+    ]
     moments = [np.zeros_like(p) for p in params]
     squares = [np.zeros_like(p) for p in params]
     beta1, beta2, tiny = 0.9, 0.999, 1e-8
     rng = np.random.default_rng(seed)
     step = 0
+    trains_wh = 1.0 if start.residual else 0.0
 
-    def forward(w: list[Floats], rows: Floats) -> tuple[Floats, Floats]:
+    def forward(w: list[Floats], rows: Floats, hs: Floats) -> tuple[Floats, Floats]:
         hidden = np.tanh(rows @ w[0] + w[1])
-        out: Floats = 1.0 / (1.0 + np.exp(-(hidden @ w[2] + w[3][0])))
+        logit = hidden @ w[2] + w[3][0] + w[4][0] * hs
+        out: Floats = 1.0 / (1.0 + np.exp(-np.clip(logit, -60.0, 60.0)))
         return hidden, out
 
     def losses(w: list[Floats]) -> tuple[float, float]:
-        return _bce(forward(w, xt)[1], yt), (_bce(forward(w, xh)[1], yh) if len(yh) else math.nan)
+        held_loss = _bce(forward(w, xh, hh)[1], yh) if len(yh) else math.nan
+        return _bce(forward(w, xt, ht)[1], yt), held_loss
 
     best = [p.copy() for p in params]
     best_train, best_held = losses(params)
@@ -379,8 +401,8 @@ def fit(
         order = rng.permutation(len(yt))
         for begin in range(0, len(order), config.batch):
             rows = order[begin : begin + config.batch]
-            xb, yb = xt[rows], yt[rows]
-            hidden, p = forward(params, xb)
+            xb, yb, hb = xt[rows], yt[rows], ht[rows]
+            hidden, p = forward(params, xb, hb)
             delta = ((p - yb) / len(rows)).astype(np.float32)  # d loss / d logit
             dz = np.outer(delta, params[2]) * (1.0 - hidden * hidden)
             grads = [
@@ -388,6 +410,7 @@ def fit(
                 dz.sum(axis=0),
                 hidden.T @ delta + config.l2 * params[2],
                 np.array([delta.sum()], dtype=np.float32),
+                np.array([trains_wh * float(delta @ hb)], dtype=np.float32),
             ]
             step += 1
             rate = config.learning_rate * math.sqrt(1 - beta2**step) / (1 - beta1**step)
@@ -405,12 +428,45 @@ def fit(
             waited += 1
             if waited >= config.patience:
                 break
-    model = ValueModel(
-        start.game, start.num_players, start.variant, best[0], best[1], best[2], float(best[3][0])
+    model = attrs.evolve(
+        start, w1=best[0], b1=best[1], w2=best[2], b2=float(best[3][0]), wh=float(best[4][0]), meta={}
     )
-    mse = float(np.mean((forward(best, xh)[1] - yh) ** 2)) if len(yh) else math.nan
+    mse = float(np.mean((forward(best, xh, hh)[1] - yh) ** 2)) if len(yh) else math.nan
     baseline = float(np.mean((float(np.mean(yt)) - yh) ** 2)) if len(yh) and len(yt) else math.nan
     return model, FitResult(best_epoch, best_train, best_held, mse, baseline, len(yt), len(yh))
+
+
+def heuristic_start(
+    config: TrainConfig, inputs: int, y: Floats, heuristics: npt.NDArray[np.float64], seed: int
+) -> ValueModel:
+    """The residual model that is the heuristic alone, calibrated: ``heuristic_scale`` the
+    relative heuristics' root mean square, ``wh`` and ``b2`` a logistic regression of the
+    targets ``y`` on them (Newton's method; ``wh`` kept above 0, so the model ranks positions
+    exactly as the heuristic does), the network's output weights 0."""
+    scale = float(np.sqrt(np.mean(heuristics * heuristics))) if len(heuristics) else 1.0
+    if not math.isfinite(scale) or scale <= 0.0:
+        scale = 1.0
+    h = heuristics / scale
+    target = np.asarray(y, dtype=np.float64)
+    w = np.array([1.0, 0.0])  # wh, b2
+    design = np.stack([h, np.ones_like(h)], axis=1)
+    for _ in range(25):
+        p = 1.0 / (1.0 + np.exp(-np.clip(design @ w, -60.0, 60.0)))
+        gradient = design.T @ (p - target) + 1e-6 * w
+        hessian = (design * (p * (1 - p))[:, None]).T @ design + 1e-6 * np.eye(2)
+        try:
+            step = np.linalg.solve(hessian, gradient)
+        except np.linalg.LinAlgError:
+            break
+        w = w - step
+        if float(np.max(np.abs(step))) < 1e-9:
+            break
+    wh = float(w[0]) if math.isfinite(float(w[0])) and float(w[0]) > 1e-3 else 1.0
+    b2 = float(w[1]) if math.isfinite(float(w[1])) else 0.0
+    return ValueModel.initial(
+        config.game, config.players, config.variant, inputs=inputs, hidden=config.hidden,
+        seed=seed, heuristic_scale=scale, wh=wh, b2=b2,
+    )  # fmt: skip
 
 
 # --- matches ----------------------------------------------------------------------------------------
@@ -477,6 +533,8 @@ def _save_model(model: ValueModel, path: Path) -> None:
 
 
 _DEFAULTS = {f.name: f.default for f in fields(TrainConfig) if f.default is not MISSING}
+_BEFORE = {"residual": False}
+"""Settings added since the first runs, with the value a run that does not name them began with."""
 
 
 def _open_folder(out: Path, config: TrainConfig, command: str) -> dict[str, Any]:
@@ -487,7 +545,7 @@ def _open_folder(out: Path, config: TrainConfig, command: str) -> dict[str, Any]
         try:
             progress = json.loads(path.read_text(encoding="utf-8"))
             # a setting added since the run began has the default it began with
-            found = {**_DEFAULTS, **progress["config"]}
+            found = {**_DEFAULTS, **_BEFORE, **progress["config"]}
         except (OSError, ValueError, KeyError, TypeError) as error:
             raise TrainingError(f"{path} is not a training run's progress file ({error})") from None
         if found != wanted:
@@ -666,6 +724,7 @@ def train(
                     y=np.concatenate(targets),
                     game=np.concatenate(games),
                     advantage=np.concatenate([p.advantages for p in played]),
+                    relative=np.concatenate([p.relative for p in played]),
                     cpu=np.float64(cpu),
                 )
             os.replace(temporary, data_path)
@@ -675,14 +734,19 @@ def train(
                 f"{mean_length:.1f} positions each, {cpu:.0f} s CPU"
             )
         # Fit on the window of generations.
-        xs, ys, helds = [], [], []
+        xs, ys, helds, hs = [], [], [], []
         for g in range(max(0, generation - config.window + 1), generation + 1):
             with np.load(folder / f"gen-{g}-data.npz", allow_pickle=False) as saved:
                 xs.append(saved["x"].astype(np.float32))
+                if config.residual:
+                    if "relative" not in saved.files:
+                        raise TrainingError(f"gen-{g}-data.npz holds no heuristics for a residual model")
+                    hs.append(saved["relative"].astype(np.float64))
                 judged = saved["advantage"] if "advantage" in saved.files else np.zeros(0, np.float32)
                 ys.append(_targets(config, saved["y"], judged))  # games saved before advantages: outcomes
                 helds.append(np.array([_held_out(config, g, int(i)) for i in saved["game"]], dtype=bool))
         x, y, held = np.concatenate(xs), np.concatenate(ys), np.concatenate(helds)
+        h = np.concatenate(hs) if config.residual else None
         if not held.any():  # a tiny run: hold out the last rows' game, so the fit can stop early
             with np.load(data_path, allow_pickle=False) as saved:
                 last = int(saved["game"].max()) if len(saved["game"]) else -1
@@ -692,15 +756,18 @@ def train(
             raise TrainingError(
                 f"the saved games have tensors of {x.shape[1]} values; this game's have {inputs}"
             )
-        start = previous or ValueModel.initial(
-            config.game,
-            config.players,
-            config.variant,
-            inputs=inputs,
-            hidden=config.hidden,
-            seed=derive_seed("train-init", config.seed),
-        )
-        model, fitted = fit(start, x, y, held, config, derive_seed("train-fit", config.seed, generation))
+        init_seed = derive_seed("train-init", config.seed)
+        if previous is not None:
+            start = previous
+        elif h is not None:  # the heuristic alone, calibrated on the first games
+            start = heuristic_start(config, inputs, y[~held], h[~held], init_seed)
+        else:
+            start = ValueModel.initial(
+                config.game, config.players, config.variant,
+                inputs=inputs, hidden=config.hidden, seed=init_seed,
+            )  # fmt: skip
+        fit_seed = derive_seed("train-fit", config.seed, generation)
+        model, fitted = fit(start, x, y, held, config, fit_seed, h)
         del x, xs
         log(
             f"generation {generation}: fit on {fitted.rows} positions ({fitted.held_out_rows} held out), "
@@ -752,19 +819,12 @@ def train(
         progress["best"] = progress["player"] if progress["player"] is not None else generation
         progress["wall_seconds"] = round(progress["wall_seconds"] + time.monotonic() - wall_start, 3)
         meta = _meta(module, config, progress, command)
-        generation_model = ValueModel(
-            model.game, model.num_players, model.variant, model.w1, model.b1, model.w2, model.b2, meta
-        )
-        _save_model(generation_model, folder / f"gen-{generation}.npz")
+        _save_model(attrs.evolve(model, meta=meta), folder / f"gen-{generation}.npz")
         _write_json(folder / _PROGRESS, progress)
     # The best model, with what made it.
     best_model = load(folder / f"gen-{progress['best']}.npz")
     meta = _meta(module, config, progress, command)
-    final = ValueModel(
-        best_model.game, best_model.num_players, best_model.variant,
-        best_model.w1, best_model.b1, best_model.w2, best_model.b2, meta,
-    )  # fmt: skip
-    _save_model(final, folder / _MODEL)
+    _save_model(attrs.evolve(best_model, meta=meta), folder / _MODEL)
     return progress
 
 
@@ -788,6 +848,7 @@ def _meta(module: Any, config: TrainConfig, progress: dict[str, Any], command: s
         "harborgames_version": harborgames.__version__,
         "rules_version": getattr(module.INFO, "version", None),
         "held_out_loss": fitted.get("held_out_loss"),
+        "residual": config.residual,
         "matches": [e["match"] for e in entries],
     }
 

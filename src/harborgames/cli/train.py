@@ -50,6 +50,14 @@ def add_train_parser(commands: Commands) -> None:
         help="the fit's target: this share of the final rank reward, the rest the heuristic's "
         "squashed advantage at the position (default 1: the outcome alone)",
     )
+    parser.add_argument(
+        "--residual",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="the model reads the game's heuristic (relative to the best other seat) beside the tensor "
+        "and starts as the heuristic alone, so training learns a correction (default; --no-residual: "
+        "the tensor alone, from random weights, as the first models)",
+    )
     parser.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
     add_backend_arguments(parser, "worker processes (default 1)")
     parser.add_argument(
@@ -101,6 +109,7 @@ def run_train_command(args: argparse.Namespace) -> int:
         hidden=args.hidden,
         match_games=args.match_games,
         outcome_weight=args.outcome_weight,
+        residual=args.residual,
     )
     out = Path(args.out or f"train-{args.game}-{players}p-{variant}")
     command = _command(args, players, variant)
@@ -145,6 +154,8 @@ def _command(args: argparse.Namespace, players: int, variant: str) -> str:
     ):
         if value is not None:
             words += [option, str(value)]
+    if not args.residual:
+        words.append("--no-residual")
     if args.backend != "local":
         words += ["--backend", args.backend]
     if args.address is not None:
