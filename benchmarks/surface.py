@@ -4,7 +4,9 @@
     .venv/bin/python benchmarks/surface.py [--steps 3000] [--repeats 3] [--all]
 
 One process, wall time with the garbage collector on (as users run it), the median of
-``--repeats`` timings of each cell, on the states of recorded random games:
+``--repeats`` timings of each cell, on the states of recorded random games. The columns of a
+row are timed in rounds, each round timing every column once (``interleaved``), so a drift in
+the machine's speed touches them alike:
 
 - decision: the state's ``legal_actions`` + ``apply`` (what a bot pays; the unit of every ratio);
 - tensor: ``observation_tensor(state, mover)``; mask: ``legal_action_mask(state)``;
@@ -54,6 +56,7 @@ ALL = (
 )
 BATCH = 64
 
+
 def reference(name: str) -> Callable[[Any, int], object]:
     """The game's first tensor writer, from ``tests/<game>/tensor_reference.py``."""
     path = Path(__file__).resolve().parent.parent / "tests" / name / "tensor_reference.py"
@@ -85,14 +88,18 @@ class Replay:
         return self.moves[self.at - 1]
 
 
-def timed(work: Callable[[], object], repeats: int) -> float:
-    """The median wall seconds of ``work`` over ``repeats`` runs."""
-    times = []
+def interleaved(columns: dict[str, tuple[Callable[[], object], int]], repeats: int) -> dict[str, float]:
+    """The median wall seconds of each column's work over ``repeats`` rounds, every round timing
+    each column once in turn: a machine whose speed drifts (a shared core, a neighbour's job)
+    slows every column of a round alike, so the ratios to the decision hold better than when
+    each column's repeats are timed one after another."""
+    times: dict[str, list[float]] = {name: [] for name in columns}
     for _ in range(repeats):
-        started = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
+        for name, (work, _) in columns.items():
+            started = time.perf_counter()
+            work()
+            times[name].append(time.perf_counter() - started)
+    return {name: statistics.median(seconds) for name, seconds in times.items()}
 
 
 def row(games: list[Game], repeats: int) -> dict[str, float]:
@@ -161,16 +168,17 @@ def row(games: list[Game], repeats: int) -> dict[str, float]:
                 with_bots.step(record.take())
 
     batched = (count // BATCH) * BATCH
-    return {
-        "decision": 1e6 * timed(decisions, repeats) / count,
-        "tensor": 1e6 * timed(tensors, repeats) / count,
-        "first tensor": 1e6 * timed(first_tensors, repeats) / count,
-        "mask": 1e6 * timed(mask, repeats) / count,
-        "batch tensor": 1e6 * timed(batch_tensors, repeats) / batched,
-        "batch mask": 1e6 * timed(batch_masks, repeats) / batched,
-        "Gymnasium step": 1e6 * timed(gym_steps, repeats) / count,
-        "Gymnasium, policies": 1e6 * timed(gym_policies, repeats) / count,
+    columns: dict[str, tuple[Callable[[], None], int]] = {
+        "decision": (decisions, count),
+        "tensor": (tensors, count),
+        "first tensor": (first_tensors, count),
+        "mask": (mask, count),
+        "batch tensor": (batch_tensors, batched),
+        "batch mask": (batch_masks, batched),
+        "Gymnasium step": (gym_steps, count),
+        "Gymnasium, policies": (gym_policies, count),
     }
+    return {name: 1e6 * seconds / columns[name][1] for name, seconds in interleaved(columns, repeats).items()}
 
 
 def vector_row(name: str, players: int, variant: str, steps: int, repeats: int) -> tuple[float, float]:
@@ -190,7 +198,8 @@ def vector_row(name: str, players: int, variant: str, steps: int, repeats: int) 
     sync = gymnasium.vector.SyncVectorEnv([lambda: gym_adapter.env(name, players, variant)] * 16)
     ours = gym_adapter.vector_env(name, 16, players, variant)
     per = 1e6 / ((steps // 16) * 16)
-    return per * timed(run(sync), repeats), per * timed(run(ours), repeats)
+    seconds = interleaved({"sync": (run(sync), 1), "ours": (run(ours), 1)}, repeats)
+    return per * seconds["sync"], per * seconds["ours"]
 
 
 def main() -> None:
