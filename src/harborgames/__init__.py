@@ -11,7 +11,10 @@ True
 
 from __future__ import annotations
 
-from .core.protocol import LoadedGame
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # only named in annotations: ``import harborgames`` loads nothing heavy
+    from .core.protocol import LoadedGame
 
 __all__ = ["__version__", "games", "load"]
 

@@ -85,12 +85,20 @@ def main(argv: Sequence[str] | None = None, *, games: Mapping[str, LoadedGame] |
         print(f"harborgames: error: {error}", file=sys.stderr)
         return 2
     except OSError as error:  # a file that could not be read or written after all
-        print(f"harborgames: error: {error}", file=sys.stderr)
+        print(f"harborgames: error: {_os_message(error)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("\nharborgames: interrupted", file=sys.stderr)  # ^C was echoed mid-line
         return 130
     return status
+
+
+def _os_message(error: OSError) -> str:
+    """``error`` as "PATH: reason" (``[Errno 2] No such file or directory: 'runs/x'`` reads as
+    Python's, not the command's)."""
+    if error.filename is not None and error.strerror:
+        return f"{error.filename}: {error.strerror}"
+    return str(error)
 
 
 def _silence_stdout() -> None:
