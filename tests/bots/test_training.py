@@ -117,7 +117,7 @@ def test_a_non_empty_folder_without_a_run_is_refused(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("mine")
     with pytest.raises(TrainingError, match="not empty and holds no training run"):
         train(TrainConfig("inland_port", 2, "standard", games=2), tmp_path, 1, log=lambda line: None)
-    with pytest.raises(TrainingError, match="epsilon and outcome_weight are from 0 to 1"):
+    with pytest.raises(TrainingError, match="epsilon, outcome_weight and td_lambda are from 0 to 1"):
         TrainConfig("inland_port", 2, "standard", epsilon=2.0).check()
 
 
@@ -131,3 +131,142 @@ def test_every_shipped_model_fits_its_game() -> None:
         assert shipped.inputs == game.observation_layout(shipped.num_players, variant).size, path.name
         assert json.loads(path.with_suffix(".json").read_text())["cpu_seconds"] > 0
         assert path.stat().st_size < 400_000, path.name
+
+
+# --- the residual model: the heuristic as a second input ---------------------------------------
+
+
+def _greedy_positions(game_name: str, players: int) -> tuple[object, list[object]]:
+    from harborgames.bots.arena import play_game
+
+    game = harborgames.load(game_name)
+    seen: list[object] = []
+    play_game(
+        game,
+        [harborgames.bots.make("greedy", seed=s) for s in range(players)],
+        seed=2,
+        on_move=lambda state, action: seen.append(state),
+    )
+    return game, seen[::7]
+
+
+@pytest.mark.parametrize(("game_name", "players"), [("inland_port", 2), ("gdansk", 4)])
+def test_a_model_started_from_the_heuristic_ranks_positions_as_the_heuristic(
+    game_name: str, players: int
+) -> None:
+    from harborgames.bots.simple import evaluate
+
+    game, states = _greedy_positions(game_name, players)
+    variant = game.INFO.default_variant
+    size = game.observation_layout(players, variant).size
+    model = models.ValueModel.initial(
+        game_name, players, variant, inputs=size, hidden=8, seed=1, heuristic_scale=12.5, wh=0.7, b2=-0.2
+    )
+    assert model.residual and not model.w2.any()
+    for seat in range(players):
+        heuristic = [evaluate(game, s, seat) for s in states]  # type: ignore[arg-type]
+        ranked = model.ranking(game, states, seat)
+        order = sorted(range(len(states)), key=lambda i: (heuristic[i], i))
+        assert sorted(range(len(states)), key=lambda i: (ranked[i], i)) == order
+        values = model.predict(*model.inputs_of(game, states, [seat] * len(states)))
+        assert all(0.0 < v < 1.0 for v in values)
+
+
+def test_the_heuristic_start_is_calibrated_and_ranks_as_the_heuristic() -> None:
+    from harborgames.bots.training import heuristic_start
+
+    rng = np.random.default_rng(1)
+    h = rng.normal(0.0, 30.0, 4000)
+    y = (rng.random(4000) < 1.0 / (1.0 + np.exp(-h / 15.0))).astype(np.float32)
+    model = heuristic_start(TrainConfig("inland_port", 2, "standard", hidden=4), 5, y, h, seed=1)
+    assert model.heuristic_scale == pytest.approx(float(np.sqrt(np.mean(h * h))))
+    assert model.wh * 15.0 / model.heuristic_scale == pytest.approx(1.0, abs=0.15)  # the slope found
+    logits = model.logits(np.zeros((4000, 5), np.float32), h)
+    assert list(np.argsort(logits, kind="stable")) == list(np.argsort(h, kind="stable"))
+
+
+def test_the_greedy_bots_on_a_heuristic_model_play_greedys_game(tmp_path: Path) -> None:
+    from harborgames.bots.arena import play_game
+
+    game = harborgames.load("inland_port")
+    size = game.observation_layout(2).size
+    model = models.ValueModel.initial(
+        "inland_port", 2, "standard", inputs=size, hidden=8, heuristic_scale=9.0, wh=1.3, b2=0.4
+    )
+    model.save(tmp_path / "h.npz")
+    greedy = play_game(game, [harborgames.bots.make("greedy", seed=s) for s in (1, 2)], seed=4)[1]
+    trainer_bots = [ModelGreedyBot(model, seed=s, max_nodes=400) for s in (1, 2)]
+    assert play_game(game, trainer_bots, seed=4)[1] == greedy
+    spec = f"greedy:value=model:model={tmp_path / 'h.npz'}"
+    spec_bots = [harborgames.bots.make_from_spec(spec, seed=s) for s in (1, 2)]
+    assert play_game(game, spec_bots, seed=4)[1] == greedy
+
+
+def _format_one(path: Path, w1: np.ndarray, b1: np.ndarray, w2: np.ndarray, b2: float, fmt: int = 1) -> None:
+    header = {"format": fmt, "game": "inland_port", "num_players": 2, "variant": "standard"}
+    header["meta"] = {"seed": 3}
+    np.savez_compressed(
+        path,
+        header=np.frombuffer(json.dumps(header).encode(), dtype=np.uint8),
+        w1=w1, b1=b1, w2=w2, b2=np.array([b2], np.float32),
+    )  # fmt: skip
+
+
+def test_a_format_one_file_loads_without_the_heuristic_input_and_another_format_is_refused(
+    tmp_path: Path,
+) -> None:
+    rng = np.random.default_rng(2)
+    w1, b1, w2 = (rng.standard_normal(s).astype(np.float32) for s in ((6, 3), 3, 3))
+    _format_one(tmp_path / "old.npz", w1, b1, w2, 0.25)
+    old = models.load(tmp_path / "old.npz")
+    assert not old.residual and old.wh == 0.0 and old.meta == {"seed": 3}
+    x = rng.random((4, 6)).astype(np.float32)
+    expected = 1.0 / (1.0 + np.exp(-(np.tanh(x @ w1 + b1) @ w2 + 0.25)))
+    assert np.allclose(old.predict(x), expected, atol=1e-6)
+    old.save(tmp_path / "again.npz")  # written as format 2, still without the heuristic input
+    again = models.load(tmp_path / "again.npz")
+    assert not again.residual and np.array_equal(again.predict(x), old.predict(x))
+    _format_one(tmp_path / "future.npz", w1, b1, w2, 0.25, fmt=7)
+    with pytest.raises(models.ModelError, match="is a model of format 7; this version reads formats 1 and 2"):
+        models.load(tmp_path / "future.npz")
+    residual = models.ValueModel.initial(
+        "inland_port", 2, "standard", inputs=6, hidden=3, heuristic_scale=4.0
+    )
+    with pytest.raises(models.ModelError, match="reads the relative heuristic of each row"):
+        residual.predict(x)
+    residual.save(tmp_path / "residual.npz")
+    loaded = models.load(tmp_path / "residual.npz")
+    assert (loaded.residual, loaded.wh, loaded.heuristic_scale) == (True, 1.0, 4.0)
+
+
+def test_the_tiny_run_trains_a_residual_model_and_no_residual_the_tensor_alone(
+    run: Path, tmp_path: Path
+) -> None:
+    model = models.load(run / "model.npz")
+    assert model.residual and model.heuristic_scale is not None and model.heuristic_scale > 0
+    assert model.meta["residual"] is True
+    assert "relative" in np.load(run / "gen-0-data.npz").files
+    assert _train(tmp_path / "plain", "--generations", "1", "--seed", "5", "--no-residual") == 0
+    plain = models.load(tmp_path / "plain" / "model.npz")
+    assert not plain.residual and str(plain.meta["command"]).endswith("--no-residual")
+    assert plain.meta["td_lambda"] == 0.5 and "--td-lambda 0.5" in str(plain.meta["command"])
+
+
+def test_td_targets_are_the_lambda_returns_of_the_starting_model() -> None:
+    from harborgames.bots.training import td_targets
+
+    model = models.ValueModel.initial("inland_port", 2, "standard", inputs=1, hidden=2, heuristic_scale=1.0)
+    # two games: 3 positions x 2 seats, then 1 position; the model's value is sigmoid(h)
+    h = np.array([0.0, 0.0, 1.0, -1.0, 2.0, -2.0, 0.5, -0.5])
+    outcomes = np.array([1, 0, 1, 0, 1, 0, 0, 1], dtype=np.float32)
+    games = np.array([0, 0, 0, 0, 0, 0, 1, 1])
+    x = np.zeros((8, 1), np.float32)
+    assert np.array_equal(td_targets(model, x, h, outcomes, games, 2, 1.0), outcomes)  # Monte Carlo
+    v = 1.0 / (1.0 + np.exp(-h))
+    td0 = td_targets(model, x, h, outcomes, games, 2, 0.0)
+    assert np.allclose(td0, [v[2], v[3], v[4], v[5], 1, 0, 0, 1], atol=1e-6)  # the next position's value
+    half = td_targets(model, x, h, outcomes, games, 2, 0.5)
+    seat0_last = 1.0
+    seat0_middle = 0.5 * v[4] + 0.5 * seat0_last
+    seat0_first = 0.5 * v[2] + 0.5 * seat0_middle
+    assert np.allclose(half[[4, 2, 0]], [seat0_last, seat0_middle, seat0_first], atol=1e-6)

@@ -69,6 +69,7 @@ __all__ = [
     "describe",
     "fit",
     "heuristic_start",
+    "td_targets",
     "tensors_of",
     "train",
 ]
@@ -110,6 +111,7 @@ class TrainConfig:
     max_epochs: int = 60
     patience: int = 5
     residual: bool = True  # the model reads the relative heuristic too and starts as it
+    td_lambda: float = 0.5  # the fit's targets: TD(λ) returns of the starting model; 1: Monte Carlo
 
     def check(self) -> None:
         """A ``TrainingError`` naming the first setting out of its range."""
@@ -129,12 +131,12 @@ class TrainConfig:
             value = getattr(self, name)
             if type(value) is not int or not low <= value <= high:
                 raise TrainingError(f"{name} must be a whole number from {low:g} to {high:,g}, not {value!r}")
-        for name in ("epsilon", "l2", "learning_rate", "outcome_weight"):
+        for name in ("epsilon", "l2", "learning_rate", "outcome_weight", "td_lambda"):
             value = getattr(self, name)
             if not isinstance(value, float | int) or not math.isfinite(value) or value < 0:
                 raise TrainingError(f"{name} must be a number >= 0, not {value!r}")
-        if self.epsilon > 1 or self.outcome_weight > 1:
-            raise TrainingError("epsilon and outcome_weight are from 0 to 1")
+        if self.epsilon > 1 or self.outcome_weight > 1 or self.td_lambda > 1:
+            raise TrainingError("epsilon, outcome_weight and td_lambda are from 0 to 1")
         if self.learning_rate == 0:
             raise TrainingError("learning_rate must be above 0")
         if type(self.residual) is not bool:
@@ -533,7 +535,7 @@ def _save_model(model: ValueModel, path: Path) -> None:
 
 
 _DEFAULTS = {f.name: f.default for f in fields(TrainConfig) if f.default is not MISSING}
-_BEFORE = {"residual": False}
+_BEFORE = {"residual": False, "td_lambda": 1.0}
 """Settings added since the first runs, with the value a run that does not name them began with."""
 
 
@@ -644,6 +646,35 @@ def _targets(config: TrainConfig, outcomes: Floats, advantages: Floats) -> Float
     return mixed
 
 
+def td_targets(
+    model: ValueModel,
+    x: Floats,
+    heuristics: npt.NDArray[np.float64] | None,
+    outcomes: Floats,
+    games: npt.NDArray[np.integer[Any]],
+    players: int,
+    lam: float,
+) -> Floats:
+    """TD(λ) targets for the rows of one generation's games: each seat's λ-return along its
+    game's recorded positions, ``G_k = (1 - λ) V(k + 1) + λ G_(k + 1)``, the last position's
+    next value the final rank reward, ``V`` the ``model``'s value (the fit's starting model:
+    targets fixed for the fit). λ = 1 is the Monte Carlo target (the outcome). A game's rows
+    are its positions in the order played, each the seats' rows in seat order."""
+    if lam >= 1.0 or not len(outcomes):
+        return outcomes
+    values = model.predict(x, heuristics).astype(np.float64)
+    targets = np.asarray(outcomes, dtype=np.float64).copy()
+    boundaries = np.flatnonzero(np.diff(games)) + 1
+    for rows in np.split(np.arange(len(games)), boundaries):
+        grid = rows.reshape(-1, players)  # (positions, seats)
+        following = outcomes[grid[-1]].astype(np.float64)  # G after the last position
+        for k in range(len(grid) - 1, -1, -1):
+            targets[grid[k]] = following
+            following = (1.0 - lam) * values[grid[k]] + lam * following
+    out: Floats = targets.astype(np.float32)
+    return out
+
+
 def _held_out(config: TrainConfig, generation: int, index: int) -> bool:
     """Whether a data game is held out: a tenth of them, by a hash of the game."""
     return derive_seed("train-held", config.seed, generation, index) % 10 == 0
@@ -734,7 +765,7 @@ def train(
                 f"{mean_length:.1f} positions each, {cpu:.0f} s CPU"
             )
         # Fit on the window of generations.
-        xs, ys, helds, hs = [], [], [], []
+        xs, ys, helds, hs, ids = [], [], [], [], []
         for g in range(max(0, generation - config.window + 1), generation + 1):
             with np.load(folder / f"gen-{g}-data.npz", allow_pickle=False) as saved:
                 xs.append(saved["x"].astype(np.float32))
@@ -745,6 +776,7 @@ def train(
                 judged = saved["advantage"] if "advantage" in saved.files else np.zeros(0, np.float32)
                 ys.append(_targets(config, saved["y"], judged))  # games saved before advantages: outcomes
                 helds.append(np.array([_held_out(config, g, int(i)) for i in saved["game"]], dtype=bool))
+                ids.append(saved["game"].astype(np.int64) + g * 2**32)  # a game, across generations
         x, y, held = np.concatenate(xs), np.concatenate(ys), np.concatenate(helds)
         h = np.concatenate(hs) if config.residual else None
         if not held.any():  # a tiny run: hold out the last rows' game, so the fit can stop early
@@ -766,6 +798,8 @@ def train(
                 config.game, config.players, config.variant,
                 inputs=inputs, hidden=config.hidden, seed=init_seed,
             )  # fmt: skip
+        if config.td_lambda < 1.0:  # the λ-returns of the starting model's values
+            y = td_targets(start, x, h, y, np.concatenate(ids), config.players, config.td_lambda)
         fit_seed = derive_seed("train-fit", config.seed, generation)
         model, fitted = fit(start, x, y, held, config, fit_seed, h)
         del x, xs
@@ -849,6 +883,7 @@ def _meta(module: Any, config: TrainConfig, progress: dict[str, Any], command: s
         "rules_version": getattr(module.INFO, "version", None),
         "held_out_loss": fitted.get("held_out_loss"),
         "residual": config.residual,
+        "td_lambda": config.td_lambda,
         "matches": [e["match"] for e in entries],
     }
 

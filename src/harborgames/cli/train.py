@@ -58,6 +58,13 @@ def add_train_parser(commands: Commands) -> None:
         "and starts as the heuristic alone, so training learns a correction (default; --no-residual: "
         "the tensor alone, from random weights, as the first models)",
     )
+    parser.add_argument(
+        "--td-lambda",
+        type=float,
+        default=0.5,
+        help="the fit's targets: TD(lambda) returns along each game of the starting model's values "
+        "(default 0.5); 1: Monte Carlo, the final rank reward alone",
+    )
     parser.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
     add_backend_arguments(parser, "worker processes (default 1)")
     parser.add_argument(
@@ -99,6 +106,8 @@ def run_train_command(args: argparse.Namespace) -> int:
     _whole(args.jobs, "--jobs", 1, MAX_JOBS)
     if not 0.0 <= args.outcome_weight <= 1.0:  # also refuses nan
         raise ValueError(f"--outcome-weight must be from 0 to 1, not {args.outcome_weight}")
+    if not 0.0 <= args.td_lambda <= 1.0:
+        raise ValueError(f"--td-lambda must be from 0 to 1, not {args.td_lambda}")
     check_backend(args)
     config = TrainConfig(
         args.game,
@@ -110,6 +119,7 @@ def run_train_command(args: argparse.Namespace) -> int:
         match_games=args.match_games,
         outcome_weight=args.outcome_weight,
         residual=args.residual,
+        td_lambda=args.td_lambda,
     )
     out = Path(args.out or f"train-{args.game}-{players}p-{variant}")
     command = _command(args, players, variant)
@@ -149,6 +159,7 @@ def _command(args: argparse.Namespace, players: int, variant: str) -> str:
         ("--match-games", args.match_games),
         ("--hidden", args.hidden),
         ("--outcome-weight", None if args.outcome_weight == 1.0 else args.outcome_weight),
+        ("--td-lambda", args.td_lambda),
         ("--seed", args.seed),
         ("--jobs", args.jobs),
     ):
