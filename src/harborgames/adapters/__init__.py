@@ -90,6 +90,10 @@ def final_rewards(reward: str, scores: tuple[int, ...], winners: tuple[int, ...]
     raise ValueError(f"unknown reward {reward!r}; known rewards: {', '.join(REWARDS)}")
 
 
+_BOOLEANS = (bool, np.bool_)
+_INTEGERS = (int, np.integer)
+
+
 def action_id(action: object, who: str = "the agent") -> int:
     """``action`` as a Python int, if it is an integer action id of any kind trainers produce: a
     Python ``int``, a numpy integer scalar (``np.int64(3)``) or a 0-d integer array
@@ -107,9 +111,11 @@ def action_id(action: object, who: str = "the agent") -> int:
     harborgames.core.errors.IllegalActionError: player_0 must choose one integer action id \
 (an int, a numpy integer or a 0-d integer array), not an ndarray of shape (1,) and dtype int64
     """
-    if isinstance(action, bool | np.bool_):
+    if type(action) is int:  # the common case, first (a bool is not of type int)
+        return action
+    if isinstance(action, _BOOLEANS):
         kind = f"a {type(action).__name__}"
-    elif isinstance(action, int | np.integer):
+    elif isinstance(action, _INTEGERS):
         return int(action)
     elif isinstance(action, np.ndarray):
         if action.shape == () and np.issubdtype(action.dtype, np.integer):

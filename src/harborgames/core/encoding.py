@@ -44,6 +44,8 @@ S = TypeVar("S")
 A = TypeVar("A", bound=Hashable)
 S_contra = TypeVar("S_contra", contravariant=True)
 
+_INTEGERS = (int, np.integer)  # what an action id may be (``bool`` refused apart)
+
 
 @attrs.frozen
 class Slot:
@@ -102,9 +104,10 @@ class ActionSpace(Generic[S, A]):
         A fixed id always decodes (``apply`` then says whether it is legal); a slot id decodes only
         when that many actions of its kind are offered, since its meaning comes from the list.
         """
-        if isinstance(index, bool) or not isinstance(index, int | np.integer):
-            raise IllegalActionError(f"an action id is an integer, not {type(index).__name__}")
-        index = int(index)
+        if type(index) is not int:  # (the common case skips the checks)
+            if isinstance(index, bool) or not isinstance(index, _INTEGERS):
+                raise IllegalActionError(f"an action id is an integer, not {type(index).__name__}")
+            index = int(index)
         if not 0 <= index < self.size:
             raise IllegalActionError(f"action id {index} is outside 0..{self.size - 1}")
         if index < len(self._fixed):
