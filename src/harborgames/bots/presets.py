@@ -54,14 +54,20 @@ HARD_GUIDED: Mapping[str, Any] = {"leaf": "blend"}
 """``hard``'s search parameters when it plays with a model, beside the search's defaults: the
 cut-off positions valued by the mean of the model's and the heuristic margin's rewards.
 ``leaf="model"`` alone lost every game of its probe (Port Gdańsk 4p, 0 of 6 against three
-``greedy``, mean 34.8 points), the blend won 7 of 12 (docs/bots.md, "Strength of the presets")."""
+``greedy``, mean 34.8 points, a first-round model learned from the tensor alone), the blend won
+7 of 12 (docs/bots.md, "Strength of the presets"). The residual models of the second round
+(the heuristic as an input, trained from it by TD(λ)) were probed with this blend too."""
 
 HARD: Mapping[tuple[str, int, str], Mapping[str, Any]] = {}
 """The configurations (game, players, variant) where ``hard`` plays with the shipped model, and
 its parameters there (over ``HARD_GUIDED``): only where the guided search measured stronger
-than the heuristic search it replaces. None has yet: the first models' guided search won no
-more than the heuristic's (docs/bots.md), so ``hard`` is the heuristic search everywhere until
-a model earns its row. ``hard:model=shipped`` (or ``model=PATH``) plays with a model anyway."""
+than the heuristic search it replaces (head to head, at least 24 games, the Wilson interval of
+its wins above an even share). None has yet (docs/bots.md, "Strength of the presets"): the first models'
+guided search won no more than the heuristic's; of the residual models, the Inland Port's
+guided search won 26 of 48 games against the heuristic search (54%, 40-67%), Port Gdańsk 4p's
+7 of 24 against three heuristic searches (29%, 15-49%; even is 25%). So ``hard`` is the
+heuristic search everywhere until a model earns its row. ``hard:model=shipped`` (or
+``model=PATH``) plays with a model anyway."""
 
 
 def describe(name: str) -> str:

@@ -13,11 +13,15 @@ A generation is three phases:
    search cut off at any decision): a model trained on turn boundaries alone valued them
    wildly, and its greedy bot rerolled and discarded its way to last place in Port Gdańsk. A cap
    per game, because a game's positions share one outcome, so more of them mostly repeat it.
-2. **Fit.** Monte Carlo regression: the sigmoid output against the rank reward by cross-entropy,
-   minibatch Adam with L2, starting from the previous generation's model, on this generation's
-   games and the ``window - 1`` generations before (a replay window); a tenth of the games (by a hash of
-   the game, so a game stays on its side from one generation to the next) is held out, and the
-   epoch with the least held-out loss is kept (early stopping).
+2. **Fit.** The sigmoid output against a target by cross-entropy, minibatch Adam with L2,
+   starting from the previous generation's model (the first generation: a residual model that
+   is the heuristic alone, ``heuristic_start``, unless ``residual`` is off), on this
+   generation's games and the ``window - 1`` generations before (a replay window). The target
+   is the TD(λ) return of the starting model's values along each seat's recorded positions
+   (``td_targets``; ``td_lambda`` 1 is Monte Carlo, the final rank reward). A tenth of the
+   games (by a hash of the game, so a game stays on its side from one generation to the next)
+   is held out, and the epoch with the least held-out loss is kept (early stopping; epoch 0,
+   the starting model, if none improves on it).
 3. **Match.** The new model's ``ModelGreedyBot`` against the best player so far, one seat
    against the others, seats rotated, each deal played from every seat. The new model is kept
    (and its bot becomes the best player) if its mean rank reward is above one half. The run's
