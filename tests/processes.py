@@ -100,11 +100,21 @@ def wait_until_busy(pids: list[int], seconds: float = 15.0) -> None:
     raise AssertionError(f"{[command(pid) for pid in pids]} never got busy within {seconds:g} s")
 
 
+# ``python -m harborgames`` with Python's Ctrl-C handler in place even where the tests were
+# started with SIGINT ignored (a shell's ``cmd &`` without job control ignores it in ``cmd`` and
+# everything it starts, and Python then keeps it ignored): as a terminal starts a command.
+_AS_FROM_A_TERMINAL = (
+    "import runpy, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "sys.argv[0] = 'harborgames'; runpy.run_module('harborgames', run_name='__main__', alter_sys=True)"
+)
+
+
 def harborgames(*arguments: str) -> subprocess.Popen[str]:
     """``python -m harborgames ARGUMENTS`` in a session of its own (as a terminal runs a
-    command: its own process group, which Ctrl-C signals whole), output captured."""
+    command: its own process group, which Ctrl-C signals whole, and Python's Ctrl-C handler in
+    place), output captured."""
     return subprocess.Popen(
-        [sys.executable, "-m", "harborgames", *arguments],
+        [sys.executable, "-c", _AS_FROM_A_TERMINAL, *arguments],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

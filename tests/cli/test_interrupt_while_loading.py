@@ -17,6 +17,10 @@ _INTERRUPT_ON_IMPORT = textwrap.dedent(
     """
     import os, signal, sys
 
+    # Python's Ctrl-C handler, as a terminal starts the command (started with SIGINT ignored,
+    # as by a shell's ``cmd &``, Python leaves it ignored)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
     class _InterruptOnImport:
         def find_spec(self, name, path=None, target=None):
             if name == "harborgames.cli":
