@@ -54,6 +54,7 @@ __all__ = [
     "relative_heuristics",
     "shipped",
     "shipped_name",
+    "tensors_of",
 ]
 
 MODEL_FORMAT = 2
@@ -103,9 +104,11 @@ def relative_heuristics(game: Any, states: Sequence[Any], seats: Sequence[int]) 
     return out
 
 
-def _tensors(game: Any, states: Sequence[Any], seats: Sequence[int]) -> Floats:
+def tensors_of(game: Any, states: Sequence[Any], seats: Sequence[int]) -> Floats:
+    """Each ``(state, seat)``'s observation tensor, as rows: the game's batch function where it
+    has one (``observation_tensors``, one array written in place), else one tensor at a time."""
     batch = getattr(game, "observation_tensors", None)
-    if batch is not None:  # one array, written in place
+    if batch is not None:
         out: Floats = np.asarray(batch(list(states), list(seats)), dtype=np.float32)
         return out
     rows = [game.observation_tensor(s, p) for s, p in zip(states, seats, strict=True)]
@@ -213,7 +216,7 @@ class ValueModel:
     ) -> tuple[Floats, Doubles | None]:
         """What the model reads of each ``(state, seat)``: the seat's tensor, and (a residual
         model) its relative heuristic."""
-        tensors = _tensors(game, states, seats)
+        tensors = tensors_of(game, states, seats)
         return tensors, relative_heuristics(game, states, seats) if self.residual else None
 
     def ranking(self, game: Any, states: Sequence[Any], seat: int) -> list[float]:

@@ -59,7 +59,7 @@ from ..core.protocol import GameModule
 from .arena import BACKENDS, play_game, wilson_interval
 from .base import Bot, derive_seed, outcome_rewards, seed_of
 from .lifetime import in_workers
-from .model import ValueModel, load, relative_heuristics
+from .model import ValueModel, load, relative_heuristics, tensors_of
 from .search import advantages
 from .simple import GreedyBot
 from .view import A, S, View
@@ -148,17 +148,6 @@ class TrainConfig:
 
 
 # --- the bots -----------------------------------------------------------------------------------
-
-
-def tensors_of(game: GameModule[S, A], states: Sequence[S], seats: Sequence[int]) -> Floats:
-    """Each ``(state, seat)``'s observation tensor, as rows: the game's batch function where it
-    has one (``observation_tensors``), else one tensor at a time."""
-    batch = getattr(game, "observation_tensors", None)
-    if batch is not None:
-        out: Floats = np.asarray(batch(list(states), list(seats)), dtype=np.float32)
-        return out
-    single = game.observation_tensor  # type: ignore[attr-defined]
-    return np.stack([single(s, p) for s, p in zip(states, seats, strict=True)]).astype(np.float32, copy=False)
 
 
 class ModelGreedyBot:
