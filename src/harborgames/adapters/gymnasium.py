@@ -187,7 +187,7 @@ class HarborGymEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc,u
             raise RuntimeError("reset() the environment before stepping it")
         if self._state.current_player is None:
             raise RuntimeError("the episode is over: reset() the environment for the next one")
-        index = action if type(action) is int else action_id(action, f"seat {self.seat}")
+        index = action_id(action, f"seat {self.seat}")
         if not 0 <= index < len(self._no_actions):
             raise IllegalActionError(
                 f"action id {index} is outside the action space 0..{len(self._no_actions) - 1}"
