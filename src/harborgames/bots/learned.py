@@ -1,5 +1,4 @@
-"""How a bot plays with a learned evaluation (``bots.model``): which model, found once, and what
-it says of positions.
+"""How a bot plays with a learned evaluation (``bots.model``): which model, found once.
 
 A bot's ``model`` parameter is a path to a model file, or ``"shipped"`` (or ``None``) for the
 model the package ships for the game's configuration (game, players, variant). A file is read
@@ -11,13 +10,10 @@ bots, so two bots never see each other's models.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
 from .model import ModelError, ValueModel, load, shipped
 from .view import A, S, View
 
-__all__ = ["ModelSource", "configuration", "seat_values"]
+__all__ = ["ModelSource", "configuration"]
 
 
 def configuration(view: View[S, A]) -> tuple[int, str]:
@@ -71,11 +67,3 @@ class ModelSource:
             )
         return model
 
-
-def seat_values(model: ValueModel, game: Any, states: Sequence[Any], seat: int) -> list[float]:
-    """The model's value of each of ``states`` for ``seat`` alone, read from ``seat``'s
-    tensors (and, a residual model, its relative heuristic) in one forward pass (cheaper than
-    ``model.values``, which values every seat)."""
-    if not states:
-        return []
-    return [float(v) for v in model.predict(*model.inputs_of(game, states, [seat] * len(states)))]
