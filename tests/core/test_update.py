@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import types
+from typing import Protocol
+
 import attrs
 import pytest
 
-from harborgames.core.update import fast_new, fast_update, update, update_generic
+from harborgames.core.update import generated_new, generated_update, update, update_generic
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -49,12 +52,12 @@ def test_a_copy_is_of_the_class_itself_and_still_frozen() -> None:
         assert after == attrs.evolve(before, a=7)
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
             after.a = 8  # type: ignore[misc]
-    made = fast_new(Derived)(_derived_signature)(1, (2,), 3)
+    made = generated_new(Derived, _NewDerived)(1, (2,), 3)
     assert type(made) is Derived and made == Derived(1, (2,), 3)
 
 
-def _derived_signature(a: int, b: tuple[int, ...], c: int) -> Derived:
-    raise NotImplementedError  # replaced by the generated constructor
+class _NewDerived(Protocol):
+    def __call__(self, a: int, b: tuple[int, ...], c: int) -> Derived: ...
 
 
 def test_update_runs_validators_through_the_constructor() -> None:
@@ -71,53 +74,75 @@ def test_update_names_an_unknown_field() -> None:
         update_generic(Plain(1), c=3)
 
 
-@fast_update(Cached)
-def with_b(value: Cached, b: tuple[int, ...]) -> Cached:
-    """A copy with other ``b``."""
-    raise NotImplementedError  # replaced by the generated update
+class _WithB(Protocol):
+    def __call__(self, value: Cached, /, b: tuple[int, ...]) -> Cached:
+        """A copy with other ``b``."""
 
 
-def test_fast_update_binds_the_fields_its_parameters_name() -> None:
+with_b: _WithB = generated_update(Cached, _WithB)
+
+
+def test_a_generated_update_binds_the_fields_its_protocol_names() -> None:
     assert with_b(Cached(1, (2,)), (3, 4)) == Cached(1, (3, 4))
+    assert with_b(Cached(1, (2,)), b=(5,)) == Cached(1, (5,))
+    assert isinstance(with_b, types.FunctionType)  # a function as written: named and documented
     assert with_b.__name__ == "with_b" and with_b.__doc__ == "A copy with other ``b``."
 
 
-def test_fast_update_refuses_a_parameter_that_is_no_field() -> None:
-    with pytest.raises(TypeError, match="Cached has no field c"):
+def test_a_generated_update_refuses_a_parameter_that_is_no_field() -> None:
+    class _WithC(Protocol):
+        def __call__(self, value: Cached, /, c: int) -> Cached: ...
 
-        @fast_update(Cached)
-        def with_c(value: Cached, c: int) -> Cached:
-            raise NotImplementedError
-
-
-@fast_new(Cached)
-def new_cached(a: int, b: tuple[int, ...]) -> Cached:
-    """A ``Cached`` made by filling its slots."""
-    raise NotImplementedError  # replaced by the generated constructor
+    with pytest.raises(TypeError, match="_WithC: Cached has no field c"):
+        generated_update(Cached, _WithC)
 
 
-def test_fast_new_makes_what_the_constructor_makes() -> None:
+def test_a_generated_update_refuses_a_parameter_of_another_type_than_its_field() -> None:
+    class _WithA(Protocol):
+        def __call__(self, value: Cached, /, a: str) -> Cached: ...
+
+    with pytest.raises(TypeError, match=r"_WithA: a is str, but Cached\.a is int"):
+        generated_update(Cached, _WithA)
+
+
+def test_a_signature_must_be_a_callback_protocol() -> None:
+    class _NoCall(Protocol):
+        pass
+
+    with pytest.raises(TypeError, match="_NoCall is no callback protocol"):
+        generated_update(Cached, _NoCall)
+
+
+class _NewCached(Protocol):
+    def __call__(self, a: int, b: tuple[int, ...]) -> Cached:
+        """A ``Cached`` made by filling its slots."""
+
+
+new_cached: _NewCached = generated_new(Cached, _NewCached)
+
+
+def test_a_generated_constructor_makes_what_the_constructor_makes() -> None:
     made = new_cached(1, (2,))
     assert type(made) is Cached and made == Cached(1, (2,)) and hash(made) == hash(Cached(1, (2,)))
     assert made.memo is None  # a field outside ``__init__`` gets its default
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         made.a = 3  # type: ignore[misc]  # frozen as any other
-    assert new_cached.__name__ == "new_cached"
+    assert isinstance(new_cached, types.FunctionType) and new_cached.__name__ == "new_cached"
 
 
-def test_fast_new_calls_the_constructor_of_a_class_with_validators() -> None:
-    @fast_new(Checked)
-    def new_checked(a: int) -> Checked:
-        raise NotImplementedError
+def test_a_generated_constructor_calls_the_constructor_of_a_class_with_validators() -> None:
+    class _NewChecked(Protocol):
+        def __call__(self, a: int) -> Checked: ...
 
+    new_checked: _NewChecked = generated_new(Checked, _NewChecked)
     assert new_checked(1) == Checked(1)
     with pytest.raises(TypeError):
         new_checked("no")  # type: ignore[arg-type]  # the validator runs
 
 
-def test_fast_new_refuses_a_signature_that_is_not_the_fields_in_order() -> None:
-    with pytest.raises(TypeError, match="Cached takes a, b, not b, a"):
+def test_a_generated_constructor_refuses_a_signature_that_is_not_the_fields_in_order() -> None:
+    class _Swapped(Protocol):
+        def __call__(self, b: tuple[int, ...], a: int) -> Cached: ...
 
-        @fast_new(Cached)
-        def swapped(b: tuple[int, ...], a: int) -> Cached:
-            raise NotImplementedError
+    with pytest.raises(TypeError, match="Cached takes a, b, not b, a"):
+        generated_new(Cached, _Swapped)

@@ -36,7 +36,7 @@ import attrs
 
 from .checks import require_state
 from .errors import IllegalActionError
-from .update import fast_new, fields_updater
+from .update import fields_updater, generated_new
 
 __all__ = [
     "Decided",
@@ -64,10 +64,12 @@ class Forced:
         return f"P{self.player} {self.action}{outcome}"
 
 
-@fast_new(Forced)
-def new_forced(player: int, action: str, outcome: str) -> Forced:
-    """``Forced(player, action, outcome)``, made without the frozen setters (one per forced step)."""
-    raise NotImplementedError  # replaced by the generated constructor
+class _NewForced(Protocol):
+    def __call__(self, player: int, action: str, outcome: str) -> Forced:
+        """``Forced(player, action, outcome)``, made without the frozen setters (one per forced step)."""
+
+
+new_forced: _NewForced = generated_new(Forced, _NewForced)
 
 
 class Decided(Protocol):

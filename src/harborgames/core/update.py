@@ -25,16 +25,16 @@ Point(x=1, y=5)
 
 from __future__ import annotations
 
+import re
 import types
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar, cast
 
 import attrs
 
-__all__ = ["fast_new", "fast_update", "fields_updater", "update", "update_generic"]
+__all__ = ["fields_updater", "generated_new", "generated_update", "update", "update_generic"]
 
 T = TypeVar("T")
-F = TypeVar("F", bound=Callable[..., object])
 
 _UPDATERS: dict[tuple[object, ...], Callable[..., object]] = {}
 
@@ -195,55 +195,87 @@ def fields_updater(cls: type[attrs.AttrsInstance], *fields: str) -> Callable[...
     return function
 
 
-def fast_update(cls: type[attrs.AttrsInstance]) -> Callable[[F], F]:
-    """Turn a typed signature into the generated update of the fields its parameters name.
+def generated_update(cls: type[T], signature: type) -> Callable[..., T]:
+    """The generated update of the fields ``signature`` names, for binding to a typed name.
 
     For the few updates made on nearly every decision, where even ``update``'s lookup by keyword
-    names counts. The decorated function is a signature only (mypy checks every call against it);
-    it is replaced by the generated function, whose parameters are the same names, so a value
-    cannot reach the wrong field::
+    names counts. ``signature`` is a callback protocol: its ``__call__`` takes the value
+    (positional-only), then the fields to change, each with its field's own type, which is
+    checked here at import (and mypy checks every call against the protocol). The generated
+    function's parameters are the field names, so a value cannot reach the wrong field::
 
-        @fast_update(Point)
-        def with_y(point: Point, y: int) -> Point:
-            raise NotImplementedError  # replaced by the generated update
+        class _WithY(Protocol):
+            def __call__(self, point: Point, /, y: int) -> Point:
+                \"\"\"A copy with another ``y``.\"\"\"
+
+        with_y: _WithY = generated_update(Point, _WithY)
 
     """
-
-    def bind(signature: F) -> F:
-        code = signature.__code__
-        bound = _named_copy(fields_updater(cls, *code.co_varnames[1 : code.co_argcount]), signature)
-        return cast(F, bound)  # same parameters as ``signature``: the names are the fields
-
-    return bind
+    names = _parameters(cls, signature, skip=2)
+    made = fields_updater(cast("type[attrs.AttrsInstance]", cls), *names)
+    return cast("Callable[..., T]", _named(made, signature))
 
 
-def fast_new(cls: type[attrs.AttrsInstance]) -> Callable[[F], F]:
-    """Turn a typed signature naming every ``__init__`` field of ``cls``, in order, into a
-    constructor that fills a new instance's slots as its twin (see the module docstring).
+def generated_new(cls: type[T], signature: type) -> Callable[..., T]:
+    """A constructor of ``cls`` that fills a new instance's slots as its twin (see the module
+    docstring), for binding to a typed name.
 
     For the few values made on nearly every decision (``Forced``, a Le Havre player's supply):
-    a frozen class's ``__init__`` costs about twice as much. Like ``fast_update``, the decorated
-    function is a signature only, checked by mypy, and a signature naming other fields or
-    another order is refused at import::
+    a frozen class's ``__init__`` costs about twice as much. ``signature`` is a callback
+    protocol whose ``__call__`` names every ``__init__`` field of ``cls`` in order, each with
+    its field's type; any other is refused at import::
 
-        @fast_new(Point)
-        def new_point(x: int, y: int) -> Point:
-            raise NotImplementedError  # replaced by the generated constructor
+        class _NewPoint(Protocol):
+            def __call__(self, x: int, y: int) -> Point:
+                \"\"\"``Point(x, y)``, made without the frozen setters.\"\"\"
+
+        new_point: _NewPoint = generated_new(Point, _NewPoint)
 
     """
+    names = _parameters(cls, signature, skip=1)
+    made = _maker(cast("type[attrs.AttrsInstance]", cls), names)
+    return cast("Callable[..., T]", _named(made, signature))
 
-    def bind(signature: F) -> F:
-        code = signature.__code__
-        return cast(F, _named_copy(_maker(cls, code.co_varnames[: code.co_argcount]), signature))
 
-    return bind
+def _parameters(cls: type, signature: type, *, skip: int) -> tuple[str, ...]:
+    """The parameter names of ``signature.__call__`` after the first ``skip`` (``self``, and the
+    value updated), each checked to be a field of ``cls`` declared with the same type."""
+    call = vars(signature).get("__call__")
+    if not isinstance(call, types.FunctionType):
+        raise TypeError(f"{signature.__name__} is no callback protocol: it defines no __call__")
+    code = call.__code__
+    names = code.co_varnames[skip : code.co_argcount + code.co_kwonlyargcount]
+    if not attrs.has(cls):
+        raise TypeError(f"{cls.__name__} is not an attrs class")
+    fields = {field.name: field.type for field in attrs.fields(cls)}
+    for name in names:
+        if name not in fields:
+            raise TypeError(f"{signature.__name__}: {cls.__name__} has no field {name}")
+        declared, field_type = call.__annotations__.get(name), fields[name]
+        if declared != field_type:
+            field = f"{cls.__name__}.{name}"
+            raise TypeError(f"{signature.__name__}: {name} is {declared}, but {field} is {field_type}")
+    return names
+
+
+def _named(function: Callable[..., object], signature: type) -> types.FunctionType:
+    """``function`` under the snake-case name of ``signature`` (``_WithY``: ``with_y``) and its
+    ``__call__``'s docstring, so tracebacks and help() read as for a written function."""
+    assert isinstance(function, types.FunctionType)
+    name = re.sub(r"(?<!^)(?=[A-Z])", "_", signature.__name__.lstrip("_")).lower()
+    copy = types.FunctionType(function.__code__.replace(co_name=name), function.__globals__)
+    copy.__name__ = copy.__qualname__ = name
+    copy.__doc__ = vars(signature)["__call__"].__doc__
+    copy.__module__ = signature.__module__
+    return copy
 
 
 def _maker(cls: type[attrs.AttrsInstance], names: tuple[str, ...]) -> Callable[..., object]:
+    """The generated constructor taking ``names``, which must be the ``__init__`` fields in order."""
     fields = attrs.fields(cls)
     expected = tuple(field.name for field in fields if field.init)
     if names != expected:
-        raise TypeError(f"fast_new: {cls.__name__} takes {', '.join(expected)}, not {', '.join(names)}")
+        raise TypeError(f"generated_new: {cls.__name__} takes {', '.join(expected)}, not {', '.join(names)}")
     namespace: dict[str, object] = {"cls": cls, "new": object.__new__}
     if _slots_fillable(cls):
         body = _filled(cls, namespace, lambda field: field.name if field.init else None)
@@ -253,16 +285,6 @@ def _maker(cls: type[attrs.AttrsInstance], names: tuple[str, ...]) -> Callable[.
     function = namespace[f"new_{cls.__name__}"]
     assert callable(function)
     return function
-
-
-def _named_copy(function: Callable[..., object], like: Callable[..., object]) -> types.FunctionType:
-    """``function`` under ``like``'s name and docstring (tracebacks and help() read right)."""
-    assert isinstance(function, types.FunctionType)
-    copy = types.FunctionType(function.__code__.replace(co_name=like.__name__), function.__globals__)
-    copy.__qualname__ = like.__qualname__
-    copy.__doc__ = like.__doc__
-    copy.__module__ = like.__module__
-    return copy
 
 
 if TYPE_CHECKING:

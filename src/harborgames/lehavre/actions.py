@@ -9,9 +9,11 @@ decisions: ``Pay``, ``Times``, ``Choose``, ``Build``, ``BuildShip``, ``Give``, `
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import attrs
 
-from ..core.update import fast_new
+from ..core.update import generated_new
 from .data import TOKEN_NAMES
 
 
@@ -117,10 +119,12 @@ class Pay:
         return f"pay {goods_text(self.tokens)}"
 
 
-@fast_new(Pay)
-def new_pay(tokens: tuple[int, ...]) -> Pay:
-    """``Pay(tokens)``, made without the frozen setter (the ways to pay food, every round)."""
-    raise NotImplementedError  # replaced by the generated constructor
+class _NewPay(Protocol):
+    def __call__(self, tokens: tuple[int, ...]) -> Pay:
+        """``Pay(tokens)``, made without the frozen setter (the ways to pay food, every round)."""
+
+
+new_pay: _NewPay = generated_new(Pay, _NewPay)
 
 
 @attrs.frozen(slots=True)

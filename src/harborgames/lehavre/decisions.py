@@ -22,7 +22,7 @@ from typing import Protocol, TypeAlias
 
 import attrs
 
-from ..core.update import fast_new
+from ..core.update import generated_new
 
 __all__ = [
     "DECISION_TYPES",
@@ -87,10 +87,12 @@ class Feed:
     chosen: tuple[int, ...] = ()
 
 
-@fast_new(Feed)
-def new_feed(seat: int, first: int, due: int, chosen: tuple[int, ...]) -> Feed:
-    """``Feed(...)``, made without the frozen setters (every seat, every round)."""
-    raise NotImplementedError  # replaced by the generated constructor
+class _NewFeed(Protocol):
+    def __call__(self, seat: int, first: int, due: int, chosen: tuple[int, ...]) -> Feed:
+        """``Feed(...)``, made without the frozen setters (every seat, every round)."""
+
+
+new_feed: _NewFeed = generated_new(Feed, _NewFeed)
 
 
 # -- entering a building ----------------------------------------------------------------------------

@@ -8,14 +8,14 @@ notation and ``render``.
 
 from __future__ import annotations
 
-from typing import Literal, TypeVar
+from typing import Literal, Protocol, TypeVar
 
 import attrs
 
 from ..core.decisions import Forced, forced_field, legal_memo_field
 from ..core.options import option, options_of
 from ..core.rng import Rng
-from ..core.update import fast_new, fast_update
+from ..core.update import generated_new, generated_update
 from .actions import Sell
 from .decisions import Decision
 from .payment import added, subtract
@@ -163,133 +163,185 @@ def with_at(items: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
     return tuple(changed)
 
 
-# -- the updates made on nearly every decision, bound once (``core.update.fast_update``) -----------
-@fast_update(State)
-def with_players(state: State, players: tuple[Player, ...]) -> State:
-    """The state with other players' supplies (the commonest change)."""
-    raise NotImplementedError  # replaced by the generated update
+# -- the updates made on nearly every decision, bound once (``core.update.generated_update``) ------
+class _WithPlayers(Protocol):
+    def __call__(self, state: State, /, players: tuple[Player, ...]) -> State:
+        """The state with other players' supplies (the commonest change)."""
 
 
-@fast_update(State)
-def with_decision(state: State, decision: Decision | None) -> State:
-    """The same seat's next decision."""
-    raise NotImplementedError  # replaced by the generated update
+with_players: _WithPlayers = generated_update(State, _WithPlayers)
 
 
-@fast_update(State)
-def with_players_deciding(state: State, players: tuple[Player, ...], decision: Decision | None) -> State:
-    """Other supplies or discs, and the same seat's next decision (a disc entering a building
-    whose fee is asked next)."""
-    raise NotImplementedError  # replaced by the generated update
+class _WithDecision(Protocol):
+    def __call__(self, state: State, /, decision: Decision | None) -> State:
+        """The same seat's next decision."""
 
 
-@fast_update(State)
-def with_main_action_over(
-    state: State, players: tuple[Player, ...], decision: Decision | None, main_done: bool
-) -> State:
-    """A building's action ends with what it gave: back to the player's turn, in one copy."""
-    raise NotImplementedError  # replaced by the generated update
+with_decision: _WithDecision = generated_update(State, _WithDecision)
 
 
-@fast_update(State)
-def with_seat_deciding(state: State, current_player: int | None, decision: Decision | None) -> State:
-    """Another seat's decision (interest, feeding) or back to the turn's player."""
-    raise NotImplementedError  # replaced by the generated update
+class _WithPlayersDeciding(Protocol):
+    def __call__(self, state: State, /, players: tuple[Player, ...], decision: Decision | None) -> State:
+        """Other supplies or discs, and the same seat's next decision (a disc entering a building
+        whose fee is asked next)."""
 
 
-@fast_update(State)
-def with_players_seat_deciding(
-    state: State, players: tuple[Player, ...], current_player: int | None, decision: Decision | None
-) -> State:
-    """Someone paid (interest, food) and the next seat decides, in one copy."""
-    raise NotImplementedError  # replaced by the generated update
+with_players_deciding: _WithPlayersDeciding = generated_update(State, _WithPlayersDeciding)
 
 
-@fast_update(State)
-def with_goods_taken(
-    state: State, offers: tuple[int, ...], players: tuple[Player, ...], main_done: bool
-) -> State:
-    """Main action A: an Offer space emptied into a player's supply."""
-    raise NotImplementedError  # replaced by the generated update
+class _WithMainActionOver(Protocol):
+    def __call__(
+        self,
+        state: State,
+        /,
+        players: tuple[Player, ...],
+        decision: Decision | None,
+        main_done: bool,
+    ) -> State:
+        """A building's action ends with what it gave: back to the player's turn, in one copy."""
 
 
-@fast_update(State)
-def with_owners(state: State, owner: tuple[int, ...], built: Built | None) -> State:
-    """A building changed hands (``built``: what is built then, see ``offered.with_owner``)."""
-    raise NotImplementedError  # replaced by the generated update
+with_main_action_over: _WithMainActionOver = generated_update(State, _WithMainActionOver)
 
 
-@fast_update(State)
-def with_building_sold(
-    state: State,
-    players: tuple[Player, ...],
-    owner: tuple[int, ...],
-    built: Built | None,
-    sold: tuple[int, ...],
-) -> State:
-    """A building sold to the town (its Francs in ``players``, not to be bought back this turn)."""
-    raise NotImplementedError  # replaced by the generated update
+class _WithSeatDeciding(Protocol):
+    def __call__(self, state: State, /, current_player: int | None, decision: Decision | None) -> State:
+        """Another seat's decision (interest, feeding) or back to the turn's player."""
 
 
-@fast_update(State)
-def with_building_bought(
-    state: State,
-    players: tuple[Player, ...],
-    piles: tuple[tuple[int, ...], ...],
-    owner: tuple[int, ...],
-    built: Built | None,
-) -> State:
-    """A building bought from the town or the top of a proposal pile."""
-    raise NotImplementedError  # replaced by the generated update
+with_seat_deciding: _WithSeatDeciding = generated_update(State, _WithSeatDeciding)
 
 
-@fast_update(State)
-def with_main_action_done(state: State, decision: Decision | None, main_done: bool) -> State:
-    """Back to the player's own turn after (or before) the main action."""
-    raise NotImplementedError  # replaced by the generated update
+class _WithPlayersSeatDeciding(Protocol):
+    def __call__(
+        self,
+        state: State,
+        /,
+        players: tuple[Player, ...],
+        current_player: int | None,
+        decision: Decision | None,
+    ) -> State:
+        """Someone paid (interest, food) and the next seat decides, in one copy."""
 
 
-@fast_update(State)
-def with_turn_started(
-    state: State,
-    current_player: int | None,
-    turn_player: int,
-    decision: Decision | None,
-    main_done: bool,
-    sold: tuple[int, ...],
-    offers: tuple[int, ...],
-    revealed: int,
-    turn: int,
-) -> State:
-    """A new turn: its player, the Supply action's tokens on the Offer spaces. (Called with
-    keyword arguments: mypy checks each name and type against this signature.)"""
-    raise NotImplementedError  # replaced by the generated update
+with_players_seat_deciding: _WithPlayersSeatDeciding = generated_update(State, _WithPlayersSeatDeciding)
 
 
-@fast_new(Player)
-def new_player(stock: tuple[int, ...], loans: int, ships: tuple[int, ...], location: int) -> Player:
-    """``Player(...)``, made without the frozen setters (a supply changes on most decisions)."""
-    raise NotImplementedError  # replaced by the generated constructor
+class _WithGoodsTaken(Protocol):
+    def __call__(
+        self,
+        state: State,
+        /,
+        offers: tuple[int, ...],
+        players: tuple[Player, ...],
+        main_done: bool,
+    ) -> State:
+        """Main action A: an Offer space emptied into a player's supply."""
 
 
-@fast_new(Built)
-def new_built(
-    owner: tuple[int, ...],
-    buildings: tuple[int, ...],
-    enterable: tuple[int, ...],
-    owned: tuple[tuple[int, ...], ...],
-    sales: tuple[tuple[Sell, ...], ...],
-    town_by_price: tuple[int, ...],
-    town_prices: tuple[int, ...],
-) -> Built:
-    """``Built(...)``, made without the frozen setters (on every building changing hands)."""
-    raise NotImplementedError  # replaced by the generated constructor
+with_goods_taken: _WithGoodsTaken = generated_update(State, _WithGoodsTaken)
 
 
-@fast_update(Player)
-def with_stock(player: Player, stock: tuple[int, ...]) -> Player:
-    """The player with another supply."""
-    raise NotImplementedError  # replaced by the generated update
+class _WithOwners(Protocol):
+    def __call__(self, state: State, /, owner: tuple[int, ...], built: Built | None) -> State:
+        """A building changed hands (``built``: what is built then, see ``offered.with_owner``)."""
+
+
+with_owners: _WithOwners = generated_update(State, _WithOwners)
+
+
+class _WithBuildingSold(Protocol):
+    def __call__(
+        self,
+        state: State,
+        /,
+        players: tuple[Player, ...],
+        owner: tuple[int, ...],
+        built: Built | None,
+        sold: tuple[int, ...],
+    ) -> State:
+        """A building sold to the town (its Francs in ``players``, not to be bought back this turn)."""
+
+
+with_building_sold: _WithBuildingSold = generated_update(State, _WithBuildingSold)
+
+
+class _WithBuildingBought(Protocol):
+    def __call__(
+        self,
+        state: State,
+        /,
+        players: tuple[Player, ...],
+        piles: tuple[tuple[int, ...], ...],
+        owner: tuple[int, ...],
+        built: Built | None,
+    ) -> State:
+        """A building bought from the town or the top of a proposal pile."""
+
+
+with_building_bought: _WithBuildingBought = generated_update(State, _WithBuildingBought)
+
+
+class _WithMainActionDone(Protocol):
+    def __call__(self, state: State, /, decision: Decision | None, main_done: bool) -> State:
+        """Back to the player's own turn after (or before) the main action."""
+
+
+with_main_action_done: _WithMainActionDone = generated_update(State, _WithMainActionDone)
+
+
+class _WithTurnStarted(Protocol):
+    def __call__(
+        self,
+        state: State,
+        /,
+        current_player: int | None,
+        turn_player: int,
+        decision: Decision | None,
+        main_done: bool,
+        sold: tuple[int, ...],
+        offers: tuple[int, ...],
+        revealed: int,
+        turn: int,
+    ) -> State:
+        """A new turn: its player, the Supply action's tokens on the Offer spaces. (Called with
+        keyword arguments: mypy checks each name and type against this signature.)"""
+
+
+with_turn_started: _WithTurnStarted = generated_update(State, _WithTurnStarted)
+
+
+class _NewPlayer(Protocol):
+    def __call__(self, stock: tuple[int, ...], loans: int, ships: tuple[int, ...], location: int) -> Player:
+        """``Player(...)``, made without the frozen setters (a supply changes on most decisions)."""
+
+
+new_player: _NewPlayer = generated_new(Player, _NewPlayer)
+
+
+class _NewBuilt(Protocol):
+    def __call__(
+        self,
+        owner: tuple[int, ...],
+        buildings: tuple[int, ...],
+        enterable: tuple[int, ...],
+        owned: tuple[tuple[int, ...], ...],
+        sales: tuple[tuple[Sell, ...], ...],
+        town_by_price: tuple[int, ...],
+        town_prices: tuple[int, ...],
+    ) -> Built:
+        """``Built(...)``, made without the frozen setters (on every building changing hands)."""
+
+
+new_built: _NewBuilt = generated_new(Built, _NewBuilt)
+
+
+class _WithStock(Protocol):
+    def __call__(self, player: Player, /, stock: tuple[int, ...]) -> Player:
+        """The player with another supply."""
+
+
+with_stock: _WithStock = generated_update(Player, _WithStock)
 
 
 def pay_tokens(state: State, seat: int, tokens: tuple[int, ...]) -> State:
