@@ -6,6 +6,8 @@ skipped with a message saying what to install.
 
 from __future__ import annotations
 
+import atexit
+import functools
 import importlib.util
 import json
 import os
@@ -39,6 +41,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if _HERE in Path(str(item.fspath)).parents:
             item.add_marker(skip)
+
+
+@functools.cache
+def screenshots() -> Path:
+    """Where the browser tests save their screenshots: ``$HARBORGAMES_SCREENSHOTS`` if set
+    (``docs/web`` refreshes the pictures in docs/web.md), else a temporary folder made at the
+    first screenshot and removed when the test process ends, so a run leaves nothing behind."""
+    chosen = os.environ.get("HARBORGAMES_SCREENSHOTS")
+    if chosen:
+        return Path(chosen)
+    folder = Path(tempfile.mkdtemp(prefix="harborgames-shots-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
 
 
 def free_port() -> int:

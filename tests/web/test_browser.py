@@ -10,8 +10,6 @@ the ones in ``docs/web.md``).
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -22,16 +20,14 @@ import pytest
 import harborgames
 from harborgames.core.play import replay
 
+from .conftest import screenshots
+
 webdriver = pytest.importorskip(
     "selenium.webdriver", reason="selenium is not installed: pip install -e '.[webtest]'"
 )
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
-
-# Set HARBORGAMES_SCREENSHOTS=docs/web to refresh the pictures in docs/web.md; otherwise they
-# go to a temporary folder, so a test run leaves the checkout as it was.
-SHOTS = Path(os.environ.get("HARBORGAMES_SCREENSHOTS") or tempfile.mkdtemp(prefix="harborgames-shots-"))
 
 T = TypeVar("T")
 
@@ -80,8 +76,8 @@ def screenshot(browser: Any, name: str, width: int = 1280, height: int = 800) ->
     time.sleep(0.2)
     ActionChains(browser).move_to_element(browser.find_element(By.TAG_NAME, "h1")).perform()
     time.sleep(0.2)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    browser.save_screenshot(str(SHOTS / name))
+    screenshots().mkdir(parents=True, exist_ok=True)
+    browser.save_screenshot(str(screenshots() / name))
     viewport(browser, 1280, 800)
 
 
@@ -286,8 +282,8 @@ def test_gdansk_table_shows_the_observation_and_hides_the_other_cruise_ships(
         assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
         browser.execute_script("document.querySelector('svg.map').scrollIntoView()")
         time.sleep(0.2)
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        browser.save_screenshot(str(SHOTS / "gdansk-phone.png"))
+        screenshots().mkdir(parents=True, exist_ok=True)
+        browser.save_screenshot(str(screenshots() / "gdansk-phone.png"))
     finally:
         viewport(browser, 1280, 800)
     no_browser_errors(browser)

@@ -8,16 +8,15 @@ ones in ``docs/web.md``), else to a temporary folder.
 
 from __future__ import annotations
 
-import os
-import tempfile
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
 
 import harborgames
+
+from .conftest import screenshots
 
 webdriver = pytest.importorskip(
     "selenium.webdriver", reason="selenium is not installed: pip install -e '.[webtest]'"
@@ -25,7 +24,6 @@ webdriver = pytest.importorskip(
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 
-SHOTS = Path(os.environ.get("HARBORGAMES_SCREENSHOTS") or tempfile.mkdtemp(prefix="harborgames-shots-"))
 T = TypeVar("T")
 CARDS = {card.key: card for card in harborgames.load("lehavre").cards()}
 
@@ -55,8 +53,8 @@ def size(browser: Any, width: int, height: int) -> None:
 
 
 def shot(browser: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    browser.save_screenshot(str(SHOTS / name))
+    screenshots().mkdir(parents=True, exist_ok=True)
+    browser.save_screenshot(str(screenshots() / name))
 
 
 def no_browser_errors(browser: Any) -> None:
