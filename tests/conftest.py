@@ -1,9 +1,33 @@
-"""Hypothesis profiles: "ci" (set by CI=true) keeps the whole run short on 2 cores."""
+"""Hypothesis profiles: "ci" (set by CI=true) keeps the whole run short on 2 cores. And Ray's
+session folders go to a temporary folder of the test run's own, removed at its end: Ray keeps
+every session's logs and sockets under ``$RAY_TMPDIR`` (``/tmp/ray`` by default) for good, and
+each test that starts Ray would otherwise leave one there."""
 
 import os
+import shutil
+import tempfile
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("ci", max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", max_examples=50, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _ray_sessions_in_a_folder_of_the_run() -> Iterator[None]:
+    """``$RAY_TMPDIR`` for this test process and the commands it starts (a short path: Ray puts
+    Unix sockets under it), removed when the session ends."""
+    folder = tempfile.mkdtemp(prefix="hg-ray-")
+    before = os.environ.get("RAY_TMPDIR")
+    os.environ["RAY_TMPDIR"] = folder
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["RAY_TMPDIR"]
+        else:
+            os.environ["RAY_TMPDIR"] = before
+        shutil.rmtree(folder, ignore_errors=True)

@@ -309,8 +309,8 @@ class Page:
 
     def screenshot(self, name: str, width: int = 1280, height: int = 800) -> None:
         """A picture of the page at ``width`` × ``height`` into ``$HARBORGAMES_SCREENSHOTS``
-        (``docs/web`` refreshes docs/web.md's), else a temporary folder; the size is put back."""
-        folder = Path(os.environ.get("HARBORGAMES_SCREENSHOTS") or tempfile.gettempdir())
+        (``docs/web`` refreshes docs/web.md's), else ``screenshots()``'s; the size is put back."""
+        folder = screenshots()
         folder.mkdir(parents=True, exist_ok=True)
         from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.by import By
