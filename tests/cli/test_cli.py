@@ -370,6 +370,19 @@ def test_replay_refuses_a_state(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert _run(["replay", str(tmp_path / "missing.json")]) == 1
 
 
+def test_replay_of_an_arena_summary_says_where_records_come_from(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    summary = tmp_path / "summary.json"
+    arena = ["arena", "inland_port", "--bots", "random,random", "--games", "1", "--quiet"]
+    assert _run([*arena, "--json", str(summary)]) == 0
+    capsys.readouterr()
+    assert _run(["replay", str(summary)]) == 1
+    assert "the summary of an arena or ladder (--json), not a game record; arena --records FILE" in (
+        capsys.readouterr().err
+    )
+
+
 def test_replay_names_a_file_that_is_not_text(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

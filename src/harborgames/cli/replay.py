@@ -113,6 +113,11 @@ def _record(
     name = document.get("game") if isinstance(document, dict) else None
     if not isinstance(document, dict) or not isinstance(name, str):
         raise FormatError(f"{path}: {where}not a harborgames document (no 'game' name)")
+    if "kind" not in document and "results" in document:
+        raise FormatError(
+            f"{path}: {where}the summary of an arena or ladder (--json), not a game record; "
+            "arena --records FILE writes the games' records"
+        )
     try:
         game = load_game(name, games)
         record = game.loads(json.dumps(document))
