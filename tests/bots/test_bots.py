@@ -100,7 +100,7 @@ def test_registry() -> None:
         assert "first" in bots.names()
         assert bots.make_from_spec("first").name == "first"
     finally:
-        bots._REGISTRY.pop("first")
+        bots.registry._REGISTRY.pop("first")
     with pytest.raises(ValueError, match="without ','"):
         bots.register("a,b", _First)
 
@@ -140,7 +140,7 @@ def test_bots_with_keyword_arguments_are_trusted_with_them() -> None:
     try:
         assert bots.make_from_spec("loose:anything=1").name == "first"
     finally:
-        bots._REGISTRY.pop("loose")
+        bots.registry._REGISTRY.pop("loose")
 
 
 class _First:

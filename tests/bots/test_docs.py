@@ -20,7 +20,7 @@ def test_the_writing_a_bot_examples_run(capsys: pytest.CaptureFixture[str]) -> N
         for block in blocks:
             exec(compile(block, str(DOC), "exec"), namespace)
     finally:
-        bots._REGISTRY.pop("one_ply", None)
+        bots.registry._REGISTRY.pop("one_ply", None)
     assert "winners: (0,)" in capsys.readouterr().out
 
 

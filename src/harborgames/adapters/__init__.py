@@ -23,6 +23,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+import harborgames
+
 from ..core.encoding import EncodedGame
 from ..core.errors import IllegalActionError
 from ..core.protocol import LoadedGame
@@ -52,8 +54,6 @@ def require_encoding(game: str | LoadedGame) -> tuple[LoadedGame, EncodedGame]:
     """The game module, once as the protocol and once as ``EncodedGame``; a ``ValueError`` names
     what is missing if the module lacks the integer-action surface (an adapter cannot run
     without it, and saying so early beats an ``AttributeError`` mid-episode)."""
-    import harborgames
-
     module: Any = harborgames.load(game) if isinstance(game, str) else game
     missing = [name for name in _ENCODING_FUNCTIONS if not callable(getattr(module, name, None))]
     if missing:

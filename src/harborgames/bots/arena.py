@@ -23,6 +23,7 @@ from ..core.play import make_record
 from ..core.protocol import GameModule, LoadedGame
 from .base import Bot, derive_seed
 from .lifetime import in_workers
+from .registry import make_from_spec, parse_spec
 from .view import A, S, make_view
 
 __all__ = [
@@ -82,7 +83,6 @@ def play_game(
 def check_spec(spec: str, who: str) -> None:
     """Refuse a bot spec that sets ``seed``: ``who`` (e.g. "the arena, from --seed,") seeds every
     bot itself, each game and seat its own seed, so a fixed seed would clash."""
-    from . import parse_spec  # the package imports this module; import late
 
     if not isinstance(spec, str):
         raise ValueError(f"a bot spec is text such as 'mcts:iterations=200', not {spec!r}")
@@ -150,7 +150,6 @@ def _play_task(task: _Task, module: LoadedGame | None = None) -> GameResult:
 
 
 def _play(task: _Task, game: GameModule[S, A]) -> GameResult:
-    from . import make_from_spec  # the package imports this module; import late
 
     bots_at = seating(task.index, task.num_players)
     game_seed = derive_seed("game", task.seed, task.index // task.num_players)
@@ -234,7 +233,6 @@ def run_arena(
     extra): on a local Ray instance with ``jobs`` CPUs, or on the cluster at ``address`` with
     ``jobs`` workers (``None``: all its CPUs). ``jobs=None`` means 1 with the local backend.
     """
-    from . import make_from_spec  # the package imports this module; import late
 
     module = game if not isinstance(game, str) else harborgames.load(game)
     info = module.INFO

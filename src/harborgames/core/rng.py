@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 import attrs
+import numpy as np
 
 __all__ = ["Rng"]
 
@@ -41,8 +42,6 @@ class Rng:
         """The generator numpy's ``PCG64(seed)`` would start with."""
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ValueError(f"a seed must be a non-negative int, not {seed!r}")
-        import numpy as np
-
         words = [int(w) for w in np.random.SeedSequence(seed).generate_state(4, np.uint64)]
         initstate = (words[0] << 64) | words[1]
         initseq = (words[2] << 64) | words[3]

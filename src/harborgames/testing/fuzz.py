@@ -52,6 +52,7 @@ from typing import Any
 from ..core.codec import MAX_INT_DIGITS
 from ..core.errors import FormatError
 from ..core.protocol import GameModule
+from .errors import ConformanceError
 from .fuzzing import HUGE, A, Fuzz, FuzzReport, JSONValue, S, cut
 
 __all__ = ["fuzz_documents"]
@@ -341,8 +342,6 @@ def _check_document(fuzz: Fuzz[S, A], original: S, text: str, playout: int) -> b
         if m.loads(again) != loaded or m.dumps(m.loads(again)) != again:
             fuzz.fail("it loads, but does not round-trip through dumps/loads")
     except Exception as error:
-        from . import ConformanceError
-
         if isinstance(error, ConformanceError):
             raise
         fuzz.fail(f"it loads, but dumps/loads of it raises {type(error).__name__}: {cut(error)}")
@@ -387,8 +386,6 @@ def _check_playable(fuzz: Fuzz[S, A], state: S, playout: int) -> None:
             state = m.apply(state, action)
             _round_trip(fuzz, state, step)
     except Exception as error:  # in legal play every exception is a finding
-        from . import ConformanceError
-
         if isinstance(error, ConformanceError):
             raise
         fuzz.fail(f"it loads, but {step} raised {type(error).__name__}: {cut(error)}")

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
+import numpy as np
 
 from ..core.decisions import field_problem
 from ..core.errors import FormatError, IllegalActionError
@@ -66,12 +67,8 @@ def _twins_and_odd(value: object) -> list[tuple[str, object]]:
         twins += [("float(value)", float(value)), ("str(value)", str(value)), ("value + 1", value + 1)]
         if value in (0, 1):
             twins.append(("bool(value)", bool(value)))
-        try:
-            import numpy as np
-
+        if -(2**63) <= value < 2**63:  # numpy's integers hold no more
             twins += [("numpy.int64(value)", np.int64(value)), ("numpy.float64(value)", np.float64(value))]
-        except (ImportError, OverflowError):
-            pass
     elif isinstance(value, str):
         twins += [
             ("value.upper()", value.upper()),

@@ -68,8 +68,6 @@ class Fuzz(Generic[S, A]):
     def check(self, run: Callable[..., bool], *args: Any) -> None:
         """Run one mutation's check ``run(self, *args)``: True accepted, False refused,
         ``ConformanceError`` a finding."""
-        from . import ConformanceError
-
         self.tried += 1
         try:
             if run(self, *args):
