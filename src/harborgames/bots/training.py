@@ -685,7 +685,11 @@ def train(
     log: Callable[[str], None] = print,
 ) -> dict[str, Any]:
     """Run (or continue) the training in the folder ``out`` up to ``generations`` generations;
-    the progress document (``progress.json``) at the end. The best model is ``out/model.npz``."""
+    the progress document (``progress.json``) at the end. The best model is ``out/model.npz``.
+
+    Each generation plays its self-play games (``_self_play``), fits the next model on the
+    window of generations (``_fit_generation``), and plays it against the best player so far
+    (``_match``); the progress is written after each, so a run stopped anywhere continues."""
     config.check()
     if type(generations) is not int or generations < 1:
         raise TrainingError(f"generations must be a whole number of at least 1, not {generations!r}")
@@ -695,131 +699,22 @@ def train(
     module.INFO.check_new_game(config.players, config.variant, None)
     inputs = module.observation_layout(config.players, config.variant).size  # type: ignore[attr-defined]
     if backend == "ray":
-        from ..adapters.ray_backend import require_ray
+        from ..adapters.ray_backend import require_ray  # Ray only when asked for
 
         require_ray()
-    folder = Path(out)
-    progress = _open_folder(folder, config, command)
+    run = _Run(config, Path(out), jobs, backend, address, log)
+    progress = _open_folder(run.folder, config, command)
     done = len(progress["generations"])
     if done >= generations:
-        log(f"{folder}: {done} generations already done; nothing to do")
+        log(f"{run.folder}: {done} generations already done; nothing to do")
     for generation in range(done, generations):
         cpu_start, wall_start = time.process_time(), time.monotonic()
-        worker_cpu = 0.0
         player = progress["player"]  # the generation whose model's bot plays best; None: greedy
-        player_model = load(folder / f"gen-{player}.npz") if player is not None else None
-        previous = load(folder / f"gen-{generation - 1}.npz") if generation else None
-        data_path = folder / f"gen-{generation}-data.npz"
-        if data_path.exists():  # the games were played before an interruption
-            with np.load(data_path, allow_pickle=False) as saved:
-                worker_cpu += float(saved["cpu"])  # spent before the interruption
-        else:
-            players = "greedy" if player_model is None else f"gen-{player} model-greedy"
-            models: tuple[ValueModel, ...] = () if player_model is None else (player_model,)
-            choice: int | None = None if player_model is None else 0
-
-            def everyone(i: int, seat: int | None = choice, n: int = config.players) -> _Seats:
-                return (seat,) * n
-
-            tasks = _tasks(
-                config,
-                "data",
-                generation,
-                config.games,
-                everyone,
-                models,
-                epsilon=config.epsilon,
-                positions=config.positions,
-            )
-            what = f"generation {generation}, {players}"
-            played, elsewhere = _play_all(tasks, jobs, backend, address, log, what)
-            cpu = sum(p.cpu for p in played)
-            worker_cpu += elsewhere
-            rows = [p.tensors for p in played]
-            targets = [
-                np.tile(np.asarray(p.rewards, np.float32), len(p.tensors) // config.players) for p in played
-            ]
-            games = [np.full(len(p.tensors), p.index, np.int32) for p in played]
-            temporary = data_path.with_name(data_path.name + ".tmp")
-            with open(temporary, "wb") as file:
-                np.savez_compressed(
-                    file,
-                    x=np.concatenate(rows),
-                    y=np.concatenate(targets),
-                    game=np.concatenate(games),
-                    advantage=np.concatenate([p.advantages for p in played]),
-                    relative=np.concatenate([p.relative for p in played]),
-                    cpu=np.float64(cpu),
-                )
-            os.replace(temporary, data_path)
-            mean_length = statistics.fmean(len(p.tensors) // config.players for p in played)
-            log(
-                f"generation {generation}: {len(played)}/{config.games} games by {players}, "
-                f"{mean_length:.1f} positions each, {cpu:.0f} s CPU"
-            )
-        # Fit on the window of generations.
-        xs, ys, helds, hs, ids = [], [], [], [], []
-        for g in range(max(0, generation - config.window + 1), generation + 1):
-            with np.load(folder / f"gen-{g}-data.npz", allow_pickle=False) as saved:
-                xs.append(saved["x"].astype(np.float32))
-                if config.residual:
-                    if "relative" not in saved.files:
-                        raise TrainingError(f"gen-{g}-data.npz holds no heuristics for a residual model")
-                    hs.append(saved["relative"].astype(np.float64))
-                judged = saved["advantage"] if "advantage" in saved.files else np.zeros(0, np.float32)
-                ys.append(_targets(config, saved["y"], judged))  # games saved before advantages: outcomes
-                helds.append(np.array([_held_out(config, g, int(i)) for i in saved["game"]], dtype=bool))
-                ids.append(saved["game"].astype(np.int64) + g * 2**32)  # a game, across generations
-        x, y, held = np.concatenate(xs), np.concatenate(ys), np.concatenate(helds)
-        h = np.concatenate(hs) if config.residual else None
-        if not held.any():  # a tiny run: hold out the last rows' game, so the fit can stop early
-            with np.load(data_path, allow_pickle=False) as saved:
-                last = int(saved["game"].max()) if len(saved["game"]) else -1
-                if len(set(saved["game"].tolist())) > 1:
-                    held[len(held) - len(saved["game"]) :] = saved["game"] == last
-        if x.shape[1] != inputs:
-            raise TrainingError(
-                f"the saved games have tensors of {x.shape[1]} values; this game's have {inputs}"
-            )
-        init_seed = derive_seed("train-init", config.seed)
-        if previous is not None:
-            start = previous
-        elif h is not None:  # the heuristic alone, calibrated on the first games
-            start = heuristic_start(config, inputs, y[~held], h[~held], init_seed)
-        else:
-            start = ValueModel.initial(
-                config.game, config.players, config.variant,
-                inputs=inputs, hidden=config.hidden, seed=init_seed,
-            )  # fmt: skip
-        if config.td_lambda < 1.0:  # the λ-returns of the starting model's values
-            y = td_targets(start, x, h, y, np.concatenate(ids), config.players, config.td_lambda)
-        fit_seed = derive_seed("train-fit", config.seed, generation)
-        model, fitted = fit(start, x, y, held, config, fit_seed, h)
-        del x, xs
-        log(
-            f"generation {generation}: fit on {fitted.rows} positions ({fitted.held_out_rows} held out), "
-            f"epoch {fitted.epochs}: loss {fitted.train_loss:.4f}, held-out {fitted.held_out_loss:.4f} "
-            f"(mse {fitted.held_out_mse:.4f}, a constant's {fitted.baseline_mse:.4f})"
-        )
-        # Match: the new model in one seat, the opponent in the others, rotated.
-        match: MatchResult | None = None
-        n = config.players
-        count = -(-config.match_games // n) * n if config.match_games else 0
-        if count:
-            opponent = "greedy" if player_model is None else f"gen-{player}"
-            models = (model,) if player_model is None else (model, player_model)
-            other: int | None = None if player_model is None else 1
-
-            def seats(i: int, n: int = n, other: int | None = other) -> tuple[int | None, ...]:
-                return tuple(0 if seat == i % n else other for seat in range(n))
-
-            tasks = _tasks(
-                config, "match", generation, count, seats, models, epsilon=0.0, positions=0, deal_every=n
-            )
-            what = f"generation {generation}, match"
-            played, elsewhere = _play_all(tasks, jobs, backend, address, log, what)
-            worker_cpu += elsewhere
-            match = _match_result(opponent, played, [i % n for i in range(count)])
+        player_model = load(run.folder / f"gen-{player}.npz") if player is not None else None
+        worker_cpu = _self_play(run, generation, player, player_model)
+        model, fitted = _fit_generation(run, generation, inputs)
+        match, elsewhere = _match(run, generation, model, player, player_model)
+        worker_cpu += elsewhere
         kept = match is not None and match.score > 0.5
         opponent_name = "greedy" if player is None else f"gen-{player}"
         log(
@@ -828,7 +723,7 @@ def train(
             + (": kept" if kept else f": not kept ({opponent_name} stays the best player)")
         )
         cpu_total = worker_cpu + (time.process_time() - cpu_start)
-        games_now = config.games + count
+        count = match.games if match else 0
         entry = {
             "generation": generation,
             "games": config.games,
@@ -839,20 +734,148 @@ def train(
             "cpu_seconds": round(cpu_total, 3),
         }
         progress["generations"].append(entry)
-        progress["games_played"] += games_now
+        progress["games_played"] += config.games + count
         progress["cpu_seconds"] = round(progress["cpu_seconds"] + cpu_total, 3)
         if kept:
             progress["player"] = generation
         progress["best"] = progress["player"] if progress["player"] is not None else generation
         progress["wall_seconds"] = round(progress["wall_seconds"] + time.monotonic() - wall_start, 3)
         meta = _meta(module, config, progress, command)
-        _save_model(attrs.evolve(model, meta=meta), folder / f"gen-{generation}.npz")
-        _write_json(folder / _PROGRESS, progress)
+        _save_model(attrs.evolve(model, meta=meta), run.folder / f"gen-{generation}.npz")
+        _write_json(run.folder / _PROGRESS, progress)
     # The best model, with what made it.
-    best_model = load(folder / f"gen-{progress['best']}.npz")
+    best_model = load(run.folder / f"gen-{progress['best']}.npz")
     meta = _meta(module, config, progress, command)
-    _save_model(attrs.evolve(best_model, meta=meta), folder / _MODEL)
+    _save_model(attrs.evolve(best_model, meta=meta), run.folder / _MODEL)
     return progress
+
+
+@attrs.frozen
+class _Run:
+    """What every step of a training run needs: its settings, folder, where games are played,
+    and where progress lines go."""
+
+    config: TrainConfig
+    folder: Path
+    jobs: int | None
+    backend: str
+    address: str | None
+    log: Callable[[str], None]
+
+
+def _self_play(run: _Run, generation: int, player: int | None, player_model: ValueModel | None) -> float:
+    """The generation's self-play games by the best player so far (``greedy`` until a model's
+    bot has beaten it), saved as ``gen-<generation>-data.npz``: each recorded position's tensor,
+    outcome, heuristic advantage and relative heuristic. The CPU seconds the workers spent (or
+    had spent before an interruption, if the file was already there)."""
+    config, data_path = run.config, run.folder / f"gen-{generation}-data.npz"
+    if data_path.exists():  # the games were played before an interruption
+        with np.load(data_path, allow_pickle=False) as saved:
+            return float(saved["cpu"])
+    players = "greedy" if player_model is None else f"gen-{player} model-greedy"
+    models: tuple[ValueModel, ...] = () if player_model is None else (player_model,)
+    choice: int | None = None if player_model is None else 0
+
+    def everyone(i: int, seat: int | None = choice, n: int = config.players) -> _Seats:
+        return (seat,) * n
+
+    tasks = _tasks(
+        config, "data", generation, config.games, everyone, models,
+        epsilon=config.epsilon, positions=config.positions,
+    )  # fmt: skip
+    what = f"generation {generation}, {players}"
+    played, elsewhere = _play_all(tasks, run.jobs, run.backend, run.address, run.log, what)
+    cpu = sum(p.cpu for p in played)
+    targets = [np.tile(np.asarray(p.rewards, np.float32), len(p.tensors) // config.players) for p in played]
+    temporary = data_path.with_name(data_path.name + ".tmp")
+    with open(temporary, "wb") as file:
+        np.savez_compressed(
+            file,
+            x=np.concatenate([p.tensors for p in played]),
+            y=np.concatenate(targets),
+            game=np.concatenate([np.full(len(p.tensors), p.index, np.int32) for p in played]),
+            advantage=np.concatenate([p.advantages for p in played]),
+            relative=np.concatenate([p.relative for p in played]),
+            cpu=np.float64(cpu),
+        )
+    os.replace(temporary, data_path)
+    mean_length = statistics.fmean(len(p.tensors) // config.players for p in played)
+    run.log(
+        f"generation {generation}: {len(played)}/{config.games} games by {players}, "
+        f"{mean_length:.1f} positions each, {cpu:.0f} s CPU"
+    )
+    return elsewhere
+
+
+def _fit_generation(run: _Run, generation: int, inputs: int) -> tuple[ValueModel, FitResult]:
+    """The generation's model, fitted on the positions of the last ``window`` generations'
+    games, starting from the previous generation's model (the first: the heuristic alone, or
+    random weights without ``residual``), toward the outcomes or their TD(λ) returns."""
+    config, folder = run.config, run.folder
+    xs, ys, helds, hs, ids = [], [], [], [], []
+    for g in range(max(0, generation - config.window + 1), generation + 1):
+        with np.load(folder / f"gen-{g}-data.npz", allow_pickle=False) as saved:
+            xs.append(saved["x"].astype(np.float32))
+            if config.residual:
+                if "relative" not in saved.files:
+                    raise TrainingError(f"gen-{g}-data.npz holds no heuristics for a residual model")
+                hs.append(saved["relative"].astype(np.float64))
+            judged = saved["advantage"] if "advantage" in saved.files else np.zeros(0, np.float32)
+            ys.append(_targets(config, saved["y"], judged))  # games saved before advantages: outcomes
+            helds.append(np.array([_held_out(config, g, int(i)) for i in saved["game"]], dtype=bool))
+            ids.append(saved["game"].astype(np.int64) + g * 2**32)  # a game, across generations
+    x, y, held = np.concatenate(xs), np.concatenate(ys), np.concatenate(helds)
+    del xs
+    h = np.concatenate(hs) if config.residual else None
+    if not held.any():  # a tiny run: hold out the last rows' game, so the fit can stop early
+        with np.load(folder / f"gen-{generation}-data.npz", allow_pickle=False) as saved:
+            last = int(saved["game"].max()) if len(saved["game"]) else -1
+            if len(set(saved["game"].tolist())) > 1:
+                held[len(held) - len(saved["game"]) :] = saved["game"] == last
+    if x.shape[1] != inputs:
+        raise TrainingError(f"the saved games have tensors of {x.shape[1]} values; this game's have {inputs}")
+    init_seed = derive_seed("train-init", config.seed)
+    start: ValueModel
+    if generation:
+        start = load(folder / f"gen-{generation - 1}.npz")
+    elif h is not None:  # the heuristic alone, calibrated on the first games
+        start = heuristic_start(config, inputs, y[~held], h[~held], init_seed)
+    else:
+        start = ValueModel.initial(
+            config.game, config.players, config.variant,
+            inputs=inputs, hidden=config.hidden, seed=init_seed,
+        )  # fmt: skip
+    if config.td_lambda < 1.0:  # the λ-returns of the starting model's values
+        y = td_targets(start, x, h, y, np.concatenate(ids), config.players, config.td_lambda)
+    model, fitted = fit(start, x, y, held, config, derive_seed("train-fit", config.seed, generation), h)
+    run.log(
+        f"generation {generation}: fit on {fitted.rows} positions ({fitted.held_out_rows} held out), "
+        f"epoch {fitted.epochs}: loss {fitted.train_loss:.4f}, held-out {fitted.held_out_loss:.4f} "
+        f"(mse {fitted.held_out_mse:.4f}, a constant's {fitted.baseline_mse:.4f})"
+    )
+    return model, fitted
+
+
+def _match(
+    run: _Run, generation: int, model: ValueModel, player: int | None, player_model: ValueModel | None
+) -> tuple[MatchResult | None, float]:
+    """The new model's greedy bot in one seat against the best player so far in the others,
+    seats rotated (none with ``match_games`` 0); and the CPU seconds the workers spent."""
+    config, n = run.config, run.config.players
+    count = -(-config.match_games // n) * n if config.match_games else 0
+    if not count:
+        return None, 0.0
+    opponent = "greedy" if player_model is None else f"gen-{player}"
+    models = (model,) if player_model is None else (model, player_model)
+    other: int | None = None if player_model is None else 1
+
+    def seats(i: int, n: int = n, other: int | None = other) -> tuple[int | None, ...]:
+        return tuple(0 if seat == i % n else other for seat in range(n))
+
+    tasks = _tasks(config, "match", generation, count, seats, models, epsilon=0.0, positions=0, deal_every=n)
+    what = f"generation {generation}, match"
+    played, elsewhere = _play_all(tasks, run.jobs, run.backend, run.address, run.log, what)
+    return _match_result(opponent, played, [i % n for i in range(count)]), elsewhere
 
 
 def _meta(module: Any, config: TrainConfig, progress: dict[str, Any], command: str) -> dict[str, object]:
