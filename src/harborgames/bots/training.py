@@ -617,10 +617,11 @@ def _play_all(
     """The games by index, and the CPU seconds they took in other processes (games played in
     this one are already in its own CPU time)."""
     played: list[_Played] = []
-    quarter = max(1, len(tasks) // 4)
+    tenth = max(1, len(tasks) // 10)
+    log(f"{what}: playing {len(tasks)} games")  # a long run says at once what it is doing
     for result in _run(tasks, jobs, backend, address):
         played.append(result)
-        if len(played) % quarter == 0 and len(played) < len(tasks):
+        if len(played) % tenth == 0 and len(played) < len(tasks):
             log(f"{what}: {len(played)}/{len(tasks)} games")
     here = backend != "ray" and ((jobs or 1) <= 1 or len(tasks) <= 1)
     return sorted(played, key=lambda p: p.index), 0.0 if here else sum(p.cpu for p in played)
