@@ -223,7 +223,8 @@ def main() -> None:
         f"× a decision (legal_actions + apply), wall time, median of {args.repeats}, "
         f">= {args.steps} decisions"
     )
-    print(f"{'game':<24}{'µs/decision':>12}" + "".join(f"{part:>16}" for part in parts))
+    widths = {part: max(len(part), 7) + 2 for part in parts}  # every header apart, however long
+    print(f"{'game':<24}{'µs/decision':>12}" + "".join(f"{part:>{widths[part]}}" for part in parts))
     for name, players, variant in configurations:
         games: list[Game] = []
         while sum(len(played[4]) for played in games) < args.steps:
@@ -231,7 +232,10 @@ def main() -> None:
         cells = row(games, args.repeats)
         unit = cells["decision"]
         label = f"{name} {players}p {variant}"
-        print(f"{label:<24}{unit:>12.1f}" + "".join(f"{cells[part] / unit:>15.2f}x" for part in parts))
+        print(
+            f"{label:<24}{unit:>12.1f}"
+            + "".join(f"{cells[part] / unit:>{widths[part] - 1}.2f}x" for part in parts)
+        )
     if not args.no_vector:
         print("\nµs per game step, 16 games at once, random legal ids against random bots")
         print(f"{'game':<24}{'SyncVectorEnv':>16}{'vector_env':>16}{'speed-up':>12}")
