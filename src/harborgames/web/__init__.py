@@ -9,8 +9,9 @@ extra). See docs/web.md.
 
 from __future__ import annotations
 
+from .opening import open_storage
 from .service import MAX_RECORD_BYTES, BadRequest, Conflict, Forbidden, GameService, NotFound
-from .storage import MemoryStorage, Storage, StorageError, StoredGame, open_storage
+from .storage import MemoryStorage, Storage, StorageError, StoredGame
 from .store import SQLiteStorage, Store
 from .thinking import BOT_SPECS, BotPool
 

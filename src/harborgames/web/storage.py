@@ -11,7 +11,7 @@ and none is lost.
 Backends: ``SQLiteStorage`` (``store.py``, the default: one file, one server process),
 ``MemoryStorage`` (here: tests and embedders that keep nothing) and ``PostgresStorage``
 (``postgres.py``, the ``postgres`` extra: several server processes on one database).
-``open_storage`` picks one from the ``--db`` argument.
+``opening.open_storage`` picks one from the ``--db`` argument.
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ import json
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 __all__ = [
@@ -31,7 +30,6 @@ __all__ = [
     "Storage",
     "StorageError",
     "StoredGame",
-    "open_storage",
     "replay_id_of",
 ]
 
@@ -184,19 +182,3 @@ class MemoryStorage:
 
     def close(self) -> None:
         pass
-
-
-def open_storage(db: str | Path) -> Storage:
-    """The storage ``--db`` names: ``postgresql://…`` (or ``postgres://…``) a PostgreSQL
-    database (the ``postgres`` extra), ``:memory:`` nothing kept, anything else an SQLite file.
-    A ``StorageError`` in one line if it cannot be opened."""
-    text = str(db)
-    if text.startswith(("postgresql://", "postgres://")):
-        from .postgres import PostgresStorage
-
-        return PostgresStorage(text)
-    if text == ":memory:":
-        return MemoryStorage()
-    from .store import SQLiteStorage
-
-    return SQLiteStorage(text)
