@@ -65,7 +65,8 @@ than the heuristic search it replaces (head to head, at least 24 games, the Wils
 its wins above an even share). None has yet (docs/bots.md, "Strength of the presets"): the first models'
 guided search won no more than the heuristic's; of the residual models, the Inland Port's
 guided search won 26 of 48 games against the heuristic search (54%, 40-67%), Port Gdańsk 4p's
-7 of 24 against three heuristic searches (29%, 15-49%; even is 25%). So ``hard`` is the
+7 of 24 against three heuristic searches (29%, 15-49%; even is 25%), Le Havre full 2p's 11 of 24
+(46%, 28-65%). So ``hard`` is the
 heuristic search everywhere until a model earns its row. ``hard:model=shipped`` (or
 ``model=PATH``) plays with a model anyway."""
 
