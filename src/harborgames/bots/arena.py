@@ -83,7 +83,6 @@ def play_game(
 def check_spec(spec: str, who: str) -> None:
     """Refuse a bot spec that sets ``seed``: ``who`` (e.g. "the arena, from --seed,") seeds every
     bot itself, each game and seat its own seed, so a fixed seed would clash."""
-
     if not isinstance(spec, str):
         raise ValueError(f"a bot spec is text such as 'mcts:iterations=200', not {spec!r}")
     _, params = parse_spec(spec)
@@ -150,7 +149,6 @@ def _play_task(task: _Task, module: LoadedGame | None = None) -> GameResult:
 
 
 def _play(task: _Task, game: GameModule[S, A]) -> GameResult:
-
     bots_at = seating(task.index, task.num_players)
     game_seed = derive_seed("game", task.seed, task.index // task.num_players)
     players = [
@@ -233,7 +231,6 @@ def run_arena(
     extra): on a local Ray instance with ``jobs`` CPUs, or on the cluster at ``address`` with
     ``jobs`` workers (``None``: all its CPUs). ``jobs=None`` means 1 with the local backend.
     """
-
     module = game if not isinstance(game, str) else harborgames.load(game)
     info = module.INFO
     info.check_new_game(num_players, variant or info.default_variant, options)
