@@ -7,6 +7,7 @@ import json
 
 from .. import bots
 from ..bots.arena import GameResult, check_spec, run_arena, summarize, thinking_ms
+from ..core.files import write_atomic
 from .arguments import Commands, add_backend_arguments, add_game_argument, add_rules_arguments, check_backend
 from .output import Progress, print_table
 from .setup import check_output_path, check_setup, load_game, parse_options
@@ -147,9 +148,7 @@ def run_arena_command(args: argparse.Namespace) -> int:
                 for r in results
             ],
         }
-        summary_path.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+        write_atomic(summary_path, json.dumps(document, indent=2) + "\n")
     if records_path:
-        with records_path.open("w", encoding="utf-8") as out:
-            for result in results:
-                out.write(result.record + "\n")
+        write_atomic(records_path, "".join(result.record + "\n" for result in results))
     return 0

@@ -21,6 +21,7 @@ from typing import TypedDict
 
 from .. import bots
 from ..bots.arena import GameResult, check_spec, run_arena
+from ..core.files import write_atomic
 from .arena import MAX_GAMES, MAX_JOBS
 from .arguments import Commands, add_game_argument, add_rules_arguments
 from .output import Progress, print_table
@@ -230,5 +231,5 @@ def run_ladder_command(args: argparse.Namespace) -> int:
                 for table, r in played
             ],
         }
-        json_path.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+        write_atomic(json_path, json.dumps(document, indent=2) + "\n")
     return 0

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Generic, TypeVar
 
 from .. import bots
 from ..bots.base import derive_seed
+from ..core.files import write_atomic
 from ..core.play import make_record
 from ..core.protocol import GameModule, GameRecord, State
 from ..core.render import fit
@@ -129,7 +129,7 @@ class Session(Generic[S, A]):
             print("save needs a file name: save FILE")
             return
         try:
-            Path(name).write_text(self.record_json() + "\n", encoding="utf-8")
+            write_atomic(name, self.record_json() + "\n")
         except (OSError, ValueError) as error:  # ValueError: a NUL in the name
             print(f"could not save: {error}")
             return
