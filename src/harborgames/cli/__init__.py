@@ -20,6 +20,7 @@ from .games import add_games_parser
 from .ladder import add_ladder_parser
 from .play import add_play_parser
 from .replay import add_replay_parser
+from .review import add_review_parser
 from .serve import add_serve_parser
 from .train import add_train_parser
 
@@ -48,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_games_parser(commands)
     add_play_parser(commands)
     add_replay_parser(commands)
+    add_review_parser(commands)
     add_arena_parser(commands)
     add_ladder_parser(commands)
     add_serve_parser(commands)

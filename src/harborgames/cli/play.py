@@ -31,6 +31,7 @@ from ..core.views import Card, find_card
 from .arguments import Commands, add_rules_arguments
 from .choices import Menu, Picker, cards_of
 from .replay import read_records
+from .review import show_review
 from .session import HUMAN, Session, show_forced
 from .setup import check_setup, load_game, parse_options
 from .terminal import LineReader
@@ -476,7 +477,8 @@ def _game_over(session: Session[S, A], reader: LineReader) -> int:
     print("winners: " + ", ".join(f"seat {s} ({session.who(s)})" for s in won))
     if session.saved_all:
         return 0
-    print("save the game? `save FILE` writes its record; an empty line leaves")
+    print("save the game? `save FILE` writes its record; `review` shows how the game was won")
+    print("(`review SEAT` another seat's); an empty line leaves")
     while True:
         try:
             line = reader.read("> ")
@@ -490,6 +492,8 @@ def _game_over(session: Session[S, A], reader: LineReader) -> int:
             session.save(rest.strip())
             if session.saved_all:
                 return 0
+        elif command.lower() == "review":
+            show_review(game, session.record_json(), rest.strip(), sorted(session.humans))
         elif command.lower() == "info":
             _info(game, Menu(game, [], None), rest.strip())  # no options: nobody's words
         else:
