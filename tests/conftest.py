@@ -31,3 +31,20 @@ def _ray_sessions_in_a_folder_of_the_run() -> Iterator[None]:
         else:
             os.environ["RAY_TMPDIR"] = before
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _games_left_by_the_end_of_the_input_saved_in_a_folder_of_the_run() -> Iterator[None]:
+    """``$HARBORGAMES_SAVES``: where ``harborgames play`` saves a game whose input ended (else the
+    current folder, the checkout), removed when the session ends."""
+    folder = tempfile.mkdtemp(prefix="hg-saves-")
+    before = os.environ.get("HARBORGAMES_SAVES")
+    os.environ["HARBORGAMES_SAVES"] = folder
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["HARBORGAMES_SAVES"]
+        else:
+            os.environ["HARBORGAMES_SAVES"] = before
+        shutil.rmtree(folder, ignore_errors=True)

@@ -216,7 +216,7 @@ def test_play_interrupted_with_ctrl_c_asks_and_a_second_ctrl_c_leaves(
     assert _run(["play", "inland_port", "--seats", "0,1", "--seed", "1"]) == 130
     out = capsys.readouterr().out
     assert "> \nleave the game? It is not saved" in out  # ^C on the prompt line, then the question
-    assert "leave without saving? [y/N] \ninterrupted; the game is left unfinished\n" in out
+    assert "leave without saving? [y/N] \ninterrupted; the game is left unfinished\nsaved " in out
 
 
 def _moves_until_refused(game: GameModule, line: str, seed: int) -> tuple[int, str]:

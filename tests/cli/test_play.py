@@ -344,12 +344,59 @@ def test_ctrl_c_asks_and_no_plays_on(
     assert "input ended; the game is left unfinished" in out
 
 
-def test_the_end_of_the_input_leaves_without_asking(
+def test_the_end_of_the_input_leaves_without_asking_and_saves_the_game_to_a_named_file(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.setenv("HARBORGAMES_SAVES", str(tmp_path))
+    argv = ["inland_port", "--bots", "greedy", "--seed", "5"]
+    assert _play(argv, "1\n1\n", monkeypatch) == 1
+    out = capsys.readouterr().out
+    saved = tmp_path / "inland_port-5.json"
+    assert "leave" not in out
+    assert out.endswith(
+        "> \ninput ended; the game is left unfinished\n"
+        f"saved 4 moves to {saved}; resume with:\n  harborgames play --load {saved}\n"
+    )
+    assert len(inland_port.loads(saved.read_text()).actions) == 4
+    # a second game of the same seed never overwrites the first; a quit answered by the end of
+    # the input saves too
+    assert _play(argv, "1\nquit\n", monkeypatch) == 1
+    assert f" move to {tmp_path / 'inland_port-5-2.json'}; resume with" in capsys.readouterr().out
+    assert len(inland_port.loads(saved.read_text()).actions) == 4
+    # resumed and left again, it names the file it came from
+    assert _play(["--load", str(saved)], "", monkeypatch) == 1
+    assert f"the game is saved in {saved}; resume with:" in capsys.readouterr().out
+
+
+def test_play_counts_the_players_from_bots_and_seats_as_arena_does(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert _play(["toy_nim", "--bots", "random", "--seed", "0"], "", monkeypatch) == 1
-    out = capsys.readouterr().out
-    assert "leave" not in out and out.endswith("> \ninput ended; the game is left unfinished\n")
+    for argv, header in (
+        (["lehavre", "--bots", "easy"], "seat 0: you, seat 1: easy"),
+        (["gdansk", "--bots", "easy,greedy:lookahead=2"],
+         "seat 0: you, seat 1: easy, seat 2: greedy:lookahead=2"),
+        (["gdansk", "--seats", "1", "--bots", "random"], "seat 0: random, seat 1: you"),
+        (["lehavre"], "seat 0: you, seat 1: "),  # you and the default bot, not a solo game
+    ):
+        assert _play([*argv, "--seed", "1"], "quit\ny\n", monkeypatch) == 0
+        out = capsys.readouterr().out
+        assert header in out.splitlines()[1], argv
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["lehavre", "--bots", ",".join(["easy"] * 5)], "not 6 (one seat per bot in --bots and per --seats"),
+        (["inland_port", "--bots", "easy,easy"], "--bots names 2 bots for 1 bot seat"),
+        (["gdansk", "--players", "2", "--seats", "0,1", "--bots", "easy"],
+         "every one of the 2 seats is a person's"),
+    ],
+)
+def test_bots_that_cannot_be_seated_are_refused(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    assert _play(argv, "quit\ny\n", monkeypatch) == 2
+    assert message in capsys.readouterr().err
 
 
 # -- line editing ------------------------------------------------------------------------------

@@ -96,8 +96,8 @@ def test_play_load_alone_resumes_with_the_same_seats_bots_options_and_moves(
     assert "names no seats" not in out and "overridden" not in out
     words = " ".join(out.split())  # the header's lines may wrap anywhere
     header = words[words.index("seed 3 ") : words.index(" type `help`")]
-    table = ["you" if who == HUMAN else who.partition(":")[0] for who in kept]  # bots by name
-    assert header == "seed 3 (" + ", ".join(f"seat {seat}: {who}" for seat, who in enumerate(table)) + ")"
+    table = ["you" if who == HUMAN else who for who in kept]  # bots by their whole spec
+    assert header == "seed 3 " + ", ".join(f"seat {seat}: {who}" for seat, who in enumerate(table))
     resumed = game.loads(second.read_text())
     assert (resumed.variant, resumed.num_players, resumed.seed) == (saved.variant, players, 3)
     assert resumed.options == saved.options and resumed.seats == saved.seats

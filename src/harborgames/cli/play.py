@@ -7,8 +7,9 @@ from the list, the action's notation or button words, or a command (``help`` lis
 ``narrate``: a round's end, a roll, a new ship). ``play --load FILE`` resumes a saved game with
 the seats and bots it was saved with (``--seats`` and ``--bots`` change them).
 
-Leaving asks first (``quit``, Ctrl-C) unless the game is saved; the end of the input leaves
-quietly. A finished game is offered for saving.
+Leaving asks first (``quit``, Ctrl-C) unless the game is saved; the end of the input (Ctrl-D)
+leaves at once, the game saved to a file named after it (``lehavre-1234.json``) with the line
+that resumes it. A finished game is offered for saving.
 """
 
 from __future__ import annotations
@@ -61,7 +62,12 @@ _COMMANDS = ("info", "undo", "save", "hint", "table", "help", "quit")
 def add_play_parser(commands: Commands) -> None:
     parser = commands.add_parser("play", help="play against bots in the terminal")
     parser.add_argument("game", nargs="?", help="game name (see `harborgames games`)")
-    parser.add_argument("--players", type=int, help="number of seats (default: the minimum)")
+    parser.add_argument(
+        "--players",
+        type=int,
+        help="number of seats (default: one per person in --seats and per bot in --bots; "
+        "without --bots, you and one bot where the game allows two)",
+    )
     parser.add_argument(
         "--bots",
         help="bots for the other seats, comma-separated, in seat order; "
@@ -93,9 +99,15 @@ def run_play(args: argparse.Namespace) -> int:
         raise ValueError("play needs a game (see `harborgames games`), or --load FILE to resume one")
     game = load_game(args.game, args.extra_games)
     info = game.INFO
-    num_players = args.players if args.players is not None else info.min_players
+    num_players = _player_count(args.players, args.seats, args.bots, info)
     options = parse_options(args.option)
-    variant = check_setup(info, num_players, args.variant, options)
+    try:
+        variant = check_setup(info, num_players, args.variant, options)
+    except ValueError as error:
+        if args.players is not None or args.bots is None:
+            raise
+        counted = "one seat per bot in --bots and per --seats, as --players is not given"
+        raise ValueError(f"{error} ({counted})") from None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     setup = GameRecord(info.name, variant, num_players, seed, (), info.version, options)
     humans, specs = _seats(args.seats, args.bots, info, num_players)
@@ -186,6 +198,22 @@ def _start(
     return _play(session, LineReader(), fresh=loaded is None)
 
 
+def _player_count(players: int | None, seats: str | None, named: str | None, info: GameInfo) -> int:
+    """``--players``, or the seats ``--seats`` and ``--bots`` fill (as ``arena`` counts them: one
+    seat per bot named, one per person); without either, a game against one bot where the game
+    allows two, else its least count."""
+    if players is not None:
+        return players
+    if info.min_players == info.max_players:
+        return info.min_players
+    people = len({s.strip() for s in (seats or "0").split(",") if s.strip()}) or 1
+    if named is not None:
+        return max(info.min_players, people + len(named.split(",")))
+    if seats is not None:
+        return max(info.min_players, people)
+    return max(info.min_players, min(2, info.max_players))
+
+
 def _seats(
     seats: str | None, named: str | None, info: GameInfo, num_players: int
 ) -> tuple[set[int], dict[int, str]]:
@@ -198,6 +226,11 @@ def _seats(
     if not humans or not all(0 <= s < num_players for s in humans):
         raise ValueError(f"--seats must name seats 0-{num_players - 1}, not {seats!r}")
     bot_seats = [s for s in range(num_players) if s not in humans]
+    if named is not None and not bot_seats:
+        raise ValueError(
+            f"--bots names {named!r}, but every one of the {plural(num_players, 'seat')} is a person's "
+            "(--seats): leave out --bots, or give more --players"
+        )
     specs = [spec.strip() for spec in (named or bots.strongest(info.information)).split(",")]
     if len(specs) == 1:
         specs = specs * len(bot_seats)
@@ -237,13 +270,11 @@ def _play(session: Session[S, A], reader: LineReader, *, fresh: bool = True) -> 
     leaves; the exit status."""
     game, players, record = session.game, session.players, session.record
     title = f"{game.INFO.title}, {plural(record.num_players, 'player')}, variant {record.variant}"
-    seats = [f"seat {s}: {session.who(s)}" for s in range(record.num_players)]
-    seats[0] = "(" + seats[0]
-    seats[-1] += ")"  # the same seat in a solo game
-    print(*listing(f"{title}, seed {record.seed} ", seats), sep="\n")
+    print(*fit(f"{title}, seed {record.seed}"), sep="\n")
+    print(*listing("", [f"seat {s}: {session.who(s)}" for s in range(record.num_players)]), sep="\n")
     print("type `help` for the commands, `info NAME` to read a card")
     for name in dict.fromkeys(bot.name for bot in players.values() if bot.name in bots.presets()):
-        print(f"{name}: {bots.describe(name)}")
+        print(*fit(f"{name}: {bots.describe(name)}"), sep="\n")
     if fresh:
         show_forced(session.state)
     while session.state.current_player is not None:
@@ -259,38 +290,48 @@ def _play(session: Session[S, A], reader: LineReader, *, fresh: bool = True) -> 
             # A game may keep part of a move secret from the table (Le Havre's Marketplace).
             public = getattr(game, "public_notation", None)
             shown = public(session.state, action) if callable(public) else str(action)
-            print(f"seat {seat} ({players[seat].name}): {shown}")
+            print(*fit(f"seat {seat} ({session.who(seat)}): {shown}"), sep="\n")
             session.push(action)
         except KeyboardInterrupt:
             print()  # ^C was echoed on the line
-            if _leave(session, reader):
-                print("interrupted; the game is left unfinished")
+            if _interrupted(session, reader):
                 return 130
     return _game_over(session, reader)
 
 
-def _leave(session: Session[S, A], reader: LineReader) -> bool:
-    """Whether the person wants to leave the game (``quit``, Ctrl-C): asked unless the game
-    is saved as it stands; the end of the input or a second Ctrl-C leaves."""
+def _interrupted(session: Session[S, A], reader: LineReader) -> bool:
+    """After a Ctrl-C: whether the person leaves (``_leave``), told so."""
+    leaving = _leave(session, reader)
+    if leaving:
+        print("interrupted; the game is left unfinished")
+        if leaving == "unasked":
+            session.save_unfinished()
+    return bool(leaving)
+
+
+def _leave(session: Session[S, A], reader: LineReader) -> str:
+    """Whether the person wants to leave the game (``quit``, Ctrl-C), asked unless the game
+    is saved as it stands: ``""`` to play on, ``"yes"`` to leave, ``"unasked"`` when the end
+    of the input or a second Ctrl-C answered (the caller saves the game then,
+    ``Session.save_unfinished``)."""
     if session.saved_all:
-        return True
+        return "yes"
     print("leave the game? It is not saved (`save FILE` saves it and leaves).")
     try:
         answer = reader.read("leave without saving? [y/N] ")
     except KeyboardInterrupt:
-        print()
-        return True
+        answer = None
     if answer is None:
         print()
-        return True
+        return "unasked"
     command, _, rest = answer.partition(" ")
     if command == "save":
         session.save(rest.strip())
-        return session.saved_all
+        return "yes" if session.saved_all else ""
     if answer.lower() in ("y", "yes"):
-        return True
+        return "yes"
     print("playing on")
-    return False
+    return ""
 
 
 def _human_turn(session: Session[S, A], seat: int, reader: LineReader) -> int | None:
@@ -313,17 +354,22 @@ def _human_turn(session: Session[S, A], seat: int, reader: LineReader) -> int | 
             line = reader.read(picker.prompt if picker is not None else "> ")
         except KeyboardInterrupt:
             print()
-            if _leave(session, reader):
-                print("interrupted; the game is left unfinished")
+            if _interrupted(session, reader):
                 return 130
             continue
         if line is None:
             print()  # the prompt line is still open
             print("input ended; the game is left unfinished")
+            session.save_unfinished()
             return 1
         command = line.partition(" ")[0].lower()
         if command in ("quit", "exit"):
-            if _leave(session, reader):
+            leaving = _leave(session, reader)
+            if leaving == "unasked":
+                print("input ended; the game is left unfinished")
+                session.save_unfinished()
+                return 1
+            if leaving:
                 print(
                     f"left the game; it is saved in {session.saved[0]}"
                     if session.saved_all and session.saved

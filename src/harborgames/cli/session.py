@@ -9,8 +9,12 @@ replaying it. The record also says who sat at each seat (``human`` or the bot's 
 
 from __future__ import annotations
 
+import contextlib
+import itertools
+import os
 import shlex
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Generic, TypeVar
 
 from .. import bots
@@ -137,6 +141,28 @@ class Session(Generic[S, A]):
         print(f"saved {plural(len(self.actions), 'move')} to {name}; resume with:")
         print(f"  {self.resume_command(name)}")
 
+    def save_unfinished(self) -> None:
+        """Keep a game that is left without a word (the input ended, a second Ctrl-C): saved to
+        a new file named after the game and its seed (``lehavre-1234.json``, then
+        ``lehavre-1234-2.json``) in ``$HARBORGAMES_SAVES`` or the current folder, with how to
+        resume it; a game saved as it stands is only named."""
+        if self.saved_all and self.saved is not None:
+            print(f"the game is saved in {self.saved[0]}; resume with:")
+            print(f"  {self.resume_command(self.saved[0])}")
+            return
+        folder = Path(os.environ.get("HARBORGAMES_SAVES") or ".")
+        with contextlib.suppress(OSError):
+            folder.mkdir(parents=True, exist_ok=True)
+        stem = f"{self.record.game}-{self.record.seed}"
+        name = next(
+            str(folder / f"{stem}{'' if n == 1 else f'-{n}'}.json")
+            for n in itertools.count(1)
+            if not (folder / f"{stem}{'' if n == 1 else f'-{n}'}.json").exists()
+        )
+        self.save(name)
+        if not self.saved_all:
+            print("the game could not be saved; it is lost")
+
     @property
     def saved_all(self) -> bool:
         """Whether the last save holds every move played so far."""
@@ -155,7 +181,8 @@ class Session(Generic[S, A]):
         )
 
     def who(self, seat: int) -> str:
-        return "you" if seat in self.humans else self.players[seat].name
+        """``you``, or the bot's spec as given (``greedy:params=hand``), not only its name."""
+        return "you" if seat in self.humans else self.specs[seat]
 
 
 def show_forced(state: object) -> None:
