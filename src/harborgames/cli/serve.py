@@ -21,6 +21,10 @@ from .arguments import Commands
 
 __all__ = ["add_serve_parser", "default_db"]
 
+# web.thinking.BotPool's bound (tests/web/test_serve_bounds.py checks they agree): every command
+# starts by building this parser, and importing the web package here would slow them all
+MAX_BOT_PROCESSES = 64
+
 
 def add_serve_parser(commands: Commands) -> None:
     parser = commands.add_parser("serve", help="serve the games as a web page and JSON API")
@@ -43,8 +47,8 @@ def add_serve_parser(commands: Commands) -> None:
         type=int,
         default=default_bot_processes(),
         metavar="N",
-        help=f"worker processes the bots think in (default {default_bot_processes()}; 0: in the "
-        "request's thread)",
+        help=f"worker processes the bots think in, 0 to {MAX_BOT_PROCESSES} (default "
+        f"{default_bot_processes()}; 0: in the request's thread)",
     )
     parser.add_argument(
         "--max-connections",
@@ -64,8 +68,9 @@ def add_serve_parser(commands: Commands) -> None:
 
 
 def default_bot_processes() -> int:
-    """One fewer than the machine's cores, at least one: the server keeps a core to answer."""
-    return max(1, (os.cpu_count() or 2) - 1)
+    """One fewer than the machine's cores, at least one (the server keeps a core to answer),
+    at most ``MAX_BOT_PROCESSES``."""
+    return min(MAX_BOT_PROCESSES, max(1, (os.cpu_count() or 2) - 1))
 
 
 def default_db() -> Path:
@@ -110,8 +115,8 @@ def run_serve(args: argparse.Namespace) -> int:
     if not args.host.strip():
         # the socket layer reads "" as every address: exposing the server is never implicit
         raise ValueError("--host must name an address (0.0.0.0 listens on every address)")
-    if args.bot_processes < 0:
-        raise ValueError(f"--bot-processes must be 0 or more, not {args.bot_processes}")
+    if not 0 <= args.bot_processes <= MAX_BOT_PROCESSES:
+        raise ValueError(f"--bot-processes must be from 0 to {MAX_BOT_PROCESSES}, not {args.bot_processes}")
     if args.max_connections < 1:
         raise ValueError(f"--max-connections must be at least 1, not {args.max_connections}")
     if not (args.request_seconds > 0 and math.isfinite(args.request_seconds)):

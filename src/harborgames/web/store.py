@@ -10,16 +10,28 @@ the ``.sqlite3`` file alone holds everything.
 A file is checked before anything is written to it: one that is not an SQLite database, is
 damaged, or holds another program's tables is refused (``StorageError``, one line naming the
 file and the problem) and left exactly as it was.
+
+One file serves one process: each process keeps what it serves in memory, so a second server on
+the same file would serve its own stale copy. The storage holds an exclusive ``flock`` on the
+file while it is open, and a second one is refused (``StorageError``) while the first lives. The
+kernel drops the lock when the process ends, however it ends. SQLite's own locks are POSIX record
+locks, which ``flock`` leaves alone (on a local disk, as SQLite's WAL mode needs anyway).
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sqlite3
+import sys
 import threading
 import time
+import weakref
 from pathlib import Path
+
+if sys.platform != "win32":
+    import fcntl
 
 from .storage import Change, StorageError, StoredGame, replay_id_of, stored_game
 
@@ -53,7 +65,8 @@ _SELECT = "SELECT id, game, record, tokens, bots, over, revision FROM games WHER
 class SQLiteStorage:
     """A thread-safe handle on the database file (one connection, one lock: SQLite writes one
     transaction at a time anyway, and the server's writes are small). One file belongs to one
-    server process; for several, use PostgreSQL."""
+    server process (a second storage on the file is refused while this one is open); for
+    several, use PostgreSQL."""
 
     shared = False
 
@@ -67,15 +80,38 @@ class SQLiteStorage:
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         except sqlite3.Error as error:
             raise StorageError(f"cannot open the database {self.path}: {error}") from None
+        self._release: weakref.finalize[[int], SQLiteStorage] | None = None
         try:
+            self._release = self._claim()
             self._check_and_create()
-        except sqlite3.Error as error:
+        except BaseException as error:
             self._db.close()
-            detail = " ".join(str(error).split())
-            raise StorageError(f"cannot open the database {self.path}: {detail}") from None
-        except StorageError:
-            self._db.close()
+            if self._release is not None:
+                self._release()
+            if isinstance(error, sqlite3.Error):
+                detail = " ".join(str(error).split())
+                raise StorageError(f"cannot open the database {self.path}: {detail}") from None
             raise
+
+    def _claim(self) -> weakref.finalize[[int], SQLiteStorage] | None:
+        """The exclusive lock on the file, or ``StorageError`` if another storage holds it;
+        what releases it (also when this object is collected unclosed)."""
+        if sys.platform == "win32" or self.path in ("", ":memory:"):
+            return None  # no flock on Windows; no file to share in memory
+        try:
+            descriptor = os.open(self.path, os.O_RDONLY)  # sqlite3.connect made the file
+        except OSError as error:
+            raise StorageError(f"cannot open the database {self.path}: {error.strerror or error}") from None
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(descriptor)
+            raise StorageError(
+                f"cannot open the database {self.path}: another harborgames server is using it "
+                "(an SQLite file serves one process; stop that server first, or share a "
+                "postgresql:// database between servers)"
+            ) from None
+        return weakref.finalize(self, os.close, descriptor)
 
     def _check_and_create(self) -> None:
         """Refuse a damaged or foreign file before anything is written to it (even the switch
@@ -118,6 +154,8 @@ class SQLiteStorage:
             with contextlib.suppress(sqlite3.Error):  # closing still checkpoints what it can
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             self._db.close()
+            if self._release is not None:
+                self._release()  # after SQLite closed the file: closing it first would drop SQLite's locks
 
     def add_game(self, stored: StoredGame) -> None:
         now = time.time()

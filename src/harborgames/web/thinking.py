@@ -103,12 +103,18 @@ class PoolClosedError(RuntimeError):
     """The server is stopping: its bots think no more."""
 
 
+MAX_BOT_PROCESSES = 64
+"""The most worker processes a pool may have: each is a Python interpreter with the games loaded
+(tens of MB), and past the machine's cores more workers only share them."""
+
+
 class BotPool:
-    """``processes`` worker processes for the bots (0: think in the calling thread)."""
+    """``processes`` worker processes for the bots (0: think in the calling thread), at most
+    ``MAX_BOT_PROCESSES``."""
 
     def __init__(self, processes: int) -> None:
-        if processes < 0:
-            raise ValueError(f"bot processes must be 0 or more, not {processes}")
+        if type(processes) is not int or not 0 <= processes <= MAX_BOT_PROCESSES:
+            raise ValueError(f"bot processes must be from 0 to {MAX_BOT_PROCESSES}, not {processes!r}")
         self.processes = processes
         self._lock = threading.Lock()
         self._executor: ProcessPoolExecutor | None = None
