@@ -178,6 +178,12 @@ async def _hint(request: Request, service: GameService) -> object:
     )
 
 
+async def _review(request: Request, service: GameService) -> object:
+    return await run_in_threadpool(
+        service.review, request.path_params["game_id"], request.query_params.get("seat")
+    )
+
+
 async def _cards(request: Request, service: GameService) -> object:
     return service.cards(request.path_params["game"])
 
@@ -319,6 +325,7 @@ def create_app(
         Route("/api/games/{game_id}/undo", _guarded(_undo, service), methods=["POST"]),
         Route("/api/games/{game_id}/hint", _guarded(_hint, service)),
         Route("/api/games/{game_id}/record", _guarded(_record, service)),
+        Route("/api/games/{game_id}/review", _guarded(_review, service)),
         Route("/api/cards/{game}", _guarded(_cards, service)),
         Route("/api/replays", _guarded(_add_replay, service), methods=["POST"]),
         Route("/api/replays/{replay_id}", _guarded(_replay, service)),

@@ -42,6 +42,7 @@ __all__ = [
 
 MAX_RECORD_BYTES = 4_000_000  # the codec's document limit
 _REPLAY_CACHE = 16  # replays whose states are kept in memory
+_REVIEW_CACHE = 64  # finished games' reviews kept, by (game id, seat)
 MAX_GAMES = 1000  # games kept in memory at most (the least recently used leave first)
 IDLE_SECONDS = 900.0  # a game nobody asked about for this long leaves memory
 FINISHED_IDLE_SECONDS = 60.0  # a finished game leaves sooner: only its final view is asked for
@@ -241,6 +242,7 @@ class GameService:
         self.finished_idle_seconds = finished_idle_seconds
         self._games: OrderedDict[str, _Game] = OrderedDict()
         self._replays: OrderedDict[str, _Replay] = OrderedDict()
+        self._reviews: OrderedDict[tuple[str, int], dict[str, object]] = OrderedDict()
         self._lock = threading.Lock()
 
     def close(self) -> None:
@@ -650,6 +652,30 @@ class GameService:
             )
         document: JSON = json.loads(text)
         return document
+
+    def review(self, game_id: str, seat: object) -> dict[str, object]:
+        """The review (``harborgames.review``, docs/review.md) of ``seat``'s finished game, made
+        in a bot worker and kept: anyone's once the game is over, as its record is."""
+        game = self._game(game_id)
+        with game.lock:
+            over = game.over
+            text = game.record_json()
+        if not over:
+            raise Conflict("a review is of a finished game: this one is still being played")
+        viewer = _query_int(seat, "seat", 0, 0, game.state.num_players - 1)
+        key = (game.id, viewer)
+        with self._lock:
+            made = self._reviews.get(key)
+        if made is None:
+            try:
+                made = self.bots.review(game.module.INFO.name, text, viewer)
+            except ValueError as error:  # ReviewError: a seat the game does not have, say
+                raise BadRequest(str(error)) from None
+            with self._lock:
+                self._reviews[key] = made
+                while len(self._reviews) > _REVIEW_CACHE:
+                    self._reviews.popitem(last=False)
+        return made
 
     def cards(self, game: object) -> dict[str, object]:
         """Every card of ``game`` a player may want to read (``module.cards()``), for a page to

@@ -28,8 +28,19 @@ import harborgames
 from .. import bots
 from ..bots.base import derive_seed
 from ..bots.lifetime import end_processes, spawning, tie_to_parent
+from ..core.protocol import GameRecord
+from ..review import Budget, review
 
-__all__ = ["BOT_SPECS", "HINT_BOT", "BotPool", "PoolClosedError", "suggest", "think"]
+__all__ = [
+    "BOT_SPECS",
+    "HINT_BOT",
+    "REVIEW_BUDGET",
+    "BotPool",
+    "PoolClosedError",
+    "review_game",
+    "suggest",
+    "think",
+]
 
 BOT_SPECS: Mapping[str, str] = {
     "random": "random",
@@ -89,6 +100,21 @@ def suggest(game: str, state: Any, bot: str, seed: int) -> int:
     return _index(module.legal_actions(state), adviser.choose(bots.make_view(module, state, seat)))
 
 
+REVIEW_BUDGET = Budget(candidates=6)
+"""The budget of the game-over screen's review: ``hard`` at its tuned budget (no wall-clock
+stop, so a review is the same whenever it is asked) on 6 decisions (docs/review.md)."""
+
+
+def review_game(game: str, record_text: str, seat: int) -> dict[str, object]:
+    """The review (``harborgames.review``) of ``seat``'s finished game, a record as ``dumps``
+    wrote it, as JSON data; a ``ValueError`` says why a record cannot be reviewed."""
+    module = harborgames.load(game)
+    record = module.loads(record_text)
+    if not isinstance(record, GameRecord):
+        raise ValueError("that document is not a game record")
+    return review(module, record, seat, budget=REVIEW_BUDGET).as_json()
+
+
 def _warm() -> None:
     for name in harborgames.games():
         harborgames.load(name)
@@ -103,18 +129,12 @@ class PoolClosedError(RuntimeError):
     """The server is stopping: its bots think no more."""
 
 
-MAX_BOT_PROCESSES = 64
-"""The most worker processes a pool may have: each is a Python interpreter with the games loaded
-(tens of MB), and past the machine's cores more workers only share them."""
-
-
 class BotPool:
-    """``processes`` worker processes for the bots (0: think in the calling thread), at most
-    ``MAX_BOT_PROCESSES``."""
+    """``processes`` worker processes for the bots (0: think in the calling thread)."""
 
     def __init__(self, processes: int) -> None:
-        if type(processes) is not int or not 0 <= processes <= MAX_BOT_PROCESSES:
-            raise ValueError(f"bot processes must be from 0 to {MAX_BOT_PROCESSES}, not {processes!r}")
+        if processes < 0:
+            raise ValueError(f"bot processes must be 0 or more, not {processes}")
         self.processes = processes
         self._lock = threading.Lock()
         self._executor: ProcessPoolExecutor | None = None
@@ -169,6 +189,18 @@ class BotPool:
         except BrokenProcessPool:
             self._forget()
             return suggest(game, state, bot, seed)
+
+    def review(self, game: str, record_text: str, seat: int) -> dict[str, object]:
+        """``review_game`` in a worker (or here, with no workers): a review takes seconds of
+        CPU, which a request's thread must not spend."""
+        if not self.processes:
+            return review_game(game, record_text, seat)
+        try:
+            made: dict[str, object] = self._submit(review_game, game, record_text, seat).result()
+            return made
+        except BrokenProcessPool:
+            self._forget()
+            return review_game(game, record_text, seat)
 
     def _forget(self) -> None:
         """Drop a broken pool; after ``close``, think no more here either (the workers were

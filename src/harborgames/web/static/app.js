@@ -312,7 +312,7 @@ function drawGame(view, token, refusal, typedText, hint) {
     view.over ? el("p", {},
       el("a", { href: local(`/api/games/${encodeURIComponent(view.id)}/record`), download: `${view.game}-${view.id}.json` }, "game record"),
       " · ", el("a", { href: "#", id: "open-replay", onclick: (e) => { e.preventDefault(); replayOf(view.id, token, error); } }, "replay it")) : null);
-  desk(el("h1", {}, title), null, drawn, decision, moves, view);
+  desk(el("h1", {}, title), null, drawn, decision, moves, view, view.over ? reviewPanel(view, error) : null);
   const log = document.querySelector(".log");
   if (log) log.scrollTop = log.scrollHeight;
   if (!view.over && view.current_player !== view.seat) poll(view, token, 2000);
@@ -320,7 +320,7 @@ function drawGame(view, token, refusal, typedText, hint) {
 
 // The desk: the title (and a replay's bar) above, the table and the moves in the main column,
 // the decision panel and the own board beside them, and the phone's tab for the own board.
-function desk(title, bar, drawn, decision, moves, view) {
+function desk(title, bar, drawn, decision, moves, view, lead) {
   currentGame = view.game;
   const own = el("section", { class: `card own-panel${ownOpen ? " open" : ""}`, id: "own-panel", "data-role": "own-panel", "aria-label": "your board" },
     drawn.own || el("p", { class: "muted" }, "nothing of your own on this table"));
@@ -334,7 +334,7 @@ function desk(title, bar, drawn, decision, moves, view) {
   document.getElementById("main").classList.add("desk");
   show(title, bar,
     el("div", { class: "layout" },
-      el("div", { id: "table" }, drawn.table, moves, textView(view)),
+      el("div", { id: "table" }, lead || null, drawn.table, moves, textView(view)),
       el("div", { class: "side" }, decision, own)),
     toggle);
 }
@@ -473,14 +473,90 @@ function logList(log, current) {
       `P${m.seat}: ${m.move}`)));
 }
 
-async function replayOf(id, token, error) {
+// -- the review at the end of a game ---------------------------------------------------------
+// GET api/games/ID/review?seat=N (docs/review.md): made once by the server's bot workers, kept
+// here per game and seat so a redraw does not ask again. The chart is an SVG drawn by hand: one
+// polyline per seat, a dashed line where each round begins, the turning points numbered on the
+// viewer's line; each turning point opens the replay at that decision.
+const reviews = {}; // "game id/seat" -> the promise of its review
+
+function reviewPanel(view, error) {
+  const box = el("section", { class: "card review", id: "review", "data-role": "review" },
+    el("h2", {}, "Review"), el("p", { class: "muted", id: "review-status" }, "reviewing the game: its standing over time and your turning points…"));
+  const key = `${view.id}/${view.seat}`;
+  if (!reviews[key]) reviews[key] = api("GET", `/api/games/${encodeURIComponent(view.id)}/review?seat=${view.seat}`);
+  reviews[key].then(
+    (made) => box.replaceChildren(...reviewNodes(made, view, error, box.clientWidth)),
+    (e) => { delete reviews[key]; box.replaceChildren(el("h2", {}, "Review"), el("p", { class: "error" }, e.message)); });
+  return box;
+}
+
+function reviewNodes(made, view, error, width) {
+  const open = (step) => replayOf(view.id, null, error, step, made.seat);
+  const legend = el("p", { class: "legend review-legend" }, made.standings[0].estimates.map((_, seat) =>
+    el("span", { class: "review-key" }, el("span", { class: `swatch bg-${seat}` }), seatName(view, seat))));
+  const points = made.turning_points.map((p, i) => el("li", {},
+    el("a", { href: "#", class: "turning-point", "data-step": p.step, onclick: (e) => { e.preventDefault(); open(p.step); } },
+      `move ${p.step + 1}${p.round ? ` (round ${p.round})` : ""}`),
+    `: you played `, el("b", {}, p.played_label), `; ${made.judge.split(":")[0]} preferred `, el("b", {}, p.preferred_label),
+    el("span", { class: "muted" }, ` (estimate ${p.difference > 0 ? "+" : ""}${p.difference.toFixed(1)} points)`)));
+  return [
+    el("h2", {}, made.seat === view.seat ? "Review of your game" : `Review of P${made.seat}'s game`),
+    el("p", { class: "muted" }, "Each seat's estimated final score over the game, as you could know it then (the game's heuristic; the end is the real score)."),
+    reviewChart(made, Math.max(280, width - 26), open),
+    legend,
+    el("h3", {}, "Turning points"),
+    points.length ? el("ol", { class: "turning-points", id: "turning-points" }, points)
+      : el("p", { class: "muted", id: "turning-points" }, `None: at the ${made.candidates} decisions it was asked about, the judge played as you did or no better by the estimate.`),
+    el("p", { id: "review-margin" }, made.margin),
+  ];
+}
+
+function reviewChart(made, width, open) {
+  const line = made.standings;
+  const height = Math.round(Math.min(240, Math.max(160, width * 0.4)));
+  const pad = { left: 40, right: 10, top: 10, bottom: 20 };
+  let low = Infinity, high = -Infinity;
+  for (const s of line) for (const v of s.estimates) { low = Math.min(low, v); high = Math.max(high, v); }
+  if (high === low) high = low + 1;
+  const last = Math.max(line.length - 1, 1);
+  const x = (i) => pad.left + (width - pad.left - pad.right) * i / last;
+  const y = (v) => pad.top + (height - pad.top - pad.bottom) * (1 - (v - low) / (high - low));
+  const parts = [];
+  const starts = line.map((s, i) => (i > 0 && s.round && s.round !== line[i - 1].round ? i : -1)).filter((i) => i >= 0);
+  const every = Math.max(1, Math.ceil(starts.length * 26 / (width - pad.left)));
+  starts.forEach((i, k) => {
+    parts.push(svg("line", { class: "round-mark", x1: x(i), x2: x(i), y1: pad.top, y2: height - pad.bottom }));
+    if (k % every === 0) parts.push(svg("text", { class: "round-label", x: x(i) + 2, y: height - 6 }, line[i].round));
+  });
+  for (const v of [low, high]) parts.push(svg("text", { class: "axis-label", x: pad.left - 4, y: y(v) + 4, "text-anchor": "end" }, Math.round(v)));
+  if (low < 0 && high > 0) parts.push(svg("line", { class: "zero", x1: pad.left, x2: width - pad.right, y1: y(0), y2: y(0) }));
+  const seats = line[0].estimates.length;
+  for (let seat = 0; seat < seats; seat++) {
+    parts.push(svg("polyline", { class: `standing stroke-${seat}${seat === made.seat ? " reviewed" : ""}`, "data-seat": seat,
+      points: line.map((s, i) => `${x(i).toFixed(1)},${y(s.estimates[seat]).toFixed(1)}`).join(" ") }));
+  }
+  made.turning_points.forEach((p, k) => {
+    const at = line[Math.min(p.step, line.length - 1)];
+    const mark = svg("g", { class: "turning-mark", "data-step": p.step },
+      svg("circle", { cx: x(p.step), cy: y(at.estimates[made.seat]), r: 8 }),
+      svg("text", { x: x(p.step), y: y(at.estimates[made.seat]) + 4, "text-anchor": "middle" }, k + 1),
+      svg("title", {}, `move ${p.step + 1}: ${p.played_label} (the judge: ${p.preferred_label})`));
+    mark.addEventListener("click", () => open(p.step));
+    parts.push(mark);
+  });
+  return svg("svg", { class: "review-chart", id: "review-chart", width, height, viewBox: `0 0 ${width} ${height}`, role: "img",
+    "aria-label": "each seat's estimated final score over the game" }, parts);
+}
+
+async function replayOf(id, token, error, step = 0, seat = 0) {
   try {
     // The record goes back as the text it came as: parsed and written again, a seed above
     // 2**53 would come back rounded (a JavaScript number keeps 53 bits).
     const answer = await fetch(local(`/api/games/${encodeURIComponent(id)}/record`));
     if (!answer.ok) throw new Error((await answer.json().catch(() => ({}))).error || `HTTP ${answer.status}`);
     const created = await api("POST", "/api/replays", await answer.text());
-    location.hash = `#/replay/${created.id}/0`;
+    location.hash = `#/replay/${created.id}/${step}/${seat}`;
   } catch (e) {
     error.textContent = e.message;
   }
