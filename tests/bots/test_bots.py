@@ -130,8 +130,9 @@ def test_bot_parameter_errors_name_the_parameter_and_its_type(spec: str, message
 def test_bot_parameters_of_the_right_type_are_taken() -> None:
     bot = bots.make_from_spec("mcts:iterations=7:c=1:time_limit=none:rollout_depth=none")
     assert isinstance(bot, bots.MCTSBot)
-    assert (bot.iterations, bot.c, bot.time_limit, bot.rollout_depth) == (7, 1.0, None, None)
-    assert isinstance(bot.c, float)  # an int where a float is expected is widened
+    config = bot.config
+    assert (config.iterations, config.c, config.time_limit, config.rollout_depth) == (7, 1.0, None, None)
+    assert isinstance(config.c, float)  # an int where a float is expected is widened
     assert bots.make_from_spec("greedy:relative=false").relative is False  # type: ignore[attr-defined]
 
 
@@ -153,7 +154,7 @@ class _First:
 def test_time_limited_search_still_returns_a_legal_action() -> None:
     state = inland_port.new_game(2, seed=9)
     view = bots.make_view(inland_port, state, state.current_player)  # type: ignore[arg-type]
-    bot = bots.make("mcts", seed=0, iterations=10**9, time_limit=0.05)
+    bot = bots.make("mcts", seed=0, iterations=10**6, time_limit=0.05)
     assert bot.choose(view) in view.legal_actions
 
 
@@ -173,7 +174,7 @@ def test_outcome_rewards_put_the_rules_winner_first() -> None:
 
 def test_margin_leaves_are_centred_on_the_root() -> None:
     state = toy_cards.new_game(2, seed=1)
-    leaf = Leaf(toy_cards, "margin")
+    leaf = Leaf(toy_cards, "margin", toy_cards.heuristic)
     root = [toy_cards.heuristic(state, p) - sum(toy_cards.heuristic(state, q) for q in (0, 1)) / 2
             for p in (0, 1)]
     assert leaf.rewards(state, root) == (0.5, 0.5)
@@ -206,10 +207,10 @@ def test_widened_searches_are_seeded(name: str) -> None:
 def test_ismcts_defaults_widen() -> None:
     bot = bots.make("ismcts")
     assert isinstance(bot, bots.ISMCTSBot)
-    assert (bot.widen, bot.c, bot.anchor) == (1.0, 0.3, 1.5)
-    with pytest.raises(ValueError, match="widen must be non-negative"):
+    assert (bot.config.widen, bot.config.c, bot.config.anchor) == (1.0, 0.3, 1.5)
+    with pytest.raises(ValueError, match="widen must be at least 0"):
         bots.make("mcts", widen=-1.0)
-    with pytest.raises(ValueError, match="anchor must be non-negative"):
+    with pytest.raises(ValueError, match="anchor must be at least 0"):
         bots.make("ismcts", anchor=-1.0)
 
 
@@ -226,12 +227,13 @@ def test_searches_take_the_games_tuned_budget_unless_told() -> None:
     told = bots.make("mcts", iterations=9)
     assert isinstance(told, bots.MCTSBot)
     assert told.budget("lehavre") == told.budget("gdansk", 3, "standard") == 9
-    with pytest.raises(ValueError, match="or none"):
+    with pytest.raises(ValueError, match="iterations must be at least 1"):
         bots.make("mcts", iterations=0)
 
 
 def test_a_search_reads_its_budget_from_the_games_configuration() -> None:
-    from harborgames.bots.search import budget_for, configuration
+    from harborgames.bots.search import budget_for
+    from harborgames.bots.tuned import configuration
 
     game = harborgames.load("lehavre")
     for players, variant in ((2, "full"), (3, "short"), (4, "full")):

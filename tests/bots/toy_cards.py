@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 
 from harborgames.core import Codec, GameInfo, IllegalActionError, Rng
+from harborgames.core.params import Weights
 
 INFO = GameInfo(
     name="toy_cards",
@@ -157,7 +158,12 @@ def resample(state: State, player: int, seed: int) -> State:
     return attrs.evolve(state, hands=tuple(hands), deck=tuple(cards[at:]), rng=rng)
 
 
-def heuristic(state: State, player: int) -> float:
+@attrs.frozen
+class HeuristicParams(Weights):
+    """No weights: the heuristic is fixed."""
+
+
+def heuristic(state: State, player: int, params: HeuristicParams | None = None) -> float:
     return state.points[player] + 0.5 * sum(state.hands[player])
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 
 from harborgames.core import Codec, GameInfo, IllegalActionError, Rng
+from harborgames.core.params import Weights
 
 INFO = GameInfo(
     name="toy_nim",
@@ -124,7 +125,12 @@ def observe(state: State, player: int) -> Observation:
     return Observation(state.current_player, state.num_players, state.piles, state.picked)
 
 
-def heuristic(state: State, player: int) -> float:
+@attrs.frozen
+class HeuristicParams(Weights):
+    """No weights: the heuristic is fixed."""
+
+
+def heuristic(state: State, player: int, params: HeuristicParams | None = None) -> float:
     """1 if ``player`` wins with best play (two players), else 0; 0.5 mid-turn."""
     if is_terminal(state):
         return float(state.last_taker == player)

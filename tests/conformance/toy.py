@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 
 from harborgames.core import Codec, GameInfo, IllegalActionError
+from harborgames.core.params import Weights
 
 INFO = GameInfo(
     name="toy_race",
@@ -129,7 +130,12 @@ def render(state: State) -> str:
     return f"total {state.total}"
 
 
-def heuristic(state: State, player: int) -> float:
+@attrs.frozen
+class HeuristicParams(Weights):
+    """No weights: the heuristic is fixed."""
+
+
+def heuristic(state: State, player: int, params: HeuristicParams | None = None) -> float:
     return 0.0
 
 

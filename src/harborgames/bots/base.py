@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from ..core.protocol import GameModule
@@ -75,9 +75,12 @@ def outcome_rewards(game: GameModule[S, A], state: S) -> tuple[float, ...]:
     return rank_rewards([math.inf if p in winners else scores[p] for p in range(len(scores))])
 
 
-def heuristic_rewards(game: GameModule[S, A], state: S) -> tuple[float, ...]:
-    """Rewards of an unfinished position: rank by the game's own heuristic."""
-    values = [game.heuristic(state, p) for p in range(state.num_players)]
+def heuristic_rewards(
+    game: GameModule[S, A], state: S, heuristic: Callable[[S, int], float] | None = None
+) -> tuple[float, ...]:
+    """Rewards of an unfinished position: rank by ``heuristic`` (the game's own unless given)."""
+    value_of = heuristic or game.heuristic
+    values = [value_of(state, p) for p in range(state.num_players)]
     if len(values) == 1:
         return (0.5,)
     return rank_rewards(values)

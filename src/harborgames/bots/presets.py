@@ -3,73 +3,49 @@
 A preset is a bot spec like any other (``bots.make("hard")``, ``--bots hard``), built from the
 bots of ``simple`` and ``search`` at its first decision, when the game and its configuration are
 known: the search that fits the game's information (``ismcts`` for hidden cards, ``mcts``
-otherwise), its budget, and for ``hard`` the learned model shipped for the configuration.
+otherwise), its budget, and the configuration's parameter set (``params``, ``bots.tuned``: the
+shipped tuned set by default, ``hand`` for the hand-written one, or a file).
 
 * ``easy`` plays badly on purpose by one rule (``EASY_BLUNDER``): at each decision with a
   choice it takes a uniformly random legal move with probability ``blunder`` (0.3), else
   ``greedy`` looking one decision ahead (``lookahead=1``: it does not see how a first choice
   is paid for). A new player can beat it.
-* ``medium`` is today's search at half its tuned budget (``search.budget_for``), stopped at
-  ``time_limit`` seconds.
-* ``hard`` is the strongest combination measured within 400 ms of CPU a decision
-  (docs/bots.md, "Presets"): today's search at its tuned budget, stopped at ``time_limit``
-  seconds, valuing its cut-off positions by the shipped model blended with the heuristic
-  (``HARD_GUIDED``) in the configurations where that measured stronger (``HARD``); elsewhere,
-  or where the shipped model does not fit, by the heuristic alone, and ``plays`` says so.
+* ``medium`` is ``hard``'s search at half its budget.
+* ``hard`` is the search at its tuned budget (``search.budget_for``), with the set's heuristic
+  weights and the search settings the set carries, stopped at ``time_limit`` seconds.
 
-``time_limit`` (seconds of wall time, default 0.4, the web server's) keeps a decision within the
-issue's 400 ms on a slow or loaded machine; ``time_limit=none`` makes a preset reproducible from
-its seed alone, at the tuned budget that fits 400 ms of CPU (the strength runs use it: on a
-machine shared at a load of 8 a 0.4 s wall-clock stop leaves a search an eighth of its budget).
+``time_limit`` (seconds of wall time, default 0.4, the web server's) keeps a decision within
+400 ms on a slow or loaded machine; ``time_limit=none`` makes a preset reproducible from its
+seed alone, at the budget that fits 400 ms of CPU (the strength runs use it: on a machine
+shared at a load of 8 a 0.4 s wall-clock stop leaves a search an eighth of its budget).
 """
 
 from __future__ import annotations
 
-import abc
 import random
 from collections.abc import Mapping
-from typing import Any
+
+import attrs
 
 from .base import Bot, derive_seed
-from .learned import ModelSource, configuration
-from .model import ModelError, load
+from .config import SearchConfig, config_from_mapping
 from .search import ISMCTSBot, MCTSBot, budget_for
 from .simple import GreedyBot
+from .tuned import TUNED, ParamsError, check_params, configuration, param_set
 from .view import A, S, View
 
-__all__ = ["EASY_BLUNDER", "HARD", "HARD_GUIDED", "PRESETS", "EasyBot", "HardBot", "MediumBot", "describe"]
+__all__ = ["EASY_BLUNDER", "PRESETS", "EasyBot", "HardBot", "MediumBot", "describe"]
 
 EASY_BLUNDER = 0.3
 """``easy``'s chance of a uniformly random legal move at a decision with a choice."""
 
 PRESETS: Mapping[str, str] = {
     "easy": "for a first game: one-step greedy that plays a random legal move 30% of the time",
-    "medium": "a fair opponent: today's tree search at half its tuned budget",
-    "hard": "the strongest: tree search at its full budget, guided by the learned evaluation "
-    "where that measured stronger, 0.4 s a decision",
+    "medium": "a fair opponent: the tree search at half its budget",
+    "hard": "the strongest: the tree search at its full budget on the tuned parameters, "
+    "0.4 s a decision",
 }
 """Each preset's one line, as the lobby and ``harborgames play`` show it."""
-
-HARD_GUIDED: Mapping[str, Any] = {"leaf": "blend"}
-"""``hard``'s search parameters when it plays with a model, beside the search's defaults: the
-cut-off positions valued by the mean of the model's and the heuristic margin's rewards.
-``leaf="model"`` alone lost every game of its probe (Port Gdańsk 4p, 0 of 6 against three
-``greedy``, mean 34.8 points, a first-round model learned from the tensor alone), the blend won
-7 of 12 (docs/bots.md, "Strength of the presets"). The residual models of the second round
-(the heuristic as an input, trained from it by TD(λ)) were probed with this blend too."""
-
-HARD: Mapping[tuple[str, int, str], Mapping[str, Any]] = {}
-"""The configurations (game, players, variant) where ``hard`` plays with the shipped model, and
-its parameters there (over ``HARD_GUIDED``): only where the guided search measured stronger
-than the heuristic search it replaces (head to head, at least 24 games, the Wilson interval of
-its wins above an even share). None has yet (docs/bots.md, "Strength of the presets"): the first models'
-guided search won no more than the heuristic's; of the residual models, the Inland Port's
-guided search won 26 of 48 games against the heuristic search (54%, 40-67%), Port Gdańsk 4p's
-7 of 24 against three heuristic searches (29%, 15-49%; even is 25%), Le Havre full 2p's 11 of 24
-(46%, 28-65%). So ``hard`` is the
-heuristic search everywhere until a model earns its row. ``hard:model=shipped`` (or
-``model=PATH``) plays with a model anyway."""
-
 
 def describe(name: str) -> str:
     """The one line that says what preset ``name`` is; a ``ValueError`` if it is none."""
@@ -84,31 +60,46 @@ def _search(view: View[S, A]) -> type[MCTSBot] | type[ISMCTSBot]:
     return ISMCTSBot if view.info.information == "imperfect" else MCTSBot
 
 
-class _Preset(abc.ABC):
+class _Preset:
     """A search made at the first decision of each configuration it meets (kept for the next):
-    ``medium`` and ``hard``, whose search and budget depend on the game."""
+    ``medium`` and ``hard``, whose search, budget and parameter set depend on the game."""
 
     name = "preset"
+    share = 1.0  # of the budget
 
-    def __init__(self, seed: int, time_limit: float | None) -> None:
+    def __init__(self, seed: int, time_limit: float | None, params: str) -> None:
+        check_params(params)  # a missing or broken file fails now, not at the first decision
         self.seed = seed
         self.time_limit = time_limit
+        self.params = params
         self.plays = ""  # what the preset played as in its last decision, for people to read
-        self._bots: dict[tuple[str, int, str], Bot] = {}
+        self._bots: dict[tuple[str, int, str], tuple[Bot, str]] = {}
 
     def choose(self, view: View[S, A]) -> A:
         if len(view.legal_actions) == 1:
             return view.legal_actions[0]
         players, variant = configuration(view)
         key = (view.info.name, players, variant)
-        bot = self._bots.get(key)
-        if bot is None:
-            bot = self._bots[key] = self._make(view, *key)
+        made = self._bots.get(key)
+        if made is None:
+            made = self._bots[key] = self._make(view, *key)
+        bot, self.plays = made
         return bot.choose(view)
 
-    @abc.abstractmethod
-    def _make(self, view: View[S, A], game: str, players: int, variant: str) -> Bot:
-        """The bot for this configuration; sets ``plays``."""
+    def _make(self, view: View[S, A], game: str, players: int, variant: str) -> tuple[Bot, str]:
+        """The search for this configuration, and what it plays as."""
+        search = ISMCTSBot if view.info.information == "imperfect" else MCTSBot
+        chosen = param_set(self.params, view.game, players, variant)
+        try:
+            config = config_from_mapping(search.CONFIG, chosen.search, chosen.name)
+        except ValueError as error:
+            raise ParamsError(str(error)) from None
+        iterations = config.iterations or budget_for(game, players, variant)
+        config = attrs.evolve(
+            config, iterations=max(1, round(iterations * self.share)), time_limit=self.time_limit
+        )
+        bot = search(derive_seed(self.name, self.seed), config=config, params=self.params)
+        return bot, f"{search.name}:iterations={config.iterations} on the {chosen.name} parameter set"
 
 
 class EasyBot:
@@ -117,13 +108,13 @@ class EasyBot:
 
     name = "easy"
 
-    def __init__(self, seed: int = 0, *, blunder: float = EASY_BLUNDER) -> None:
+    def __init__(self, seed: int = 0, *, blunder: float = EASY_BLUNDER, params: str = TUNED) -> None:
         if not 0.0 <= blunder <= 1.0:
             raise ValueError(f"blunder must be a probability from 0 to 1, not {blunder}")
         self.seed = seed
         self.blunder = blunder
         self.rng = random.Random(derive_seed("easy", seed))
-        self.greedy = GreedyBot(derive_seed("easy greedy", seed), lookahead=1)
+        self.greedy = GreedyBot(derive_seed("easy greedy", seed), lookahead=1, params=params)
         self.plays = f"greedy:lookahead=1, a random move {blunder:.0%} of the time"
 
     def choose(self, view: View[S, A]) -> A:
@@ -132,58 +123,33 @@ class EasyBot:
             return legal[0]
         if self.rng.random() < self.blunder:
             return legal[self.rng.randrange(len(legal))]
-        return self.greedy.choose(view)
+        action = self.greedy.choose(view)
+        self.plays = f"{self.greedy.plays} (lookahead 1), a random move {self.blunder:.0%} of the time"
+        return action
 
 
 class MediumBot(_Preset):
-    """Today's search (``ismcts`` or ``mcts``) at half the tuned budget."""
+    """``hard``'s search at half its budget."""
 
     name = "medium"
+    share = 0.5
 
-    def __init__(self, seed: int = 0, *, time_limit: float | None = 0.4) -> None:
-        super().__init__(seed, time_limit)
-
-    def _make(self, view: View[S, A], game: str, players: int, variant: str) -> Bot:
-        search = _search(view)
-        iterations = max(1, budget_for(game, players, variant) // 2)
-        self.plays = f"{search.name}:iterations={iterations}"
-        return search(derive_seed("medium", self.seed), iterations=iterations, time_limit=self.time_limit)
+    def __init__(self, seed: int = 0, *, time_limit: float | None = 0.4, params: str = TUNED) -> None:
+        super().__init__(seed, _time_limit(time_limit), params)
 
 
 class HardBot(_Preset):
-    """The search guided by the shipped model where that measured stronger (``HARD``), else the
-    heuristic search; both at the tuned budget. ``model`` (a path, or ``shipped``) plays with
-    that model in any configuration (``HARD_GUIDED``)."""
+    """The search at its tuned budget, with the parameter set's heuristic weights and search
+    settings (``params``: ``tuned``, ``hand`` or a file)."""
 
     name = "hard"
 
-    def __init__(
-        self, seed: int = 0, *, time_limit: float | None = 0.4, model: str | None = None
-    ) -> None:
-        super().__init__(seed, time_limit)
-        self.model = model
-        if model is not None and model != "shipped":
-            load(model)  # a missing or broken file fails now, not at the first decision
+    def __init__(self, seed: int = 0, *, time_limit: float | None = 0.4, params: str = TUNED) -> None:
+        super().__init__(seed, _time_limit(time_limit), params)
 
-    def _make(self, view: View[S, A], game: str, players: int, variant: str) -> Bot:
-        search = _search(view)
-        seed = derive_seed("hard", self.seed)
-        measured = HARD.get((game, players, variant))
-        if self.model is None and measured is None:
-            self.plays = (
-                f"{search.name} on the heuristic (no learned model has measured stronger for "
-                f"{game} with {players} players, {variant})"
-            )
-            return search(seed, time_limit=self.time_limit)
-        try:
-            ModelSource(self.model).for_view(view)
-        except ModelError as error:
-            if self.model not in (None, "shipped"):
-                raise  # the model asked for does not fit this game: say so
-            self.plays = f"{search.name} on the heuristic ({str(error).split(';')[0]})"
-            return search(seed, time_limit=self.time_limit)
-        params = {**HARD_GUIDED, **(measured or {})}
-        self.plays = f"{search.name} with the learned evaluation" + "".join(
-            f":{key}={value}" for key, value in params.items()
-        )
-        return search(seed, time_limit=self.time_limit, model=self.model, **params)
+
+def _time_limit(seconds: float | None) -> float | None:
+    """``seconds`` if a search may use it (``config.LIMITS``)."""
+    if seconds is not None:
+        SearchConfig(time_limit=seconds)  # the bounds' ValueError names them
+    return seconds

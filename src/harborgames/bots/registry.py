@@ -11,7 +11,10 @@ import typing
 from collections.abc import Callable
 from typing import TypeAlias
 
+import attrs
+
 from .base import Bot
+from .config import SearchConfig, config_from_mapping
 from .presets import PRESETS, EasyBot, HardBot, MediumBot
 from .search import ISMCTSBot, MCTSBot
 from .simple import GreedyBot, RandomBot
@@ -91,15 +94,38 @@ def make(name: str, seed: int = 0, **params: object) -> Bot:
     >>> make("mcts", iterations="abc")
     Traceback (most recent call last):
     ValueError: mcts: iterations must be an int or none, not 'abc'
+
+    A search's settings (``config.SearchConfig``'s fields) go into its ``config``:
+
+    >>> make("ismcts", iterations=20).config.iterations
+    20
     """
     factory = _REGISTRY.get(name)
     if factory is None:
         raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(_REGISTRY)}")
+    params = _configured(name, factory, params)
     params = _checked_params(name, factory, params)
     try:
         return factory(seed=seed, **params)
     except (TypeError, ValueError) as error:
         raise ValueError(f"{name}: {error}") from None
+
+
+def _configured(name: str, factory: Callable[..., Bot], params: dict[str, object]) -> dict[str, object]:
+    """``params`` with a search's settings gathered into its ``config`` (over the bot's own
+    defaults, ``CONFIG``); other bots' parameters as they are."""
+    base = getattr(factory, "CONFIG", None)
+    if not isinstance(base, SearchConfig):
+        return params
+    fields = [field.name for field in attrs.fields(SearchConfig)]
+    settings = {key: value for key, value in params.items() if key in fields}
+    rest = {key: value for key, value in params.items() if key not in fields}
+    for key in rest:
+        if key not in ("params", "seed"):
+            raise ValueError(f"{name}: unknown parameter {key!r}; known: {', '.join([*fields, 'params'])}")
+    if settings:
+        rest["config"] = config_from_mapping(base, settings, name)
+    return rest
 
 
 def _checked_params(name: str, factory: Callable[..., Bot], params: dict[str, object]) -> dict[str, object]:

@@ -10,16 +10,12 @@ Budgets are iterations, for reproducibility (by default tuned per game, player c
 variant: ``BUDGETS``);
 ``time_limit`` (seconds) adds a wall-clock stop.
 
-``widen`` (progressive widening from the greedy ranking) and ``anchor`` (the final move is
-greedy's unless the statistics clearly prefer another) make a small budget start from the greedy
-bot's play instead of from uniform noise; ``ismcts`` uses both by default (docs/bots.md).
-
-A learned evaluation (``bots.model``) can take the heuristic's place twice: ``leaf="model"``
-values the cut-off positions by the model (each seat from its own observation tensor), and
-``order="model"`` ranks the moves progressive widening admits by the model's value of the
-position each leads to for the mover (``order="root"``: at the root only, where it also names
-the move ``anchor`` anchors on; one forward pass a decision). ``model`` names the model
-(``learned.ModelSource``).
+Every setting is a field of one frozen ``config.SearchConfig``; ``ismcts`` is ``mcts`` with
+three of them changed (``config.ISMCTS``). ``widen`` (progressive widening from the greedy
+ranking) and ``anchor`` (the final move is greedy's unless the statistics clearly prefer
+another) make a small budget start from the greedy bot's play instead of from uniform noise.
+The heuristic (playouts, leaves, rankings) is the game's with the weights of the bot's parameter
+set (``params``, ``bots.tuned``), or a program's own.
 """
 
 from __future__ import annotations
@@ -28,13 +24,13 @@ import math
 import random
 import time
 from collections.abc import Callable
-from typing import Any, Generic
+from typing import ClassVar, Generic
 
 from ..core.protocol import GameModule
 from .base import heuristic_rewards, outcome_rewards, seed_of
-from .learned import ModelSource, configuration
-from .model import ValueModel
-from .simple import GreedyBot, evaluate, greedy_step
+from .config import ISMCTS, MCTS, SearchConfig
+from .simple import GreedyBot, Heuristic, ParamChooser, evaluate, greedy_step
+from .tuned import TUNED, configuration
 from .view import A, S, View
 
 __all__ = [
@@ -46,14 +42,9 @@ __all__ = [
     "MCTSBot",
     "advantages",
     "budget_for",
-    "configuration",
     "rollout",
 ]
 
-_ROLLOUTS = ("random", "greedy")
-_LEAVES = ("margin", "rank", "model", "blend")
-_MODEL_LEAVES = ("model", "blend")
-_ORDERS = ("heuristic", "model", "root")
 _CUT: dict[str, Callable[[int, int | None, int | None], bool]] = {
     "own": lambda to_move, mover, seat: mover == seat,
     "others": lambda to_move, mover, seat: to_move == seat,
@@ -95,6 +86,7 @@ def rollout(
     game: GameModule[S, A],
     state: S,
     rng: random.Random,
+    heuristic: Heuristic,
     *,
     policy: str = "random",
     depth: int | None = None,
@@ -131,15 +123,15 @@ def rollout(
             legal = game.legal_actions(state)
             action = legal[rng.randrange(len(legal))]
         else:
-            action = greedy_step(game, state, rng, epsilon)
+            action = greedy_step(game, state, rng, epsilon, heuristic)
         state = game.apply(state, action)
         steps += 1
     return state
 
 
-def advantages(game: GameModule[S, A], state: S) -> list[float]:
+def advantages(game: GameModule[S, A], state: S, heuristic: Heuristic) -> list[float]:
     """Each seat's heuristic minus the seats' mean: what a seat gains is relative to the rest."""
-    values = [game.heuristic(state, p) for p in range(state.num_players)]
+    values = [heuristic(state, p) for p in range(state.num_players)]
     mean = sum(values) / len(values)
     return [v - mean for v in values]
 
@@ -151,19 +143,13 @@ class Leaf(Generic[S, A]):
     any scale. ``"margin"`` scores how much each seat's heuristic advantage grew since the
     root, squashed by a logistic whose scale is the spread of growths seen so far in this
     search: the heuristic's units (Francs, points) differ per game, and this adapts to them
-    without a per-game constant. ``"model"`` asks a learned model (``model``) for every
-    seat's expected rank reward, each seat read from its own observation tensor: the same scale
-    as a finished game's outcome; ``"blend"`` the mean of ``"model"`` and ``"margin"`` (a young
-    model's judgement steadied by the heuristic's). Finished games always get their outcome.
+    without a per-game constant. Finished games always get their outcome.
     """
 
-    def __init__(self, game: GameModule[S, A], mode: str, model: ValueModel | None = None) -> None:
-        _check(mode, _LEAVES, "leaf")
-        if mode in _MODEL_LEAVES and model is None:
-            raise ValueError(f"leaf {mode!r} needs a model")
+    def __init__(self, game: GameModule[S, A], mode: str, heuristic: Heuristic) -> None:
         self.game = game
         self.mode = mode
-        self.model = model
+        self.heuristic = heuristic
         self.sum_squares = 0.0
         self.count = 0
 
@@ -172,20 +158,9 @@ class Leaf(Generic[S, A]):
         game = self.game
         if state.current_player is None:
             return outcome_rewards(game, state)
-        if self.model is not None and self.mode in _MODEL_LEAVES:
-            encoded: Any = game  # a game with an observation tensor (``learned.ModelSource``)
-            learned = self.model.values(encoded, state)
-            if self.mode == "model":
-                return learned
-            margin = self._margin(state, root)
-            return tuple((a + b) / 2.0 for a, b in zip(learned, margin, strict=True))
-        return self._margin(state, root)
-
-    def _margin(self, state: S, root: list[float] | None) -> tuple[float, ...]:
-        game = self.game
         if self.mode == "rank" or root is None:
-            return heuristic_rewards(game, state)
-        growth = [a - r for a, r in zip(advantages(game, state), root, strict=True)]
+            return heuristic_rewards(game, state, self.heuristic)
+        growth = [a - r for a, r in zip(advantages(game, state, self.heuristic), root, strict=True)]
         self.sum_squares += sum(g * g for g in growth) / len(growth)
         self.count += 1
         scale = math.sqrt(self.sum_squares / self.count)
@@ -200,98 +175,63 @@ def _check(value: str, allowed: tuple[str, ...], what: str) -> None:
 
 
 class _SearchBot:
-    """Parameters, defaults and the budget loop both searches share (docs/bots.md)."""
+    """The settings, the parameter set and the budget loop both searches share (docs/bots.md)."""
 
     name = "search"
+    CONFIG: ClassVar[SearchConfig] = MCTS
+    """The settings a bot of this class plays with unless given others."""
 
     def __init__(
         self,
         seed: int = 0,
         *,
-        iterations: int | None = None,
-        time_limit: float | None = None,
-        c: float = 0.7,
-        rollout: str = "greedy",
-        rollout_depth: int | None = 4,
-        epsilon: float = 0.0,
-        leaf: str | None = None,
-        cutoff: str = "turn",
-        widen: float = 0.0,
-        anchor: float = 0.0,
-        model: str | None = None,
-        order: str = "heuristic",
+        config: SearchConfig | None = None,
+        params: str = TUNED,
+        heuristic: Heuristic | None = None,
     ) -> None:
-        if iterations is not None and iterations < 1:
-            raise ValueError("iterations must be at least 1 (or none: the game's tuned budget)")
-        if rollout_depth is not None and rollout_depth < 0:
-            raise ValueError("rollout_depth must be non-negative (or None: play to the end)")
-        _check(rollout, _ROLLOUTS, "rollout")
-        _check(cutoff, _CUTOFFS, "cutoff")
-        if leaf is None:  # a model given is a model used
-            leaf = "margin" if model is None else "model"
-        _check(leaf, _LEAVES, "leaf")
-        _check(order, _ORDERS, "order")
-        if widen < 0.0:
-            raise ValueError("widen must be non-negative (0: every action at once)")
-        if anchor < 0.0:
-            raise ValueError("anchor must be non-negative (0: the most visited move)")
         self.rng = random.Random(seed)
-        self.iterations = iterations
-        self.time_limit = time_limit
-        self.c = c
-        self.rollout = rollout
-        self.rollout_depth = rollout_depth
-        self.epsilon = epsilon
-        self.leaf = leaf
-        self.cutoff = cutoff
-        self.widen = widen
-        self.anchor = anchor
-        self.order = order
-        # a model file is read now (a bad path fails when the bot is made); the shipped model
-        # is found at the first decision, when the configuration is known
-        uses_model = leaf in _MODEL_LEAVES or order != "heuristic"
-        if model is not None and not uses_model:
-            raise ValueError('a model is used by leaf=model or order=model/root; neither is asked')
-        self.models: ModelSource | None = ModelSource(model) if uses_model else None
-        self._orderer: ValueModel | None = None  # the model ordering moves in this decision
+        self.config = self.CONFIG if config is None else config
+        if not isinstance(self.config, SearchConfig):
+            raise ValueError(f"config must be a SearchConfig, not {config!r}")
+        self.chooser = ParamChooser(params, heuristic)
+        self.plays = ""  # what the last decision was played with, for people to read
         self.last_iterations = 0  # how many iterations the last decision ran, for benchmarks
 
     def _allowed(self, visits: int) -> int:
         """How many of a node's moves progressive widening admits after ``visits`` visits."""
-        return max(1, math.ceil(self.widen * math.sqrt(visits + 1)))
+        return max(1, math.ceil(self.config.widen * math.sqrt(visits + 1)))
 
     def budget(self, game: str, players: int | None = None, variant: str | None = None) -> int:
         """The iterations per decision in ``game`` (its registry name) with ``players`` seats in
-        ``variant``: ``iterations`` if given, else the tuned budget (``budget_for``)."""
-        if self.iterations is not None:
-            return self.iterations
+        ``variant``: the config's ``iterations`` if set, else the tuned budget (``budget_for``)."""
+        if self.config.iterations is not None:
+            return self.config.iterations
         return budget_for(game, players, variant)
 
-    def _model(self, view: View[S, A]) -> ValueModel | None:
-        """The model this bot plays ``view``'s game with, if it uses one."""
-        return None if self.models is None else self.models.for_view(view)
-
-    def _leaf(self, view: View[S, A], model: ValueModel | None) -> Leaf[S, A]:
-        return Leaf(view.game, self.leaf, model if self.leaf in _MODEL_LEAVES else None)
+    def _heuristic(self, view: View[S, A]) -> Heuristic:
+        chosen, heuristic = self.chooser.choose(view)
+        self.plays = f"{self.name} on {self.chooser.says(chosen)}"
+        return heuristic
 
     def _budget(self, view: View[S, A]) -> range | _Timed:
-        if self.iterations is not None:
-            iterations = self.iterations
-        else:
+        iterations = self.config.iterations
+        if iterations is None:
             iterations = budget_for(view.info.name, *configuration(view))
-        if self.time_limit is None:
+        if self.config.time_limit is None:
             return range(iterations)
-        return _Timed(iterations, self.time_limit)
+        return _Timed(iterations, self.config.time_limit)
 
-    def _playout(self, game: GameModule[S, A], state: S, seat: int, mover: int) -> S:
+    def _playout(self, game: GameModule[S, A], state: S, seat: int, mover: int, heuristic: Heuristic) -> S:
+        config = self.config
         return rollout(
             game,
             state,
             self.rng,
-            policy=self.rollout,
-            depth=self.rollout_depth,
-            epsilon=self.epsilon,
-            cutoff=self.cutoff,
+            heuristic,
+            policy=config.rollout,
+            depth=config.rollout_depth,
+            epsilon=config.epsilon,
+            cutoff=config.cutoff,
             seat=seat,
             mover=mover,
         )
@@ -351,21 +291,18 @@ class MCTSBot(_SearchBot):
         untried = list(view.legal_actions)
         rng.shuffle(untried)
         root: _Node[S, A] = _Node(start, None, -1, untried)
-        model = self._model(view)
-        leaf = self._leaf(view, model)
-        orderer = model if self.order != "heuristic" else None
-        inner = model if self.order == "model" else None
-        base = advantages(game, start)
-        widen, seat = self.widen, view.seat
+        heuristic = self._heuristic(view)
+        config = self.config
+        leaf = Leaf(game, config.leaf, heuristic)
+        base = advantages(game, start, heuristic)
+        widen, seat = config.widen, view.seat
         count = 0
         for _ in self._budget(view):
             count += 1
             node, path = root, [root]
             while True:
                 if widen > 0.0 and node.untried and not node.ranked:
-                    ranked = _ranked(
-                        game, node.state, node.untried, node is root, seat, orderer if node is root else inner
-                    )
+                    ranked = _ranked(game, node.state, node.untried, node is root, seat, heuristic)
                     node.untried, node.ranked = ranked[::-1], True
                 if node.untried and (
                     widen == 0.0 or len(node.children) < self._allowed(node.visits)
@@ -386,7 +323,7 @@ class MCTSBot(_SearchBot):
                 node.children.append(child)
                 path.append(child)
                 node = child
-            rewards = leaf.rewards(self._playout(game, node.state, seat, node.mover), base)
+            rewards = leaf.rewards(self._playout(game, node.state, seat, node.mover, heuristic), base)
             mine = rewards[seat] * rewards[seat]
             for visited in path:
                 visited.visits += 1
@@ -395,20 +332,20 @@ class MCTSBot(_SearchBot):
                 for who, reward in enumerate(rewards):
                     totals[who] += reward
         self.last_iterations = count
-        if self.anchor > 0.0:
-            order = _ranked(game, start, list(view.legal_actions), True, seat, orderer)
+        if config.anchor > 0.0:
+            order = _ranked(game, start, list(view.legal_actions), True, seat, heuristic)
             stats: dict[A, tuple[int, float, float]] = {}
             for ch in root.children:
                 assert ch.action is not None
                 stats[ch.action] = (ch.visits, ch.totals[seat], ch.squares)
-            return _anchored(stats, order[0], seat, self.anchor)
+            return _anchored(stats, order[0], seat, config.anchor)
         best = max(root.children, key=lambda ch: (ch.visits, ch.totals[ch.mover] / ch.visits))
         assert best.action is not None  # only the root was reached without an action
         return best.action
 
     def _select(self, node: _Node[S, A]) -> _Node[S, A]:
         log_n = math.log(node.visits)
-        c = self.c
+        c = self.config.c
         best, best_value = node.children[0], -math.inf
         for child in node.children:
             value = child.totals[child.mover] / child.visits + c * math.sqrt(log_n / child.visits)
@@ -439,42 +376,7 @@ class ISMCTSBot(_SearchBot):
     """
 
     name = "ismcts"
-
-    def __init__(
-        self,
-        seed: int = 0,
-        *,
-        iterations: int | None = None,
-        time_limit: float | None = None,
-        c: float = 0.3,
-        rollout: str = "greedy",
-        rollout_depth: int | None = 4,
-        epsilon: float = 0.0,
-        leaf: str | None = None,
-        cutoff: str = "turn",
-        widen: float = 1.0,
-        anchor: float = 1.5,
-        model: str | None = None,
-        order: str = "heuristic",
-    ) -> None:
-        """``mcts``'s parameters, with progressive widening from the greedy ranking, a smaller
-        ``c`` and the final move anchored on greedy's (``_widened``, ``_anchored``): what beat
-        two ``greedy`` bots at Le Havre (docs/bots.md has the runs)."""
-        super().__init__(
-            seed,
-            iterations=iterations,
-            time_limit=time_limit,
-            c=c,
-            rollout=rollout,
-            rollout_depth=rollout_depth,
-            epsilon=epsilon,
-            leaf=leaf,
-            cutoff=cutoff,
-            widen=widen,
-            anchor=anchor,
-            model=model,
-            order=order,
-        )
+    CONFIG = ISMCTS
 
     def choose(self, view: View[S, A]) -> A:
         legal_here = view.legal_actions
@@ -482,15 +384,15 @@ class ISMCTSBot(_SearchBot):
             return legal_here[0]
         game, rng, seat = view.game, self.rng, view.seat
         root: _InfoNode[A] = _InfoNode(-1, 0)
-        model = self._model(view)
-        leaf = self._leaf(view, model)
-        self._orderer = model if self.order != "heuristic" else None
+        heuristic = self._heuristic(view)
+        config = self.config
+        leaf = Leaf(game, config.leaf, heuristic)
         count = 0
-        widen = self.widen
+        widen = config.widen
         for _ in self._budget(view):
             count += 1
             state = view.sample(seed_of(rng))
-            base = advantages(game, state)
+            base = advantages(game, state, heuristic)
             node, path = root, [root]
             while state.current_player is not None:
                 legal = list(legal_here) if node is root else game.legal_actions(state)
@@ -498,7 +400,7 @@ class ISMCTSBot(_SearchBot):
                 mover = state.current_player
                 if widen > 0.0:
                     visits = count - 1 if node is root else node.visits
-                    legal = self._widened(game, state, node, legal, visits, node is root, seat)
+                    legal = self._widened(game, state, node, legal, visits, node is root, seat, heuristic)
                     untried = [a for a in legal if a not in children]
                     pick = 0
                 else:
@@ -515,7 +417,7 @@ class ISMCTSBot(_SearchBot):
                 state = game.apply(state, action)
                 node = children[action]
                 path.append(node)
-            rewards = leaf.rewards(self._playout(game, state, seat, path[-1].mover), base)
+            rewards = leaf.rewards(self._playout(game, state, seat, path[-1].mover, heuristic), base)
             mine = rewards[seat] * rewards[seat]
             for visited in path[1:]:
                 visited.visits += 1
@@ -525,14 +427,14 @@ class ISMCTSBot(_SearchBot):
                     totals[who] += reward
         self.last_iterations = count
         tried = [a for a in legal_here if a in root.children]
-        if self.anchor > 0.0:
+        if config.anchor > 0.0:
             if root.order is None:
                 sampled = view.sample(seed_of(rng))
-                root.order = _ranked(game, sampled, list(legal_here), True, seat, self._orderer)
+                root.order = _ranked(game, sampled, list(legal_here), True, seat, heuristic)
             stats = {
                 a: (ch.visits, ch.totals[seat], ch.squares) for a, ch in root.children.items()
             }
-            return _anchored(stats, root.order[0], seat, self.anchor)
+            return _anchored(stats, root.order[0], seat, config.anchor)
 
         def preference(action: A) -> tuple[int, float]:
             child = root.children[action]
@@ -549,6 +451,7 @@ class ISMCTSBot(_SearchBot):
         visits: int,
         at_root: bool,
         seat: int,
+        heuristic: Heuristic,
     ) -> list[A]:
         """The best ``ceil(widen * sqrt(visits + 1))`` of ``legal`` by the greedy ranking.
 
@@ -561,15 +464,14 @@ class ISMCTSBot(_SearchBot):
         """
         order = node.order
         if order is None:
-            model = self._orderer if at_root or self.order == "model" else None
-            order = node.order = _ranked(game, state, legal, at_root, seat, model)
+            order = node.order = _ranked(game, state, legal, at_root, seat, heuristic)
         known = set(order)
         order.extend(a for a in legal if a not in known)  # legal in this sample only: last
         legal_set = set(legal)
         return [a for a in order if a in legal_set][: self._allowed(visits)]
 
     def _select(self, children: dict[A, _InfoNode[A]], legal: list[A]) -> A:
-        c = self.c
+        c = self.config.c
         best, best_value = legal[0], -math.inf
         for action in legal:
             child = children[action]
@@ -583,26 +485,19 @@ class ISMCTSBot(_SearchBot):
 
 
 def _ranked(
-    game: GameModule[S, A],
-    state: S,
-    legal: list[A],
-    at_root: bool,
-    seat: int,
-    model: ValueModel | None = None,
+    game: GameModule[S, A], state: S, legal: list[A], at_root: bool, seat: int, heuristic: Heuristic
 ) -> list[A]:
     """``legal`` best first for the mover: by the greedy bot's lookahead at the root (``seat``
-    deciding), else by the mover's one-step heuristic (the greedy playout policy's view); with
-    a ``model``, by the model's value for the mover of the position each move leads to (a
-    finished game by its outcome), everywhere."""
+    deciding), else by the mover's one-step heuristic (the greedy playout policy's view)."""
     mover = state.current_player
     assert mover is not None
-    if model is not None:
-        values = model.ranking(game, [game.apply(state, a) for a in legal], mover)
-    elif at_root:
+    if at_root:
         greedy = GreedyBot(0)
-        values = [greedy.value(game, game.apply(state, a), seat) for a in legal]
+        values = [greedy.value(game, game.apply(state, a), seat, heuristic) for a in legal]
     else:
-        values = [evaluate(game, game.apply(state, a), mover, relative=False) for a in legal]
+        values = [
+            evaluate(game, game.apply(state, a), mover, relative=False, heuristic=heuristic) for a in legal
+        ]
     ranked = sorted(range(len(legal)), key=lambda i: -values[i])
     return [legal[i] for i in ranked]
 

@@ -22,7 +22,6 @@ from .play import add_play_parser
 from .replay import add_replay_parser
 from .review import add_review_parser
 from .serve import add_serve_parser
-from .train import add_train_parser
 
 __all__ = ["build_parser", "main"]
 
@@ -53,7 +52,6 @@ def build_parser() -> argparse.ArgumentParser:
     add_arena_parser(commands)
     add_ladder_parser(commands)
     add_serve_parser(commands)
-    add_train_parser(commands)
     for command in commands.choices.values():
         # Also after the command; SUPPRESS keeps a --plain given before it.
         command.add_argument("--plain", action="store_true", default=argparse.SUPPRESS, help=_PLAIN_HELP)

@@ -7,6 +7,7 @@ from typing import Any, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 import attrs
 
+from .params import Weights
 from .views import Card
 
 __all__ = [
@@ -131,6 +132,10 @@ class GameModule(Protocol[S, A]):
     itself, so bot code has no special cases."""
 
     INFO: GameInfo
+    @property
+    def HeuristicParams(self) -> type[Weights]:
+        """The heuristic's weights (``core.params``): ``HeuristicParams()`` is the hand-written
+        set."""
 
     def new_game(
         self,
@@ -163,7 +168,9 @@ class GameModule(Protocol[S, A]):
 
     def render(self, state: S, player: int | None = ...) -> str: ...
 
-    def heuristic(self, state: S, player: int) -> float: ...
+    # A guess of ``player``'s final score, by the weights ``params`` (one of this game's
+    # ``HeuristicParams``; left out, the hand-written ones). Bots maximise it; it is not a rule.
+    def heuristic(self, state: S, player: int, params: Any = ...) -> float: ...
 
     # The view functions (``core.views``): what a UI draws, from an observation alone. The
     # observation is what this game's ``observe`` returns, a type the protocol does not name

@@ -43,11 +43,11 @@ from .encoding import (
     observation_tensor,
     observation_tensors,
 )
-from .heuristic import heuristic
+from .heuristic import HeuristicParams, heuristic
 from .info import INFO
 from .notation import parse_action
 from .observe import observe, resample
-from .render import render
+from .render import render, render_seat
 from .scoring import scores, winners
 from .setup import new_game
 from .state import (
@@ -84,6 +84,7 @@ __all__ = [
     "End",
     "Execute",
     "FillRoom",
+    "HeuristicParams",
     "HrPlace",
     "HrSwap",
     "HrSwapWith",
@@ -129,6 +130,7 @@ __all__ = [
     "observe",
     "parse_action",
     "render",
+    "render_seat",
     "resample",
     "scores",
     "standin_components",

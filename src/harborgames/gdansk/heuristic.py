@@ -9,15 +9,40 @@ turned into VP by then (workers, cargo, bonuses) is worth nothing.
 
 from __future__ import annotations
 
+import attrs
+
+from ..core.params import Weights, weight
 from .data import Components
 from .scoring import best_set_score, final_points
 from .state import Player, State
 from .turn import end_condition
 
-__all__ = ["heuristic"]
+__all__ = ["HAND", "HeuristicParams", "heuristic"]
 
 
-def heuristic(state: State, player: int) -> float:
+@attrs.frozen
+class HeuristicParams(Weights):
+    """The heuristic's weights, in VP (``HAND``: the hand-written values; ``harborgames tune``
+    finds others, which the bots read from their shipped sets)."""
+
+    # VP per worker: cruise ships pay 1.3-1.5 per worker, orders and HR need them too
+    worker: float = weight(1.2, 0.0, 3.0)
+    bonus: float = weight(2.0, 0.0, 5.0)  # VP per constant bonus: a cube saved on later orders
+    cube: float = weight(0.2, 0.0, 1.5)  # VP per cube aboard, whatever it will be used for
+    order: float = weight(0.8, 0.0, 2.0)  # how much of the best order's worth a position near it gets
+    per_move: float = weight(0.7, 0.0, 3.0)  # VP off an order per location still to travel to it
+    # Of the income the orders to come would pay markers, the part counted: orders may go
+    # unfilled, and the game may end sooner than ``_orders_left`` guesses.
+    marker_share: float = weight(0.5, 0.0, 1.5)
+    lasting_orders: float = weight(4.0, 1.0, 12.0)  # workers and bonuses keep their worth this long
+    unload: float = weight(0.5, 0.0, 1.5)  # of Central Port's unloading VP, the part counted
+
+
+HAND = HeuristicParams()
+"""The hand-written weights."""
+
+
+def heuristic(state: State, player: int, params: HeuristicParams = HAND) -> float:
     """A cheap guess of ``player``'s final VP (bots use it; they make it relative themselves).
 
     VP as they would be scored now (the track, cruise ships, Port card sets), plus what the
@@ -45,13 +70,13 @@ def heuristic(state: State, player: int) -> float:
         # few orders the others may still execute in it.
         left = min(left, state.num_players - 1)
     # How much of the game is left to spend workers and bonuses in (1: most of it).
-    lasting = min(1.0, left / _LASTING_ORDERS)
-    value += lasting * (_WORKER * p.workers + _BONUS * sum(p.bonus))
+    lasting = min(1.0, left / params.lasting_orders)
+    value += lasting * (params.worker * p.workers + params.bonus * sum(p.bonus))
     if p.markers and left:
-        value += _marker_income(state, c, p, left)
+        value += params.marker_share * _marker_income(state, c, p, left)
     if lasting == 0.0:
         return value
-    return value + lasting * _cargo(state, c, p)
+    return value + lasting * _cargo(state, c, p, params)
 
 
 def _orders_left(state: State, c: Components) -> int:
@@ -88,14 +113,15 @@ def _marker_income(state: State, c: Components, p: Player, left: int) -> float:
         mine = (p.markers & mask).bit_count()
         if mine and per_sector[s]:
             income += mine * per_sector[s] / total
-    return _MARKER_SHARE * income * c.sector_vp_per_marker * left * others_share
+    return income * c.sector_vp_per_marker * left * others_share
 
 
-def _cargo(state: State, c: Components, p: Player) -> float:
+def _cargo(state: State, c: Components, p: Player, params: HeuristicParams) -> float:
     """The cargo's worth: the best open order in reach by the share of its cubes aboard, or
     unloading in Central Port; a little for every cube, which a later order may use."""
     hold = p.hold
-    value = _CUBE * sum(hold)
+    value = params.cube * sum(hold)
+    per_move = params.per_move
     if p.location < 0:
         return value
     best = 0.0
@@ -129,22 +155,13 @@ def _cargo(state: State, c: Components, p: Player) -> float:
                 extra[sector] = best_set_score(tuple(sets), c.set_scores) - base
                 sets[sector] -= 1
             worth = (c.token_vp[token] + extra[sector]) * share * share
-            worth -= _PER_MOVE * distance[c.quay_location[q]]
+            worth -= per_move * distance[c.quay_location[q]]
             if worth > best:
                 best = worth
     if state.board.central_port_open:
         unload = sum(vp * n for vp, n in zip(c.unload_vp, hold, strict=True))
-        best = max(best, 0.5 * unload - _PER_MOVE * distance[c.central_port])
-    return value + _ORDER * best
+        best = max(best, params.unload * unload - per_move * distance[c.central_port])
+    return value + params.order * best
 
 
-_WORKER = 1.2  # VP per worker: cruise ships pay 1.3-1.5 per worker, orders and HR need them too
-_BONUS = 2.0  # VP per constant bonus: a cube saved on later orders
-_CUBE = 0.2  # VP per cube aboard, whatever it will be used for
-_ORDER = 0.8  # how much of the best order's worth a position near it is credited
-_PER_MOVE = 0.7  # VP off an order per location still to travel to it
-# Of the income the orders to come would pay markers, the part counted: orders may go unfilled,
-# and the game may end sooner than ``_orders_left`` guesses (arena-tuned: half beat all of it).
-_MARKER_SHARE = 0.5
-_LASTING_ORDERS = 4.0  # workers and bonuses keep their worth while this many orders are left
 _VP_PER_ORDER = 10  # VP an order moves the leader up, about (token and sector VP)

@@ -29,11 +29,11 @@ from .encoding import (
     observation_tensor,
     observation_tensors,
 )
-from .heuristic import heuristic
+from .heuristic import HeuristicParams, heuristic
 from .info import INFO
 from .notation import parse_action
 from .observe import observe, resample
-from .render import render
+from .render import render, render_seat
 from .scoring import scores, winners
 from .setup import new_game
 from .state import (
@@ -57,6 +57,7 @@ __all__ = [
     "ChooseUse",
     "Decision",
     "End",
+    "HeuristicParams",
     "MainAction",
     "Move",
     "Observation",
@@ -92,6 +93,7 @@ __all__ = [
     "observe",
     "parse_action",
     "render",
+    "render_seat",
     "resample",
     "scores",
     "table",

@@ -50,11 +50,11 @@ from .encoding import (
     observation_tensor,
     observation_tensors,
 )
-from .heuristic import heuristic
+from .heuristic import HeuristicParams, heuristic
 from .info import INFO
 from .notation import parse_action, public_notation
 from .observe import observe, resample
-from .render import render
+from .render import render, render_seat
 from .scoring import WealthParts, scores, wealth_parts, winners
 from .setup import deal, new_game
 from .state import OPTIONS, Observation, Player, Rules, State
@@ -75,6 +75,7 @@ __all__ = [
     "End",
     "Enter",
     "Give",
+    "HeuristicParams",
     "Loan",
     "Observation",
     "Pay",
@@ -114,6 +115,7 @@ __all__ = [
     "parse_action",
     "public_notation",
     "render",
+    "render_seat",
     "resample",
     "scores",
     "start_turn",

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import math
 
+import attrs
+
+from ..core.params import Weights, weight
 from .data import (
     BUILDINGS,
     FOOD_VALUE,
@@ -31,10 +34,37 @@ from .scoring import bonus, wealth
 from .state import State
 from .visit import owned
 
-__all__ = ["HOLDING", "heuristic"]
+__all__ = ["HAND", "HOLDING", "HeuristicParams", "heuristic"]
 
 
-def heuristic(state: State, player: int) -> float:
+@attrs.frozen
+class HeuristicParams(Weights):
+    """The heuristic's weights, in Francs (``HAND``: the hand-written values; ``harborgames
+    tune`` finds others, which the bots read from their shipped sets)."""
+
+    basic_goods: float = weight(1.0, 0.2, 2.5)  # ``HOLDING``'s basic goods, scaled by this
+    processed_goods: float = weight(1.0, 0.2, 2.5)  # ``HOLDING``'s processed goods, scaled by this
+    # food goods past the food owed: this share of what the Shipping Line pays
+    late_food: float = weight(0.5, 0.0, 1.0)
+    hoard: float = weight(6.0, 2.0, 12.0)  # goods of one kind counted in full; past it, ``hoarded``
+    hoarded: float = weight(0.3, 0.0, 1.0)
+    goods_horizon: float = weight(3.0, 1.0, 8.0)  # goods keep their worth until this many rounds are left
+    final_goods: float = weight(0.15, 0.0, 0.6)  # goods' worth in the final stage (one action left)
+    # Food short at a feeding costs what a loan costs over Francs (7 lost for 4 food: 0.75),
+    # times the chance that it comes to a loan: e ** (-rounds until that feeding / short_decay).
+    loan_extra: float = weight((LOAN_PENALTY - LOAN_FRANCS) / LOAN_FRANCS, 0.0, 2.0)
+    short_decay: float = weight(1.2, 0.3, 4.0)
+    short_horizon: float = weight(4.0, 1.0, 8.0)  # feedings further off are left to the future
+    fee_rate: float = weight(0.12, 0.0, 0.5)  # visits per other seat per round to one building
+    own_use: float = weight(0.5, 0.0, 2.0)  # the owner's own visits, as a share of one other seat's
+    fee_horizon: float = weight(8.0, 1.0, 14.0)  # rounds of fees counted at most
+
+
+HAND = HeuristicParams()
+"""The hand-written weights."""
+
+
+def heuristic(state: State, player: int, params: HeuristicParams = HAND) -> float:
     """A cheap guess, in Francs, of what ``player``'s wealth will be at the end (bots use it).
 
     Wealth as it stands, then what it will still gain and lose, from the rulebook's economy:
@@ -73,35 +103,42 @@ def heuristic(state: State, player: int) -> float:
     value -= total_need
     food_held = food_worth(stock) - stock[FRANC]
     # Food goods are worth their food while food is still owed; the part past that, what the
-    # Shipping Line pays (``_LATE_WORTH``).
+    # Shipping Line pays (``late_food``).
     value += min(food_held, total_need)
     spare = (food_held - total_need) / food_held if food_held > total_need else 0.0
-    lasting = min(1.0, (time_left + 0.5) / _GOODS_HORIZON) if state.final_turns == 0 else _FINAL_GOODS
+    lasting = (
+        min(1.0, (time_left + 0.5) / params.goods_horizon) if state.final_turns == 0 else params.final_goods
+    )
     goods = 0.0
+    hoard = params.hoard
+    late = spare * params.late_food
     for good in GOODS:
         count = stock[good]
         if count:
-            worth = spare * _LATE_WORTH[good] if FOOD_VALUE[good] else HOLDING[good]
-            full = min(count, _HOARD)
-            goods += worth * (full + _HOARDED * (count - full))
+            if FOOD_VALUE[good]:
+                worth = late * SHIPPING_FRANCS[good]
+            else:
+                worth = HOLDING[good] * (params.processed_goods if _PROCESSED[good] else params.basic_goods)
+            full = min(count, hoard)
+            goods += worth * (full + params.hoarded * (count - full))
     value += lasting * goods
     # Cover the feedings in order with the food and Francs held now; what is missing becomes
-    # loans unless it is earned first, the likelier the nearer the feeding (``_short_weight``).
+    # loans unless it is earned first, the likelier the nearer the feeding (``short_decay``).
     cover = food_held + stock[FRANC]
     for k, need in enumerate(needs):
         short = need - cover
         if short > 0:
             until = k + fed + 1 - elapsed  # rounds until that feeding
-            if until > _SHORT_HORIZON:
+            if until > params.short_horizon:
                 break
-            value -= _LOAN_EXTRA * math.exp(-until / _SHORT_DECAY) * short
+            value -= params.loan_extra * math.exp(-until / params.short_decay) * short
         cover = max(0, cover - need)
     if p.loans:
         value -= INTEREST * time_left
     fees = 0.0
     for building in mine:
         fees += _FEE_WORTH[building]
-    value += fees * min(time_left, _FEE_HORIZON) * _FEE_RATE * (n - 1 + _OWN_USE)
+    value += fees * min(time_left, params.fee_horizon) * params.fee_rate * (n - 1 + params.own_use)
     return value
 
 
@@ -133,20 +170,8 @@ def _fed(state: State, seat: int) -> bool:
 HOLDING = (1.0, 1.2, 1.2, 2.0, 1.0, 1.8, 1.5, 0.8,
            2.0, 1.2, 2.2, 5.0, 2.0, 3.0, 3.5, 1.5)
 #      smoked charcoal brick steel bread meat coke leather
-# Food goods past the food still owed: what they fetch (half the Shipping Line's price).
-_LATE_WORTH = tuple(SHIPPING_FRANCS[g] / 2 for g in GOODS)
-_HOARD = 6  # goods of one kind counted in full; each one past this counts ``_HOARDED``
-_HOARDED = 0.3
-_GOODS_HORIZON = 3.0  # goods keep their worth until this many rounds are left, then fade
-_FINAL_GOODS = 0.15  # in the final stage one action is left to turn goods into anything
-# Food short at a feeding costs what a loan costs over Francs (7 lost for 4 food), times the chance
-# that it comes to a loan: e ** (-rounds until that feeding / _SHORT_DECAY).
-_LOAN_EXTRA = (LOAN_PENALTY - LOAN_FRANCS) / LOAN_FRANCS
-_SHORT_DECAY = 1.2
-_SHORT_HORIZON = 4.0  # feedings further off than this many rounds are left to the future
-_FEE_RATE = 0.12  # visits per other seat per round to one building, roughly
-_OWN_USE = 0.5  # the owner's own visits, free, as a share of one other seat's
-_FEE_HORIZON = 8  # rounds of fees counted at most (a building is sold or idle late on)
+# The upgraded goods (the second row of ``HOLDING``), which ``processed_goods`` scales.
+_PROCESSED = tuple(i >= len(HOLDING) // 2 for i in range(len(HOLDING)))
 _DEMANDS = {
     (n, variant): tuple(card.food_demand(n) for card in round_cards(n, variant))
     for n in PLAYER_COUNTS
