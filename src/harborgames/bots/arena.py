@@ -220,8 +220,10 @@ def run_arena(
     progress: Callable[[GameResult], None] | None = None,
     backend: str = "local",
     address: str | None = None,
+    first: int = 0,
 ) -> list[GameResult]:
-    """Play ``games`` games of ``game`` between the bots ``specs`` (one per seat), by index.
+    """Play ``games`` games of ``game`` between the bots ``specs`` (one per seat), by index
+    from ``first`` (a run in batches plays the games one run of ``first + games`` would).
 
     ``game`` is a registered game's name or a game module; with ``jobs > 1`` the games are
     played in spawned processes, which import such a module by its ``__name__``. The results
@@ -242,10 +244,10 @@ def run_arena(
         raise ValueError("run_arena: an address is for the ray backend (backend='ray')")
     if jobs is None and address is None:
         jobs = 1  # only a cluster's size is known without asking
-    for name, value in (("games", games), ("jobs", 1 if jobs is None else jobs), ("seed", seed)):
+    for name, value in (("games", games), ("jobs", 1 if jobs is None else jobs), ("seed", seed), ("first", first)):
         if type(value) is not int:
             raise ValueError(f"run_arena: {name} must be an int, not {value!r}")
-    if games < 0 or (jobs is not None and jobs < 1):
+    if games < 0 or first < 0 or (jobs is not None and jobs < 1):
         raise ValueError(f"run_arena: games must be >= 0 and jobs >= 1, not {games} and {jobs}")
     if backend == "ray":
         from ..adapters.ray_backend import require_ray  # the Ray code only when asked for
@@ -258,7 +260,7 @@ def run_arena(
     name, registered = (game, True) if isinstance(game, str) else (_module_name(game), False)
     tasks = [
         _Task(name, registered, num_players, variant, chosen, tuple(specs), seed, index)
-        for index in range(games)
+        for index in range(first, first + games)
     ]
     results = []
     for result in _run(tasks, jobs, module, backend, address):

@@ -22,6 +22,7 @@ from .play import add_play_parser
 from .replay import add_replay_parser
 from .review import add_review_parser
 from .serve import add_serve_parser
+from .tune import add_tune_parser
 
 __all__ = ["build_parser", "main"]
 
@@ -52,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_arena_parser(commands)
     add_ladder_parser(commands)
     add_serve_parser(commands)
+    add_tune_parser(commands)
     for command in commands.choices.values():
         # Also after the command; SUPPRESS keeps a --plain given before it.
         command.add_argument("--plain", action="store_true", default=argparse.SUPPRESS, help=_PLAIN_HELP)
