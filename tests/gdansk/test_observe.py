@@ -109,3 +109,22 @@ def test_final_scoring_shows_every_cruise_ship_card() -> None:
     for seat in range(3):
         seen = gdansk.observe(s, seat)
         assert [p.cruise for p in seen.players] == [p.cruise for p in s.players]
+
+
+def test_resample_of_a_finished_game_keeps_every_cruise_ship_card_and_the_scores() -> None:
+    """Issue 39: the cards are face up at the end, so resample must not re-deal them (it did, in
+    every finished game, and the scores changed with them); only the piles are still hidden."""
+    rng = random.Random(5)
+    s = gdansk.new_game(3, seed=5)
+    while not gdansk.is_terminal(s):
+        legal = gdansk.legal_actions(s)
+        cruise = [a for a in legal if isinstance(a, (gdansk.Cruise, gdansk.Recruit))]
+        s = gdansk.apply(s, rng.choice(cruise or legal))
+    assert sum(len(p.cruise) for p in s.players[1:]) >= 2  # cards another seat could have re-dealt
+    for seat in range(3):
+        for seed in range(6):
+            sample = gdansk.resample(s, seat, seed)
+            assert gdansk.observe(sample, seat) == gdansk.observe(s, seat)
+            assert [p.cruise for p in sample.players] == [p.cruise for p in s.players]
+            assert gdansk.scores(sample) == gdansk.scores(s)
+            assert gdansk.winners(sample) == gdansk.winners(s)

@@ -58,7 +58,9 @@ def resample(state: State, player: int, seed: int) -> State:
 
     Re-deals, from the fresh RNG and in this order: the Port deck, the token stack below its
     top, then per cruise size the values of the pile and of the other players' cards of that
-    size together. The RNG left after those draws becomes the new state's RNG.
+    size together. The RNG left after those draws becomes the new state's RNG. Once the game is
+    over, the players' Cruise Ship cards are face up (final scoring counts them in the open), so
+    only the piles are re-dealt and the scores stay as they are.
     """
     require_seat(player, state.num_players)
     rng = Rng.from_seed(seed)
@@ -69,10 +71,11 @@ def resample(state: State, player: int, seed: int) -> State:
         rest, rng = rng.shuffled(stack[1:])
         stack = stack[:1] + rest
     players = list(state.players)
+    over = state.current_player is None  # final scoring shows every Cruise Ship card
+    hidden = [] if over else [seat for seat in range(state.num_players) if seat != player]
     piles = []
     for size, pile in enumerate(b.cruise_piles):
-        slots = [(seat, i) for seat, p in enumerate(players) if seat != player
-                 for i, (s, _) in enumerate(p.cruise) if s == size]
+        slots = [(seat, i) for seat in hidden for i, (s, _) in enumerate(players[seat].cruise) if s == size]
         pool = [players[seat].cruise[i][1] for seat, i in slots] + list(pile)
         dealt, rng = rng.shuffled(pool)
         for (seat, i), value in zip(slots, dealt, strict=False):

@@ -221,7 +221,9 @@ class _Checker(Generic[S, A]):
                 self.fail(f"parse_action(str(a)) != a for {text!r}: got {parsed!r}")
             self.seen_actions.setdefault(text, action)
         self.check_information_state(state, legal)
-        if _sampled(step):
+        if _sampled(step) or not legal:
+            # the last state too: what is hidden until the end is shown there (Port Gdańsk's
+            # Cruise Ship cards), and a finished game must still refuse every action
             self.check_sampled(state, legal, rng)
         return list(legal)
 
@@ -319,6 +321,11 @@ class _Checker(Generic[S, A]):
                 self.check_information_state(sample, m.legal_actions(sample))
             if self.info.information == "perfect" and sample != state:
                 self.fail(f"resample for seat {player} changed a perfect-information state")
+            if state.current_player is None and m.scores(sample) != m.scores(state):
+                self.fail(
+                    f"resample for seat {player} changed the final scores {m.scores(state)} to "
+                    f"{m.scores(sample)}: final scoring is done in the open"
+                )
 
     def check_scores(self, state: S) -> None:
         scores = self.m.scores(state)
