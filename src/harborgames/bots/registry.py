@@ -15,6 +15,7 @@ import attrs
 
 from .base import Bot
 from .config import SearchConfig, config_from_mapping
+from .tuned import ParamsError
 from .presets import PRESETS, EasyBot, HardBot, MediumBot
 from .search import ISMCTSBot, MCTSBot
 from .simple import GreedyBot, RandomBot
@@ -107,6 +108,8 @@ def make(name: str, seed: int = 0, **params: object) -> Bot:
     params = _checked_params(name, factory, params)
     try:
         return factory(seed=seed, **params)
+    except ParamsError as error:  # keeps its kind: a program may catch a bad file apart
+        raise ParamsError(f"{name}: {error}") from None
     except (TypeError, ValueError) as error:
         raise ValueError(f"{name}: {error}") from None
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import attrs
 
+from ..core.checks import require_seat
 from ..core.params import Weights, weight
 from .data import Components
 from .scoring import best_set_score, final_points
@@ -59,6 +60,8 @@ def heuristic(state: State, player: int, params: HeuristicParams = HAND) -> floa
 
     A finished game is its score.
     """
+    if type(player) is not int or not 0 <= player < state.num_players:
+        require_seat(player, state.num_players)  # the boundary's error, naming the seat
     c = state.rules.components
     p = state.players[player]
     value = float(p.score + final_points(p, c))

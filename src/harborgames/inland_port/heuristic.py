@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import attrs
 
+from ..core.checks import require_seat
 from ..core.params import Weights, weight
 from .data import NUM_ROUNDS
 from .scoring import wealth
@@ -41,6 +42,8 @@ HAND = HeuristicParams()
 def heuristic(state: State, player: int, params: HeuristicParams = HAND) -> float:
     """A cheap guess of ``player``'s final wealth: wealth now, and the goods at their weights.
     A finished game is its wealth."""
+    if type(player) is not int or not 0 <= player < state.num_players:
+        require_seat(player, state.num_players)  # the boundary's error, naming the seat
     value = float(wealth(state, player))
     if state.current_player is None:
         return value

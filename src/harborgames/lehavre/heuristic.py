@@ -12,6 +12,7 @@ import math
 
 import attrs
 
+from ..core.checks import require_seat
 from ..core.params import Weights, weight
 from .data import (
     BUILDINGS,
@@ -84,6 +85,8 @@ def heuristic(state: State, player: int, params: HeuristicParams = HAND) -> floa
 
     Bots make it relative to the other seats themselves. A finished game is its wealth.
     """
+    if type(player) is not int or not 0 <= player < state.num_players:
+        require_seat(player, state.num_players)  # the boundary's error, naming the seat
     if state.current_player is None:
         return float(wealth(state, player))
     n = state.num_players
