@@ -18,6 +18,7 @@ from harborgames.bots.tuned import ParamsError, dump_set, param_set, shipped_fil
 from harborgames.core.params import ranges, to_mapping
 
 GAMES = harborgames.games()
+_SET = '{"format": "harborgames-params", "game": "inland_port", "heuristic": {}}'
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -59,7 +60,7 @@ def test_params_hand_and_a_file_change_what_greedy_plays(tmp_path: Path) -> None
     moves = {}
     for spec in ("greedy:params=hand", f"greedy:params={path}"):
         players = [bots.make_from_spec(spec, seed=1), bots.make("greedy", seed=2)]
-        final, actions = play_game(game, players, seed=5)
+        _, actions = play_game(game, players, seed=5)
         moves[spec] = [str(a) for a in actions]
         assert players[0].plays.startswith("greedy on the ")  # type: ignore[attr-defined]
     assert moves["greedy:params=hand"] != moves[f"greedy:params={path}"]
@@ -71,17 +72,16 @@ def test_params_hand_and_a_file_change_what_greedy_plays(tmp_path: Path) -> None
         (None, "no such parameter file"),
         ("{not json", "the JSON does not parse"),
         ('{"format": "other"}', "not a parameter file"),
-        ('{"format": "harborgames-params", "game": "gdansk", "heuristic": {}}', "for gdansk, not inland_port"),
-        ('{"format": "harborgames-params", "game": "inland_port", "heuristic": {"fsh": 1}}', "no weight 'fsh'"),
-        ('{"format": "harborgames-params", "game": "inland_port", "heuristic": {"fish": "a"}}', "finite number"),
-        ('{"format": "harborgames-params", "game": "inland_port", "heuristic": {"fish": NaN}}', "finite number"),
-        (
-            '{"format": "harborgames-params", "game": "inland_port", "heuristic": {}, "search": {"c": -1}}',
-            "c must be at least 0",
-        ),
+        (_SET.replace("inland_port", "gdansk"), "for gdansk, not inland_port"),
+        (_SET.replace("{}", '{"fsh": 1}'), "no weight 'fsh'"),
+        (_SET.replace("{}", '{"fish": "a"}'), "finite number"),
+        (_SET.replace("{}", '{"fish": NaN}'), "finite number"),
+        (_SET.replace("{}", '{}, "search": {"c": -1}'), "c must be at least 0"),
     ],
 )
-def test_a_bad_parameter_file_is_named_with_its_fault(tmp_path: Path, content: str | None, message: str) -> None:
+def test_a_bad_parameter_file_is_named_with_its_fault(
+    tmp_path: Path, content: str | None, message: str
+) -> None:
     path = tmp_path / "set.json"
     if content is not None:
         path.write_text(content, encoding="utf-8")

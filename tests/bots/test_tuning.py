@@ -97,7 +97,9 @@ def test_the_command_runs_and_says_what_it_chose(tmp_path: Path, capsys: pytest.
         (["tune", "chess", "--players", "2", "--out", "x"], "chess"),
     ],
 )
-def test_bad_tune_arguments_are_one_line(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_tune_arguments_are_one_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(argv) != 0
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err

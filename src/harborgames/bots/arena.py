@@ -244,7 +244,8 @@ def run_arena(
         raise ValueError("run_arena: an address is for the ray backend (backend='ray')")
     if jobs is None and address is None:
         jobs = 1  # only a cluster's size is known without asking
-    for name, value in (("games", games), ("jobs", 1 if jobs is None else jobs), ("seed", seed), ("first", first)):
+    counts = (("games", games), ("jobs", 1 if jobs is None else jobs), ("seed", seed), ("first", first))
+    for name, value in counts:
         if type(value) is not int:
             raise ValueError(f"run_arena: {name} must be an int, not {value!r}")
     if games < 0 or first < 0 or (jobs is not None and jobs < 1):

@@ -15,10 +15,10 @@ import attrs
 
 from .base import Bot
 from .config import SearchConfig, config_from_mapping
-from .tuned import ParamsError
 from .presets import PRESETS, EasyBot, HardBot, MediumBot
 from .search import ISMCTSBot, MCTSBot
 from .simple import GreedyBot, RandomBot
+from .tuned import ParamsError
 
 __all__ = [
     "HINT",
