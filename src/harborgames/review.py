@@ -61,7 +61,7 @@ A = TypeVar("A")
 TURNING_POINTS = 5
 """The most turning points a review names (fewer where the judge agrees with the seat)."""
 
-_TURN_STEPS = 12  # the seat's own greedy moves that finish a turn before its estimate is read
+_HORIZON = 30  # decisions of every seat's greedy play after a move before its estimate is read
 _SCREEN_NODES = 400  # positions the screen values per decision at most, as greedy caps them
 
 
@@ -256,8 +256,7 @@ def review_steps(
         )
         screened.append((drop, step))
         advance()
-    screened.sort(key=lambda pair: (-pair[0], pair[1]))
-    asked = [step for drop, step in screened[: budget.candidates]]
+    asked = _candidates(screened, _falls(game, states, line, seat), budget.candidates)
     turning: list[TurningPoint] = []
     for step in sorted(asked):
         point = _judged(game, states[step], actions[step], seat, step, rounds[step], budget, seed)
@@ -393,18 +392,63 @@ def _screen(game: GameModule[S, A], state: S, played: A, seat: int, samples: int
     return (max(values.values()) - values[str(played)]) / len(drawn)
 
 
-def _finished_turn(game: GameModule[S, A], state: S, action: A, seat: int, drawn: Iterable[S]) -> float:
-    """The seat's estimate after ``action``, its turn then finished by its own greedy moves,
-    averaged over ``drawn``."""
+def _falls(
+    game: GameModule[S, A], states: Sequence[S], line: Sequence[Standing], seat: int
+) -> list[tuple[float, int]]:
+    """How far the seat's standing against the best other seat fell over each of its turns (its
+    decisions in a row, up to the next position another seat decides in), as ``(fall, step)``
+    with the step of the turn's decision with the most legal moves."""
+
+    def lead(step: int) -> float:
+        estimates = line[step].estimates
+        others = [value for p, value in enumerate(estimates) if p != seat]
+        return estimates[seat] - max(others) if others else estimates[seat]
+
+    falls = []
+    step = 0
+    while step < len(states) - 1:
+        if states[step].current_player != seat:
+            step += 1
+            continue
+        first = step
+        widest, most = step, 0
+        while step < len(states) - 1 and states[step].current_player == seat:
+            options = len(game.legal_actions(states[step]))
+            if options > most:
+                widest, most = step, options
+            step += 1
+        if most > 1:
+            falls.append((lead(first) - lead(step), widest))
+    return falls
+
+
+def _candidates(screened: list[tuple[float, int]], falls: list[tuple[float, int]], count: int) -> list[int]:
+    """The decisions to ask the judge about: by turns, the largest drop the screen found and the
+    largest fall of the seat's standing against the others (which finds what the screen cannot
+    see one decision ahead, as when the seat plays the heuristic's own favourites)."""
+    orders = [sorted(pairs, key=lambda pair: (-pair[0], pair[1])) for pairs in (screened, falls)]
+    chosen: list[int] = []
+    for rank in range(max(len(order) for order in orders) if orders[0] else 0):
+        for order in orders:
+            if len(chosen) < count and rank < len(order) and order[rank][1] not in chosen:
+                chosen.append(order[rank][1])
+    return sorted(chosen)
+
+
+def _played_on(game: GameModule[S, A], state: S, action: A, seat: int, drawn: Iterable[S]) -> float:
+    """The seat's estimate after ``action`` and ``_HORIZON`` more decisions in which every seat
+    plays its heuristic's favourite (the first of equals), averaged over ``drawn``: the same
+    play after either move, so that what a move leads to in the next turns counts."""
     values = []
     for sample in drawn:
         after = game.apply(sample, action)
-        for _ in range(_TURN_STEPS):
-            if after.current_player != seat:
+        for _ in range(_HORIZON):
+            mover = after.current_player
+            if mover is None:
                 break
             after = max(
                 (game.apply(after, option) for option in game.legal_actions(after)),
-                key=lambda following: _estimate(game, following, seat),
+                key=lambda following, mover=mover: _estimate(game, following, mover),
             )
         values.append(_estimate(game, after, seat))
     return sum(values) / len(values)
@@ -420,8 +464,8 @@ def _judged(
     if str(preferred) == str(played):
         return None
     drawn = _samples(game, state, seat, budget.samples, derive_seed("turn", seed, step))
-    after_played = _finished_turn(game, state, played, seat, drawn)
-    after_preferred = _finished_turn(game, state, preferred, seat, drawn)
+    after_played = _played_on(game, state, played, seat, drawn)
+    after_preferred = _played_on(game, state, preferred, seat, drawn)
     difference = round(after_preferred - after_played, 2)
     if difference <= 0:
         return None
