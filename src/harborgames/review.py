@@ -446,12 +446,20 @@ def _played_on(game: GameModule[S, A], state: S, action: A, seat: int, drawn: It
             mover = after.current_player
             if mover is None:
                 break
-            after = max(
-                (game.apply(after, option) for option in game.legal_actions(after)),
-                key=lambda following, mover=mover: _estimate(game, following, mover),
-            )
+            after = _favourite(game, after, mover)
         values.append(_estimate(game, after, seat))
     return sum(values) / len(values)
+
+
+def _favourite(game: GameModule[S, A], state: S, mover: int) -> S:
+    """The position after the move ``mover``'s heuristic likes best (the first of equals)."""
+    best, best_value = state, float("-inf")
+    for option in game.legal_actions(state):
+        after = game.apply(state, option)
+        value = _estimate(game, after, mover)
+        if value > best_value:
+            best, best_value = after, value
+    return best
 
 
 def _judged(
