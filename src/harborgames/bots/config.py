@@ -107,7 +107,8 @@ MCTS = SearchConfig()
 
 ISMCTS = attrs.evolve(MCTS, c=0.3, widen=1.0, anchor=1.5)
 """``ismcts``: ``MCTS`` with progressive widening from the greedy ranking, a smaller ``c`` and
-the final move anchored on greedy's: what beat two ``greedy`` bots at Le Havre."""
+the final move anchored on greedy's: with hidden cards a small budget starts from greedy's play
+and leaves it only on evidence, instead of averaging over foolish replies."""
 
 
 _INTS = ("iterations", "rollout_depth")

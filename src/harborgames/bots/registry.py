@@ -48,9 +48,12 @@ _REGISTRY: dict[str, Callable[..., Bot]] = {
 
 _LINES = {
     "random": "a uniformly random legal move: the floor",
-    "greedy": "the move the game's heuristic likes best, looking one decision further in its turn",
-    "mcts": "Monte Carlo tree search on one guess of the hidden cards, at the tuned budget",
-    "ismcts": "information-set tree search over many guesses of the hidden cards, at the tuned budget",
+    "greedy": "the move the game's heuristic (the tuned parameter set) likes best, looking one "
+    "decision further in its turn",
+    "mcts": "Monte Carlo tree search on one guess of the hidden cards, at the configuration's budget, "
+    "on the tuned parameter set",
+    "ismcts": "information-set tree search over many guesses of the hidden cards, at the "
+    "configuration's budget, on the tuned parameter set",
     **PRESETS,
 }
 

@@ -107,7 +107,8 @@ def rollout(
       judged at the same point of the turn cycle;
     * ``"others"``: right before a turn of ``seat``, after every other seat has answered.
 
-    Which works best is an empirical matter per game (docs/bots.md has the arena numbers).
+    Which works best is an empirical matter per game: ``harborgames tune --target search``
+    measures it.
 
     ``mover`` is the seat whose decision led to ``state``.
     """
