@@ -27,7 +27,7 @@ def test_observation_is_the_whole_state_for_either_seat() -> None:
 
 
 def test_observing_a_seat_that_does_not_exist_is_an_error() -> None:
-    with pytest.raises(ValueError, match="seats 0 and 1"):
+    with pytest.raises(ValueError, match="seat 2 is not a seat of this 2-player game"):
         ip.observe(ip.new_game(), 2)
 
 

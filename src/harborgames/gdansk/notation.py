@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..core.checks import require_state
 from ..core.notation import NotationError, match_name, read_number, shown, words_of
 from .actions import (
     END,
@@ -135,6 +136,7 @@ def parse_action(state: State, text: str) -> Action:
     Reading does not check legality (``apply`` does), only that the words name real things.
     Text over ``core.notation.MAX_NOTATION_LENGTH`` characters is refused unread.
     """
+    require_state(state, State, "parse_action", "Port Gdańsk")
     words = words_of(text, "Port Gdańsk")
     verb = match_name(words[0], tuple(_PARSERS), "Port Gdańsk action")
     return _PARSERS[verb]([verb, *words[1:]], state.rules.components)

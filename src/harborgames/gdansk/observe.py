@@ -9,7 +9,7 @@ over, the Cruise Ship values are everyone's: final scoring counts them in the op
 
 from __future__ import annotations
 
-from ..core.checks import require_seat
+from ..core.checks import require_seat, require_state
 from ..core.rng import Rng
 from ..core.update import update, update_generic
 from .state import Observation, Player, State
@@ -23,6 +23,7 @@ def observe(state: State, player: int) -> Observation:
     """The state as ``player`` sees it: hidden cards, tokens and the RNG left out. It holds the
     decision and everything the legal actions depend on, so two states the seat to move sees
     alike offer the same actions."""
+    require_state(state, State, "observe", "Port Gdańsk")
     require_seat(player, state.num_players)
     b = state.board
     over = state.current_player is None  # final scoring shows every Cruise Ship card
@@ -62,6 +63,7 @@ def resample(state: State, player: int, seed: int) -> State:
     over, the players' Cruise Ship cards are face up (final scoring counts them in the open), so
     only the piles are re-dealt and the scores stay as they are.
     """
+    require_state(state, State, "resample", "Port Gdańsk")
     require_seat(player, state.num_players)
     rng = Rng.from_seed(seed)
     b = state.board

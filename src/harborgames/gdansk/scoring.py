@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..core.checks import require_state
 from ..core.outcome import winners_by
 from .data import SECTORS, Components
 from .state import Player, State
@@ -50,6 +51,7 @@ def scores(state: State) -> tuple[int, ...]:
 
     Valid at any time and final once the game is over (the end adds nothing else).
     """
+    require_state(state, State, "scores", "Port Gdańsk")
     c = state.rules.components
     return tuple(p.score + final_points(p, c) for p in state.players)
 
@@ -59,6 +61,7 @@ def winners(state: State) -> tuple[int, ...]:
 
     Empty while the game is running.
     """
+    require_state(state, State, "winners", "Port Gdańsk")
     if state.current_player is not None:
         return ()
     points = scores(state)

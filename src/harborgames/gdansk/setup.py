@@ -30,12 +30,14 @@ def new_game(
     num_players: int = 2,
     *,
     seed: int = 0,
-    variant: str = "standard",
+    variant: str | None = "standard",
     options: Mapping[str, str] | None = None,
     components: str | os.PathLike[str] | Components | None = None,
 ) -> State:
     """A dealt game (``deal``), waiting on the first real decision (a lone option, such as the
-    only colour a component file lets sit out, is taken as always)."""
+    only colour a component file lets sit out, is taken as always). ``variant`` None is the
+    default variant, as ``INFO.check_configuration`` reads it."""
+    variant = INFO.default_variant if variant is None else variant
     return RULEBOOK.settle(deal(num_players, seed, variant, options, components))
 
 

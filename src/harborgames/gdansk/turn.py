@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..core.checks import require_state
 from ..core.decisions import Rule, Rulebook, next_in_turn_order
 from ..core.update import update
 from . import cruise_ships, dice, hr_panel, loading, movement, orders
@@ -80,6 +81,7 @@ _DONE = {
 
 def is_terminal(state: State) -> bool:
     """The game is over (final scoring is in ``scores``)."""
+    require_state(state, State, "is_terminal", "Port Gdańsk")
     return state.current_player is None
 
 

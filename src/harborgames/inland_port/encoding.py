@@ -31,6 +31,7 @@ from typing import cast
 import numpy as np
 import numpy.typing as npt
 
+from ..core.checks import require_seat
 from ..core.encoding import ActionSpace, Field, TensorLayout, fill_masks, fill_observations
 from .actions import Action, Build, End, Move, Pass, Pay, Sell, Times, Use
 from .codec import CODEC
@@ -281,15 +282,11 @@ def _tables(num_players: int = NUM_PLAYERS) -> _Tables:
     return _Tables(num_players)
 
 
-_SEATS = (0, 1)
-
-
 def _write_observation(state: State, player: int, row: npt.NDArray[np.float32]) -> None:
     """``player``'s tensor of ``state`` into ``row`` (zeroed), read straight from the state (the
     Inland Port hides nothing). Each value is stored through a memoryview of the row: a Python
     float store costs less there than numpy's per-item or fancy-index assignment."""
-    if player not in _SEATS:
-        raise ValueError(f"the Inland Port has seats 0 and 1, not {player!r}")
+    require_seat(player, NUM_PLAYERS)  # observe's error
     t = _tables()
     out = cast("memoryview[float]", row.data)  # float32 items, written as Python floats
     round_ = state.round

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from ..core.checks import require_state
 from ..core.notation import NotationError, match_name, read_number, shown, words_of
 from .actions import Action, Build, End, Move, Pass, Pay, Sell, Times, Use
 from .data import BUILDINGS, GOOD_LETTERS
@@ -61,6 +62,7 @@ def parse_action(state: State, text: str) -> Action:
     ``NotationError`` (an ``IllegalActionError`` and a ``FormatError``) names what could not be
     read; text over ``core.notation.MAX_NOTATION_LENGTH`` characters is refused unread.
     """
+    require_state(state, State, "parse_action", "Inland Port")
     words = words_of(text, "Inland Port")
     verb, rest = match_name(words[0], _VERBS, "Inland Port action"), words[1:]
     if verb in _ON_BUILDING:

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from ..core.checks import require_seat, require_state
 from .state import Observation, State
 
 
 def observe(state: State, player: int) -> Observation:
-    if player not in (0, 1):
-        raise ValueError(f"the Inland Port has seats 0 and 1, not {player!r}")
+    require_state(state, State, "observe", "Inland Port")
+    require_seat(player, state.num_players)
     return Observation(player, state)
 
 
 def resample(state: State, player: int, seed: int) -> State:
     """The state itself: every seat sees everything, so there is nothing to deal again."""
-    observe(state, player)  # the same check of the seat
+    require_state(state, State, "resample", "Inland Port")
+    require_seat(player, state.num_players)
     return state

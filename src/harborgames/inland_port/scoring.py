@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..core.checks import require_state
 from ..core.outcome import winners_by
 from .data import BUILDINGS, DOCK_PER_ANCHOR, FACTORY_GOOD, NUM_BUILDINGS
 from .state import State
@@ -32,11 +33,13 @@ def wealth(state: State, player: int) -> int:
 
 def scores(state: State) -> tuple[int, ...]:
     """Each player's wealth; final once the game is over."""
+    require_state(state, State, "scores", "Inland Port")
     return tuple(wealth(state, p) for p in range(state.num_players))
 
 
 def winners(state: State) -> tuple[int, ...]:
     """The seats with the top wealth; a tie is a shared win (the rulebook replays instead)."""
+    require_state(state, State, "winners", "Inland Port")
     if state.current_player is not None:
         return ()
     return winners_by(scores(state))

@@ -24,10 +24,12 @@ def new_game(
     num_players: int = 2,
     *,
     seed: int = 0,
-    variant: str = "standard",
+    variant: str | None = "standard",
     options: Mapping[str, str] | None = None,
 ) -> State:
-    """A fresh game: a random starting player (from ``seed``) takes the A-F board and starts."""
+    """A fresh game: a random starting player (from ``seed``) takes the A-F board and starts.
+    ``variant`` None is the default variant, as ``INFO.check_configuration`` reads it."""
+    variant = INFO.default_variant if variant is None else variant
     # Each value is one of its option's (check_new_game; the field's validator checks it again),
     # which mypy cannot see of a str from a mapping.
     rules = Rules(**INFO.check_new_game(num_players, variant, options))  # type: ignore[arg-type]

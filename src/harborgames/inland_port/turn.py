@@ -20,6 +20,7 @@ decision               what is decided                             rule
 
 from __future__ import annotations
 
+from ..core.checks import require_state
 from ..core.decisions import Rule, Rulebook
 from .actions import ACTION_TYPES, Action, Build, End, Move, Pass, Pay, Sell, Times, Use
 from .build import PAY_BUILD_COST, build, builds, why_not_build
@@ -147,6 +148,7 @@ apply = RULEBOOK.apply
 
 
 def is_terminal(state: State) -> bool:
+    require_state(state, State, "is_terminal", "Inland Port")
     return state.current_player is None
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from ..core.checks import require_state
 from ..core.notation import NotationError, match_name, read_number, shown, words_of
 from .actions import (
     DONE,
@@ -120,6 +121,7 @@ def _tokens(words: list[str]) -> tuple[int, ...]:
 
 def parse_action(state: State, text: str) -> Action:
     """The action the notation ``text`` names (it need not be legal in ``state``)."""
+    require_state(state, State, "parse_action", "Le Havre")
     words = words_of(text, GAME)
     verb, rest = match_name(words[0], _VERBS, f"{GAME} action"), words[1:]
     if verb in _ON_BUILDING:

@@ -10,7 +10,7 @@ are fanned out face up, goods and Francs lie open.
 
 from __future__ import annotations
 
-from ..core.checks import require_seat
+from ..core.checks import require_seat, require_state
 from ..core.rng import Rng
 from ..core.update import update
 from .data import BUILDING_INDEX, SPECIAL_BUILDINGS
@@ -27,6 +27,7 @@ def observe(state: State, player: int) -> Observation:
     """The state as ``player`` sees it: face-down tiles and special cards as -1 (-2 where
     another seat knows the card), the special cards out of sight as out of the game, a blank
     RNG."""
+    require_state(state, State, "observe", "Le Havre")
     require_seat(player, state.num_players)
     tiles = state.tiles[: state.revealed] + (HIDDEN,) * (len(state.tiles) - state.revealed)
     specials, known, owner = state.specials, state.known, state.owner
@@ -46,6 +47,7 @@ def resample(state: State, player: int, seed: int) -> State:
     ``seed`` (which becomes the new state's RNG): the face-down tiles re-dealt, then the special
     cards ``player`` has not seen re-dealt among the deck positions it does not know and the box.
     A seat that had looked at a position knows the card now there."""
+    require_state(state, State, "resample", "Le Havre")
     require_seat(player, state.num_players)
     rng = Rng.from_seed(seed)
     hidden = state.tiles[state.revealed :]

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from ..core.checks import require_state
 from ..core.outcome import winners_by
 from .data import (
     BUILDING_INDEX,
@@ -131,11 +132,13 @@ def wealth(state: State, seat: int) -> int:
 
 def scores(state: State) -> tuple[int, ...]:
     """Each player's wealth (final once the game is over; the standing before that)."""
+    require_state(state, State, "scores", "Le Havre")
     return tuple(wealth(state, seat) for seat in range(state.num_players))
 
 
 def winners(state: State) -> tuple[int, ...]:
     """The richest players (ties shared); empty before the end."""
+    require_state(state, State, "winners", "Le Havre")
     if state.current_player is not None:
         return ()
     return winners_by(scores(state))

@@ -39,9 +39,15 @@ from .turn import RULEBOOK
 
 
 def new_game(
-    num_players: int = 2, *, seed: int = 0, variant: str = "full", options: Mapping[str, str] | None = None
+    num_players: int = 2,
+    *,
+    seed: int = 0,
+    variant: str | None = "full",
+    options: Mapping[str, str] | None = None,
 ) -> State:
-    """A dealt game, the first player's Supply action done, waiting on the first real decision."""
+    """A dealt game, the first player's Supply action done, waiting on the first real decision.
+    ``variant`` None is the default variant, as ``INFO.check_configuration`` reads it."""
+    variant = INFO.default_variant if variant is None else variant
     dealt = deal(num_players, seed, variant, options)
     return RULEBOOK.settle(start_turn(dealt, 0, 0))
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from itertools import compress
 from typing import Any
 
+from ..core.checks import require_state
 from ..core.decisions import Rule, Rulebook
 from ..core.update import update
 from .actions import (
@@ -189,6 +190,7 @@ def legal(state: State) -> tuple[Action, ...]:
 
 
 def is_terminal(state: State) -> bool:
+    require_state(state, State, "is_terminal", "Le Havre")
     return state.current_player is None
 
 
