@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import pytest
 
-from harborgames.adapters.reaper import descendants, started
+from harborgames.bots.reaper import descendants, started
 
 needs_proc = pytest.mark.skipif(
     not os.path.isdir(f"/proc/{os.getpid()}/task"), reason="finds child processes through Linux's /proc"

@@ -9,7 +9,8 @@ import sys
 
 import pytest
 
-from harborgames.adapters import ray_backend, require_encoding
+from harborgames.adapters import require_encoding
+from harborgames.bots import ray_backend
 from harborgames.bots.arena import run_arena
 
 from ..bots import toy_nim

@@ -1,6 +1,6 @@
 """A local Ray instance ends with the arena that started it (issue 32): on Ctrl-C the arena
 shuts it down and says so in one line; killed with SIGKILL, Ray kills its servers itself and
-``adapters/reaper.py`` kills what Ray leaves (its two agents, which otherwise ran on for good).
+``bots/reaper.py`` kills what Ray leaves (its two agents, which otherwise ran on for good).
 
 What is checked is every process below the arena once a game is under way on a Ray worker:
 Ray's gcs_server, raylet, monitor, dashboard, log monitor, agents and worker, and the reaper.

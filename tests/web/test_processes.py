@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from harborgames.adapters.reaper import started
+from harborgames.bots.reaper import started
 
 from ..processes import (
     Tree,

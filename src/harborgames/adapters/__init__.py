@@ -1,14 +1,14 @@
-"""Adapters from the game protocol to RL and cluster tools, one module per tool (``docs/rl.md``).
+"""Adapters from the game protocol to RL tools, one module per tool (``docs/rl.md``).
 
 Each module needs its own extra and is imported only when asked for, so that ``import
-harborgames`` never pulls in PettingZoo, OpenSpiel or Ray:
+harborgames`` never pulls in Gymnasium, PettingZoo or OpenSpiel (the arena's Ray backend lives
+beside the arena, in ``harborgames.bots.ray_backend``):
 
 - ``harborgames.adapters.gymnasium``: ``env(name, ...)``, one seat against bots as a
   single-agent ``gymnasium.Env`` (``[gymnasium]``);
 - ``harborgames.adapters.pettingzoo``: ``env(name, ...)``, an AEC environment (``[pettingzoo]``);
 - ``harborgames.adapters.openspiel``: ``register()``, the games as OpenSpiel Python games
-  (``[openspiel]``);
-- ``harborgames.adapters.ray_backend``: the arena's ``backend="ray"`` (``[ray]``).
+  (``[openspiel]``).
 
 They use only the protocol and the integer-action surface of ``harborgames.core.encoding``
 (``EncodedGame``), so a game works with every adapter as soon as it has those functions. What

@@ -229,7 +229,7 @@ def run_arena(
     played in spawned processes, which import such a module by its ``__name__``. The results
     are the same with any number of jobs and either backend.
 
-    ``backend="ray"`` plays them as Ray tasks (``harborgames.adapters.ray_backend``, the ``ray``
+    ``backend="ray"`` plays them as Ray tasks (``harborgames.bots.ray_backend``, the ``ray``
     extra): on a local Ray instance with ``jobs`` CPUs, or on the cluster at ``address`` with
     ``jobs`` workers (``None``: all its CPUs). ``jobs=None`` means 1 with the local backend.
     """
@@ -251,7 +251,7 @@ def run_arena(
     if games < 0 or first < 0 or (jobs is not None and jobs < 1):
         raise ValueError(f"run_arena: games must be >= 0 and jobs >= 1, not {games} and {jobs}")
     if backend == "ray":
-        from ..adapters.ray_backend import require_ray  # the Ray code only when asked for
+        from .ray_backend import require_ray  # the Ray code only when asked for
 
         require_ray()
     for spec in specs:
@@ -275,7 +275,7 @@ def _run(
     tasks: list[_Task], jobs: int | None, module: GameModule[S, A], backend: str, address: str | None
 ) -> Iterator[GameResult]:
     if backend == "ray":
-        from ..adapters.ray_backend import run_tasks
+        from .ray_backend import run_tasks
 
         yield from run_tasks(_play_task, tasks, jobs, address)
         return

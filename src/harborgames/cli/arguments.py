@@ -51,7 +51,7 @@ def check_backend(args: argparse.Namespace) -> None:
     if args.address is not None and args.backend != "ray":
         raise ValueError("--address names a Ray cluster; it needs --backend ray")
     if args.backend == "ray":
-        from ..adapters.ray_backend import INSTALL_HINT, require_ray  # imports no Ray itself
+        from ..bots.ray_backend import INSTALL_HINT, require_ray  # imports no Ray itself
 
         try:
             require_ray()
