@@ -188,7 +188,7 @@ def test_a_counter_on_the_6_row_and_the_1_column_means_7_wood() -> None:
     assert square(7) == (6, 1)
     lines = render(state).splitlines()
     block = lines[lines.index(next(x for x in lines if x.startswith("Player 0"))) :]
-    assert "W=7" in block[0]
+    assert "Wood 7" in block[0]
     row_6 = next(line for line in block if line.split()[:1] == ["6"])
     assert row_6.split() == ["6", ".", "W", "."]  # the W sits in column +1 of row 6
 

@@ -32,7 +32,7 @@ def _index_entries() -> dict[str, str]:
 
 
 def test_every_building_of_the_building_index_has_a_card() -> None:
-    cards = {c.key: c for c in ip.cards()}
+    cards = {c.key: c for c in ip.cards() if "building" in c.kind}
     assert len(cards) == 31 == len(ip.BUILDINGS)
     assert {c.name for c in cards.values()} == set(_index_entries())
     for building in ip.BUILDINGS:
@@ -240,3 +240,21 @@ def test_using_the_opponents_building_says_its_fee_and_ones_own_is_free() -> Non
                     fees += 1
         state = ip.apply(state, rng.choice(actions))
     assert fees and own
+
+
+def test_the_goods_and_the_board_have_cards_info_finds_by_their_names() -> None:
+    cards = ip.cards()
+    assert [find_card(cards, word).kind for word in ("fish", "Clay", "wood", "grain")] == ["goods"] * 4
+    assert "F on the table" in find_card(cards, "fish").text
+    board = find_card(cards, "board").text
+    for symbol in ("Fish (F)", "(+0, +1, +2)", "sector 0", "4+", "A-F board", "Available"):
+        assert symbol in board, symbol
+
+
+def test_a_use_that_moves_no_goods_says_so_in_its_label() -> None:
+    # the Kiln moves Clay up-left: from the +0 column it cannot move (R18: the use is still legal)
+    state = position(round=round_of("D"), goods={0: (4, 3, 2, 1)}, built={"kiln": (0, round_of("B"))})
+    labels = [ip.action_label(a, ip.observe(state, 0)) for a in ip.legal_actions(state)]
+    assert "Use Kiln (changes nothing: Clay is at 3 (+0))" in labels
+    moved = position(round=round_of("D"), goods={0: (4, 4, 2, 1)}, built={"kiln": (0, round_of("B"))})
+    assert "Use Kiln" in [ip.action_label(a, ip.observe(moved, 0)) for a in ip.legal_actions(moved)]

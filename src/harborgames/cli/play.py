@@ -523,7 +523,7 @@ def _game_over(session: Session[S, A], reader: LineReader) -> int:
     print("winners: " + ", ".join(f"seat {s} ({session.who(s)})" for s in won))
     if session.saved_all:
         return 0
-    print("save the game? `save FILE` writes its record; `review` shows how the game was won")
+    print("save the game? `save FILE` writes its record, `review` tells how it was won")
     print("(`review SEAT` another seat's); an empty line leaves")
     while True:
         try:

@@ -5,12 +5,20 @@ from __future__ import annotations
 from ..core.render import fit, forced_lines, header_lines, listing, require_state
 from .data import CRUISE_SIZES, GOODS, SECTORS
 from .scoring import final_points, scores
-from .state import State
+from .state import LOAD, MOVE, RECRUIT, UNLOAD, LoadCubes, State, UnloadCubes
 
 
 def _cubes(counts: tuple[int, ...]) -> str:
     parts = [f"{n} {GOODS[g]}" for g, n in enumerate(counts) if n]
     return ", ".join(parts) or "-"
+
+
+def _header(state: State) -> list[str]:
+    last = (
+        "; the game ends after this round" if state.end_triggered and state.current_player is not None else ""
+    )
+    where = f"{state.num_players} players, round {state.round}"
+    return header_lines("Port Gdańsk", where, state.current_player, str(state.decision), last)
 
 
 def render(state: State, player: int | None = None) -> str:
@@ -23,14 +31,7 @@ def render(state: State, player: int | None = None) -> str:
     require_state(state, State, "render", "Port Gdańsk")
     c = state.rules.components
     b = state.board
-    last = (
-        "; the game ends after this round" if state.end_triggered and state.current_player is not None else ""
-    )
-    where = f"{state.num_players} players, round {state.round}"
-    lines = [
-        *header_lines("Port Gdańsk", where, state.current_player, str(state.decision), last),
-        *forced_lines(state.forced),
-    ]
+    lines = [*_header(state), *forced_lines(state.forced)]
     if c.data_status != "published":
         lines.append(f"(components: {c.data_status})")
     lines.append("Locations:")
@@ -74,26 +75,71 @@ def render(state: State, player: int | None = None) -> str:
     if b.removed_sector >= 0:
         lines.append(f"Removed colour (2 players): {SECTORS[b.removed_sector]}")
     lines += listing("Unloading zone: ", _cubes(state.supply).split(", "))
-    if state.turn.dice:
-        t = state.turn
-        dice = " ".join(c.face_codes[f] for f in t.dice)
-        lines.append(
-            f"Dice: {dice} (roll {t.rolls}); loading {t.load}, movement {t.move}, recruitment {t.recruit}"
-        )
-    total = scores(state)
+    lines += _dice(state)
+    for seat in range(len(state.players)):
+        lines += _player(state, seat, player)
+    lines.append(LEGEND)
+    return "\n".join(part for line in lines for part in fit(line, indent="      "))
+
+
+LEGEND = "(`info board` explains the table; `info CODE` reads a code: `info L5_6`, `info O06`)"
+"""The key to the table's codes, printed under it."""
+
+
+def _dice(state: State) -> list[str]:
+    """``Dice: L1 M2 R1 (roll 3); loading 1 (used), movement 2, recruitment 1``: what each kind
+    of symbol gives this turn, and what is used or left of it, so the line counts down."""
+    t = state.turn
+    if not t.dice:
+        return []
+    c = state.rules.components
+    dice = " ".join(c.face_codes[f] for f in t.dice)
+    decision = state.decision
+    kinds = []
+    for word, symbols, flag in (
+        ("loading", t.load, LOAD | UNLOAD),
+        ("movement", t.move, MOVE),
+        ("recruitment", t.recruit, RECRUIT),
+    ):
+        if isinstance(decision, LoadCubes | UnloadCubes) and flag == LOAD | UNLOAD:
+            kinds.append(f"{word} {symbols} ({decision.left} left)")
+        elif t.used & flag and symbols:
+            kinds.append(f"{word} {symbols} (used)")
+        else:
+            kinds.append(f"{word} {symbols}")
+    return [f"Dice: {dice} (roll {t.rolls}); {', '.join(kinds)}"]
+
+
+def _player(state: State, seat: int, player: int | None) -> list[str]:
+    c = state.rules.components
+    p = state.players[seat]
+    first = " (first player)" if seat == state.first_player else ""
+    hidden = player is not None and seat != player and bool(p.cruise)
+    at_end = "? (cruise ships hidden)" if hidden else f"{scores(state)[seat]} with {final_points(p, c)}"
+    cards = ", ".join(f"{q + 1} {SECTORS[c.quay_sector[q]]}" for q in p.cards) or "-"
+    ships = ", ".join(f"{CRUISE_SIZES[size]} {'?' if hidden else vp}" for size, vp in p.cruise) or "-"
+    return [
+        f"P{seat}{first}: {p.score} VP on the track, {at_end} at the end; meeple "
+        f"{c.location_ids[p.location] if p.location >= 0 else '-'}",
+        f"    hold {_cubes(p.hold)}; workers {p.workers}; markers left {p.markers_left}; "
+        f"bonuses {_cubes(p.bonus)}",
+        f"    Port cards {cards}; cruise ships {ships}",
+    ]
+
+
+def render_seat(state: State, player: int) -> str:
+    """What a terminal of 24 lines shows above the decision: the header, the dice, ``player``'s
+    own board in full and each other player in a line (VP, meeple, hold, workers). ``render``
+    draws the whole table (the locations with their orders)."""
+    require_state(state, State, "render_seat", "Port Gdańsk")
+    c = state.rules.components
+    mine = _player(state, player, player)
+    lines = [*_header(state), *_dice(state), "You, " + mine[0], *mine[1:]]
     for seat, p in enumerate(state.players):
-        first = " (first player)" if seat == state.first_player else ""
-        hidden = player is not None and seat != player and bool(p.cruise)
-        at_end = "? (cruise ships hidden)" if hidden else f"{total[seat]} with {final_points(p, c)}"
-        lines.append(
-            f"P{seat}{first}: {p.score} VP on the track, {at_end} at the end; meeple "
-            f"{c.location_ids[p.location] if p.location >= 0 else '-'}"
-        )
-        lines.append(
-            f"    hold {_cubes(p.hold)}; workers {p.workers}; markers left "
-            f"{p.markers_left}; bonuses {_cubes(p.bonus)}"
-        )
-        cards = ", ".join(f"{q + 1} {SECTORS[c.quay_sector[q]]}" for q in p.cards) or "-"
-        ships = ", ".join(f"{CRUISE_SIZES[size]} {'?' if hidden else vp}" for size, vp in p.cruise) or "-"
-        lines.append(f"    Port cards {cards}; cruise ships {ships}")
+        if seat != player:
+            where = c.location_ids[p.location] if p.location >= 0 else "-"
+            lines.append(
+                f"P{seat}: {p.score} VP, meeple {where}, hold {_cubes(p.hold)}, workers {p.workers}, "
+                f"markers left {p.markers_left}"
+            )
     return "\n".join(part for line in lines for part in fit(line, indent="      "))

@@ -36,7 +36,7 @@ from .scoring import final_points, set_score
 from .state import MOVE, ChooseAction, ChooseStart, LoadCubes, Observation, UnloadCubes
 from .turn import dice_actions_open
 
-__all__ = ["action_label", "cards", "narrate", "table"]
+__all__ = ["action_label", "cards", "die_face_key", "narrate", "table"]
 
 GOOD_WORDS = {
     "grain": "grain",
@@ -179,13 +179,107 @@ def component_cards(c: gdansk_data.Components) -> tuple[Card, ...]:
         kind = _DIE_WORDS[code[0]]
         out.append(
             Card(
-                key=code,
+                key=die_face_key(code),
                 name=f"die face {code}",
                 kind="die face",
-                text=f"{value} {kind} symbol{'s' * (value != 1)}.",
+                text=(
+                    f"{value} {kind} symbol{'s' * (value != 1)}: the dice line and the rolls name faces "
+                    f"this way ({', '.join(f'{letter} {word}' for letter, word in _DIE_WORDS.items())}, "
+                    "then the number of symbols); `reroll` names the faces to throw again."
+                ),
             )
         )
+    out += _location_cards(c)
+    out += [_sector_card(c, k) for k in range(len(gdansk_data.SECTORS))]
+    out.append(_board_card(c))
     return tuple(out)
+
+
+def die_face_key(code: str) -> str:
+    """The card key of a die face: ``die_L1`` (``L1`` alone is a location's)."""
+    return f"die_{code}"
+
+
+def _location_cards(c: gdansk_data.Components) -> list[Card]:
+    """A card per location id the table shows (``L5_6``, ``CP``): its quays, and where a
+    meeple may go from it with one arrow."""
+    cards = []
+    faces = set(c.face_codes)
+    for index, name in enumerate(c.location_ids):
+        near = [c.location_ids[k] for k in range(len(c.location_ids)) if c.distance[index][k] == 1]
+        quays = [
+            f"quay {q + 1}, {c.quay_name[q]} ({gdansk_data.SECTORS[c.quay_sector[q]]})"
+            for q in c.location_quays[index]
+        ]
+        if index == c.central_port:
+            what = (
+                "The Central Port location. Before the Central Port card is out, a meeple here may "
+                "load as anywhere; once it is out, no loading here, but unloading cubes for VP "
+                "(`info central_port`)."
+            )
+        else:
+            double = "A double location: both quays are in reach from it. " if len(quays) > 1 else ""
+            what = (
+                f"A Port location with {' and '.join(quays)}. {double}With your meeple here you may "
+                "load cubes from the unloading zone and execute the Order token lying on a quay "
+                "here (`info quay N` reads its Port card)."
+            )
+        also = f" ({name} is also a die face: `info die {name}`.)" if name in faces else ""
+        cards.append(
+            Card(
+                key=name,
+                name=f"location {name}",
+                kind="location",
+                text=f"{what} One movement arrow reaches {', '.join(near) or 'nothing'}.{also}",
+                extra={"quays": ", ".join(str(q + 1) for q in c.location_quays[index]) or "none"},
+            )
+        )
+    return cards
+
+
+def _sector_card(c: gdansk_data.Components, sector: int) -> Card:
+    name = gdansk_data.SECTORS[sector]
+    quays = [str(q + 1) for q in range(len(c.quay_sector)) if c.quay_sector[q] == sector]
+    return Card(
+        key=name,
+        name=f"{name} sector",
+        kind="sector",
+        text=(
+            f"The quays {', '.join(quays)} are {name}. With an Influence marker on a {name} quay you "
+            f"score {c.sector_vp_per_marker} VP whenever another player executes an order in this "
+            "sector. Port cards of different colours score as sets at the end. With 2 players one "
+            "colour sits out: its Port cards leave the deck."
+        ),
+        extra={"quays": ", ".join(quays)},
+    )
+
+
+def _board_card(c: gdansk_data.Components) -> Card:
+    sizes = ", ".join(gdansk_data.CRUISE_SIZES)
+    return Card(
+        key="board",
+        name="The table",
+        kind="how to read the table",
+        text=(
+            "Locations: one line per place a meeple can stand, by its id (L1 ... L20; L5_6 is a "
+            "double location with quays 5 and 6; CP the Central Port), then each quay's number, "
+            "name and colour [sector], the Order token on it (its id, the goods it needs -> its "
+            "VP, a bonus), the Influence markers (P0, P1 ...) and the meeples. `info L5_6`, "
+            "`info O06`, `info blue`, `info quay 5` read each.\n"
+            "Port deck: the Port cards still to come; Order tokens: the stack still to draw; "
+            f"cruise ships left: the piles ({sizes}).\n"
+            "Unloading zone: the cubes anyone may load.\n"
+            "Dice: the faces rolled (L loading, M movement, R recruitment, then the symbols: "
+            "`info die L1`), then what each kind gives and what is left of it this turn.\n"
+            "Each player: VP on the track, and the total at the end (with cruise ships and Port "
+            "card sets); the meeple's location; the hold (cubes loaded, at most "
+            f"{c.cargo_capacity} loading symbols); workers; Influence markers left in stock; "
+            "bonuses (constant bonus cubes from executed orders); Port cards taken; cruise ships "
+            "served (their VP face down for the others).\n"
+            "(components: stand-in): the map, cards and tokens are invented stand-ins for the "
+            "published ones, checked against every fact the rulebook gives."
+        ),
+    )
 
 
 def action_label(action: Action, observation: Observation) -> str:

@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.views import Card
+from . import buildings as ip_buildings
 from . import data as ip_data
 from . import state as ip_state
+from . import use as ip_use
 from .actions import Action, Build, End, Move, Pass, Pay, Sell, Times, Use
 from .card_texts import TEXT, VARIABLE_VALUE
 from .scoring import building_value, sale_price
@@ -46,8 +48,57 @@ def table(observation: Observation) -> dict[str, object]:
 
 
 def cards() -> tuple[Card, ...]:
-    """Every building as a card: name, cost, value, the round it enters and its function."""
-    return tuple(_card(b) for b in ip_data.BUILDINGS)
+    """Every building as a card: name, cost, value, the round it enters and its function; then
+    the four goods and the ``board``, the key to the table's symbols (``info fish``, ``info
+    board`` at the terminal)."""
+    return (*(_card(b) for b in ip_data.BUILDINGS), *_GOOD_CARDS, _BOARD)
+
+
+_GOOD_TEXT = {
+    "fish": "Food: pays food costs (the Wood Trader, the Restaurant, food building costs) with Grain.",
+    "clay": "A building material: pays the Wood/Clay costs of buildings with Wood.",
+    "wood": "A building material: pays the Wood/Clay costs of buildings with Clay.",
+    "grain": "Food: pays food costs (the Wood Trader, the Restaurant, food building costs) with Fish.",
+}
+_GOOD_CARDS = tuple(
+    Card(
+        key=name,
+        name=name.capitalize(),
+        kind="goods",
+        text=(
+            f"{_GOOD_TEXT[name]} Its marker ({letter} on the table) stands in your warehouse: "
+            f"the count is the row plus the column (rows 0, 3, ..., {ip_data.WAREHOUSE_TOP_ROW_VALUE}; "
+            f"columns +0, +1, +2), at most {ip_data.MAX_GOODS}. Buildings move it right (+1), up (+3) "
+            "or up-left (+2); a payment moves it back. A move that would leave the warehouse "
+            "does nothing: a marker at +0 cannot go left, one at +2 cannot go right. At the end, "
+            "goods are worth nothing; only Francs and buildings count."
+        ),
+        extra={"letter": letter, "starts at": str(start)},
+    )
+    for name, letter, start in zip(ip_data.GOOD_NAMES, ip_data.GOOD_LETTERS, ip_data.START_GOODS, strict=True)
+)
+
+_BOARD = Card(
+    key="board",
+    name="The table",
+    kind="how to read the table",
+    text=(
+        "The header says the round (A to L), its actions (both players' together) and how many "
+        "are left, who decides and what.\n"
+        "Each player: Francs, wealth (Francs plus the buildings' values: the score) and the four "
+        "goods, Fish (F), Clay (C), Wood (W) and Grain (G), by count. The grid is the warehouse: "
+        "a letter's row (0, 3, 6, ...) plus its column (+0, +1, +2) is that good's count.\n"
+        "The wheel: a building is built or used into sector 0 and moves one sector on at each "
+        "round's end: 0, 2, 3, 4, 4+, then it is sold. In sector N its main effect applies N "
+        "times; in 4+ four times and the user takes 1 Franc; from sector 0 it cannot be used. A "
+        "building in 4+ at a round's end is sold for half its value. Using the opponent's "
+        "building costs 1 Franc, paid to them.\n"
+        "A-F board, G-L board: which wheel board a player has; the starting player has A-F. "
+        "Locked buildings have no function and lie beside the board.\n"
+        "Available (for sale): the buildings that may be built now, with their cost. `info NAME` "
+        "reads a building's card; `info fish` a good's."
+    ),
+)
 
 
 def _card(b: ip_data.Building) -> Card:
@@ -76,7 +127,9 @@ def action_label(action: Action, observation: Observation) -> str:
         case Build(building):
             return f"Build {_NAME.get(building, building)}"
         case Use(building):
-            return f"Use {_NAME.get(building, building)}{_use_fee(building, observation)}"
+            fee, outcome = _use_fee(building, observation), _use_outcome(building, observation)
+            notes = [note for note in (fee, outcome) if note]
+            return f"Use {_NAME.get(building, building)}" + (f" ({'; '.join(notes)})" if notes else "")
         case Sell(building):
             return f"Sell {_NAME.get(building, building)}"
         case Pass():
@@ -95,14 +148,42 @@ def action_label(action: Action, observation: Observation) -> str:
 
 
 def _use_fee(key: str, observation: Observation) -> str:
-    """`` (fee 1 Franc to P1)`` where the seat to move would use the other player's building;
+    """``fee 1 Franc to P1`` where the seat to move would use the other player's building;
     nothing for its own, which it uses free (rulebook, "Use")."""
     state, viewer = observation.state, observation.player
     index = ip_data.BUILDING_INDEX.get(key)
     owner = -1 if index is None else state.owner[index]
     if owner < 0 or state.current_player in (None, owner):
         return ""
-    return f" (fee 1 Franc to {'you' if owner == viewer else f'P{owner}'})"
+    return f"fee 1 Franc to {'you' if owner == viewer else f'P{owner}'}"
+
+
+def _use_outcome(key: str, observation: Observation) -> str:
+    """``changes nothing: Clay is at 3 (+0)`` where the building's effect, which holds no
+    choice, would move none of the user's goods and gain no Francs (the rules allow such a use:
+    it still sends the building to sector 0); the goods named are those the effect moves."""
+    state, player = observation.state, observation.state.current_player
+    index = ip_data.BUILDING_INDEX.get(key)
+    rules_effect = ip_buildings.effects(state.rules).get(key)
+    if player is None or index is None or rules_effect is None or rules_effect.options is not None:
+        return ""
+    age = sector_age(state, index)
+    if not 0 < age < len(ip_data.SECTOR_APPLICATIONS):
+        return ""
+    n, tables = ip_data.SECTOR_APPLICATIONS[age], ip_use.tables(state.rules)
+    goods, francs = state.goods[player], state.francs[player]
+    if rules_effect.resolve(goods, francs, n, None, tables) != (goods, francs):
+        return ""
+    probe = (4, 4, 4, 4)  # every marker in the middle column, free to move: which ones the effect moves
+    moved = rules_effect.resolve(probe, 0, n, None, tables)[0]
+    names = [g for g in range(4) if moved[g] != probe[g]]
+    where = ", ".join(
+        f"{ip_data.GOOD_NAMES[g].capitalize()} is at {goods[g]} (+{goods[g] % ip_data.COLUMNS})"
+        for g in names
+    )
+    free = age != ip_data.BONUS_SECTOR and state.owner[index] == player  # no fee, no bonus Franc
+    said = "changes nothing" if free else "moves no goods"
+    return f"{said}{': ' + where if where else ''}"
 
 
 def narrate(before: Observation, after: Observation) -> tuple[str, ...]:

@@ -110,7 +110,35 @@ def cards() -> tuple[Card, ...]:
         *(_ship_type_card(t) for t in range(len(lh_data.SHIP_TYPES))),
         *(_ship_card(card) for card in lh_data.ROUND_CARDS),
         *(_good_card(token) for token in lh_data.TOKEN_KINDS),
+        _BOARD,
     )
+
+
+_BOARD = Card(
+    key="board",
+    name="The table",
+    kind="how to read the table",
+    text=(
+        "The header: the round and its turn, the round card (R01 ...: `info R01`) with the food "
+        "every player owes at the round's end and whether there is a harvest; who decides what.\n"
+        "offers: the goods lying on the seven Offer spaces; take one space's goods as your "
+        "action.\n"
+        "supply tiles: the round's seven Supply tiles, one a turn; `>` marks this turn's, `??` "
+        "one still face down; a tile adds its two goods to the Offer spaces, and an interest "
+        "symbol makes everyone with loans pay 1 Franc.\n"
+        "proposals 1-3: the three Building Proposal piles, their top buildings first (`...`: more "
+        "below); a Building Firm or Construction Firm builds a top one.\n"
+        "town: the buildings the town owns; entering one costs its fee to the Treasury.\n"
+        "special buildings face down: how many are left (the full game), and those seen.\n"
+        "ships for sale: each type with the value of the next one and how many are left.\n"
+        "Each player: Francs, loans (each costs 7 Francs at the end), wealth (the score so "
+        "far), where their person stands, the food due at this round's end (the round card's "
+        "demand less what their ships give); then goods, buildings and ships (round card, type, "
+        "value).\n"
+        "`info NAME` reads a building (`info fishery`), a ship (`info wooden_ship`), a round card "
+        "(`info R04`) or a good (`info smoked_fish`)."
+    ),
+)
 
 
 def _building_card(b: lh_data.Building) -> Card:

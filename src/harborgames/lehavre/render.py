@@ -175,11 +175,7 @@ def _name(building: int) -> str:
     return display_name(BUILDINGS[building])
 
 
-def render(state: State, player: int | None = None) -> str:
-    """The table as ``player`` may see it (face-down tiles hidden); ``None``: everything."""
-    require_state(state, State, "render", "Le Havre")
-    if player is not None:
-        state = observe(state, player).state
+def _header(state: State, player: int | None) -> list[str]:
     cards = round_cards(state.num_players, state.rules.variant)
     deciding = describe(state, player)
     if state.current_player is None:
@@ -204,7 +200,15 @@ def render(state: State, player: int | None = None) -> str:
             f"{', harvest' if card.harvest else ''})"
         )
         top = header_lines("Le Havre", where, state.current_player, deciding)
-    lines = [*top, *forced_lines(state.forced)]
+    return top
+
+
+def render(state: State, player: int | None = None) -> str:
+    """The table as ``player`` may see it (face-down tiles hidden); ``None``: everything."""
+    require_state(state, State, "render", "Le Havre")
+    if player is not None:
+        state = observe(state, player).state
+    lines = [*_header(state, player), *forced_lines(state.forced)]
     lines += listing(
         "offers: ", [f"{TOKEN_NAMES[t]} {n}" for t, n in zip(OFFER_SPACES, state.offers, strict=True)]
     )
@@ -228,35 +232,75 @@ def render(state: State, player: int | None = None) -> str:
         if pile
     ]
     lines += listing("ships for sale: ", ships or ["none"])
-    for seat, p in enumerate(state.players):
-        mine = [BUILDINGS[b].id for b, who in enumerate(state.owner) if who == seat]
-        goods = goods_text(tuple(0 if t == FRANC else n for t, n in enumerate(p.stock)))
-        where = BUILDINGS[p.location].id if p.location >= 0 else "home"
-        due = (
-            f", owes {food_due(state, seat)} food"
-            if isinstance(state.decision, Feed) and state.decision.seat == seat
-            else ""
-        )
+    for seat in range(state.num_players):
         lines.append("")
-        lines += fit(
-            f"P{seat}: {_counted(p.stock[FRANC], 'Franc')}, {_counted(p.loans, 'loan')}, "
-            f"wealth {wealth(state, seat)}, person at {where}{due}"
-        )
-        lines += fit(f"  goods: {goods}")
-        lines += listing("  buildings: ", mine or ["none"])
-        lines += listing(
-            "  ships: ",
-            [
-                f"{card.card} {SHIP_TYPES[card.ship_type].name} {card.ship_value}"
-                for card in (ROUND_CARDS[c] for c in p.ships)
-            ]
-            or ["none"],
-        )
+        lines += _player(state, seat)
+    lines += fit(LEGEND)
     if state.current_player is None:
         lines.append("")
         lines.append("final wealth:")
         for seat in range(state.num_players):
             lines += _breakdown(seat, wealth_parts(state, seat))
+    return "\n".join(lines)
+
+
+LEGEND = "(`info board` explains the table; `info NAME`: a building, ship, round card or good)"
+"""The key to the table, printed under it."""
+
+
+def _food(state: State, seat: int) -> str:
+    """``, food due 5 at the round's end`` (less what the seat's ships give), or ``, owes 5
+    food`` while it is being fed; nothing once the rounds are over."""
+    if isinstance(state.decision, Feed) and state.decision.seat == seat:
+        return f", owes {food_due(state, seat)} food"
+    if state.final_turns or state.current_player is None:
+        return ""
+    return f", food due {food_due(state, seat)} at the round's end"
+
+
+def _player(state: State, seat: int, who: str = "") -> list[str]:
+    """One seat's block: Francs, loans, wealth, where its person is, the food it owes; its goods,
+    buildings and ships."""
+    p = state.players[seat]
+    mine = [BUILDINGS[b].id for b, owner in enumerate(state.owner) if owner == seat]
+    goods = goods_text(tuple(0 if t == FRANC else n for t, n in enumerate(p.stock)))
+    where = BUILDINGS[p.location].id if p.location >= 0 else "home"
+    lines = fit(
+        f"{who}P{seat}: {_counted(p.stock[FRANC], 'Franc')}, {_counted(p.loans, 'loan')}, "
+        f"wealth {wealth(state, seat)}, person at {where}{_food(state, seat)}"
+    )
+    lines += fit(f"  goods: {goods}")
+    lines += listing("  buildings: ", mine or ["none"])
+    lines += listing(
+        "  ships: ",
+        [
+            f"{card.card} {SHIP_TYPES[card.ship_type].name} {card.ship_value}"
+            for card in (ROUND_CARDS[c] for c in p.ships)
+        ]
+        or ["none"],
+    )
+    return lines
+
+
+def render_seat(state: State, player: int) -> str:
+    """What a terminal of 24 lines shows above the decision: the header, the offer spaces,
+    ``player``'s own supply, buildings and ships in full, each other player in a line. ``render``
+    draws the whole table (the supply track, the proposals, the town, the ships for sale)."""
+    require_state(state, State, "render_seat", "Le Havre")
+    state = observe(state, player).state
+    lines = [*_header(state, player)]
+    lines += listing(
+        "offers: ", [f"{TOKEN_NAMES[t]} {n}" for t, n in zip(OFFER_SPACES, state.offers, strict=True)]
+    )
+    lines += _player(state, player, "You, ")
+    for seat, p in enumerate(state.players):
+        if seat != player:
+            built = sum(1 for owner in state.owner if owner == seat)
+            where = BUILDINGS[p.location].id if p.location >= 0 else "home"
+            lines += fit(
+                f"P{seat}: {_counted(p.stock[FRANC], 'Franc')}, wealth {wealth(state, seat)}, "
+                f"{_counted(built, 'building')}, {_counted(len(p.ships), 'ship')}, person at {where}"
+            )
     return "\n".join(lines)
 
 
