@@ -353,9 +353,25 @@ def _samples(game: GameModule[S, A], state: S, seat: int, draws: int, seed: int)
 
 def _round(game: GameModule[S, A], state: S, seat: int) -> str:
     """The round the game's own table shows ``seat`` (every game's table names it ``round``)."""
-    table = game.table(game.observe(state, seat))
+    table = _table(game, state, seat)
     shown = table.get("round") if isinstance(table, dict) else None
     return "" if shown is None else str(shown)
+
+
+# The view functions (``table``, ``action_label``) are the protocol's, and every registered game
+# has them; a program's own game handed to the command (a test's toy) may not, as ``play``'s
+# score parts allow: its review then has no rounds, no score by source and notation for words.
+def _table(game: GameModule[S, A], state: S, seat: int) -> object:
+    table = getattr(game, "table", None)
+    return table(game.observe(state, seat)) if callable(table) else None
+
+
+def _labeller(game: GameModule[S, A], state: S, seat: int) -> Callable[[A], str]:
+    label = getattr(game, "action_label", None)
+    if not callable(label):
+        return str
+    observation = game.observe(state, seat)
+    return lambda action: str(label(action, observation))
 
 
 def _value(game: GameModule[S, A], state: S, seat: int, depth: int, budget: list[int]) -> float:
@@ -477,14 +493,14 @@ def _judged(
     difference = round(after_preferred - after_played, 2)
     if difference <= 0:
         return None
-    observation = game.observe(state, seat)
+    label = _labeller(game, state, seat)
     return TurningPoint(
         step=step,
         round=round_,
         played=str(played),
-        played_label=str(game.action_label(played, observation)),
+        played_label=label(played),
         preferred=str(preferred),
-        preferred_label=str(game.action_label(preferred, observation)),
+        preferred_label=label(preferred),
         estimate_played=round(after_played, 2),
         estimate_preferred=round(after_preferred, 2),
         difference=difference,
@@ -494,7 +510,7 @@ def _judged(
 def _sources(game: GameModule[S, A], final: S, seat: int) -> tuple[ScoreSource, ...]:
     """The final score by source, every seat's beside the others, as ``seat``'s table gives it
     (``players[i].score_parts``); none where the game's table has no such parts."""
-    table = game.table(game.observe(final, seat))
+    table = _table(game, final, seat)
     players = table.get("players") if isinstance(table, dict) else None
     if not isinstance(players, list):
         return ()

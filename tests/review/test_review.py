@@ -20,8 +20,10 @@ from harborgames.core.play import make_record, replay_states
 from harborgames.core.protocol import GameRecord
 from harborgames.review import Budget, Review, ReviewError, review, review_steps, standings
 
+from ..cli.runner import TOYS, run
+
 CONFIGURATIONS = [("inland_port", 2, None), ("gdansk", 3, None), ("lehavre", 2, "full")]
-SMALL = Budget(judge="greedy", candidates=3, samples=2)  # the judge asked cheaply
+SMALL = Budget(judge="greedy", candidates=3, samples=1)  # the judge asked cheaply
 REVIEWED = 0  # the seat played by a random bot, the others by greedy: its mistakes are plenty
 
 
@@ -162,3 +164,25 @@ def test_the_command_refuses_a_game_under_way(tmp_path: Path, capsys: pytest.Cap
     status = main(["--plain", "review", str(path)])
     err = capsys.readouterr().err
     assert status == 2 and "the game is not over" in err and "Traceback" not in err
+
+
+def test_play_reviews_the_game_at_its_end(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``review`` (the person's seat) and ``review 1`` at the game-over prompt, then leaving; a
+    game without the view functions (the toy) is reviewed without rounds or sources."""
+    game = TOYS["toy_nim"]
+    state = game.new_game(2, seed=3)
+    moves = []
+    while not game.is_terminal(state):
+        action = game.legal_actions(state)[-1]
+        moves.append(str(action))
+        state = game.apply(state, action)
+    script = "\n".join([*moves, "review", "review 1", "review x", ""])
+    assert (
+        run(["play", "toy_nim", "--seats", "0,1", "--seed", "3"], stdin=script, monkeypatch=monkeypatch) == 0
+    )
+    out = capsys.readouterr().out
+    assert "`review` tells how it was won" in out
+    assert "Review of P0's game: " in out and "Review of P1's game: " in out
+    assert "no review: review takes a seat number, not 'x'" in out
