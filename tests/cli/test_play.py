@@ -165,6 +165,10 @@ def _state(played: list[str]) -> object:
     return state
 
 
+class _Word(str):
+    """An option whose notation is its text."""
+
+
 def test_the_marketplace_goods_are_picked_one_at_a_time() -> None:
     goods = ["fish", "wood", "clay", "iron", "grain", "cattle"]
     group = [f"choose {a} {b}" for k, a in enumerate(goods) for b in goods[k + 1 :]]
@@ -180,6 +184,17 @@ def test_the_marketplace_goods_are_picked_one_at_a_time() -> None:
     assert picker.take("Iron") == "choose wood iron"  # two goods: the only option left
 
 
+def test_a_chooser_that_offered_done_waits_for_it_after_the_last_pick() -> None:
+    # `done` was offered after the first pick, so the last does not play the choice by itself
+    composition = compose(["pay 2 fish", "pay 1 fish 1 bread", "pay 2 bread", "pay 2 fish 1 bread"])
+    assert composition is not None
+    picker = Picker(composition)
+    assert picker.take("2 fish") is None and "`done` plays pay 2 fish" in " ".join(picker.status())
+    assert picker.take("bread") is None
+    assert "nothing more can be added: `done` plays pay 2 fish 1 bread" in " ".join(picker.status())
+    assert picker.take("done") == "pay 2 fish 1 bread"
+
+
 def test_a_payment_is_picked_by_amounts_and_done() -> None:
     composition = compose(["pay 2 fish", "pay 1 fish 1 bread", "pay 2 bread", "pay 2 fish 1 bread"])
     assert composition is not None and composition.kind == "amounts"
@@ -191,6 +206,14 @@ def test_a_payment_is_picked_by_amounts_and_done() -> None:
     with pytest.raises(ValueError, match="no legal option takes 3 fish"):
         picker.take("3 fish")
     assert picker.take("bread") is None and picker.take("bread") == "pay 2 bread"
+
+
+def test_a_typed_choice_with_too_few_parts_says_how_many_it_takes() -> None:
+    goods = ["fish", "wood", "clay", "iron", "grain", "cattle"]
+    group = [f"choose {a} {b} {c} {d}" for a, b, c, d in itertools.combinations(goods, 4)]
+    menu = Menu(toy_nim, [_Word(text) for text in group], None)
+    assert menu.why_not("choose fish wood") == "choose takes 4 parts, not 2"
+    assert menu.why_not("choose fish banana").startswith("not a part of this choice in 'fish banana'")
 
 
 def test_picking_in_play_goes_back_to_the_list_on_an_empty_line(

@@ -22,7 +22,7 @@ import attrs
 
 from ..core.compose import Composition, compose
 from ..core.play import group_actions
-from ..core.render import fit, listing
+from ..core.render import WIDTH, fit, listing
 from ..core.views import Card
 
 __all__ = ["Entry", "Menu", "Picker", "cards_of", "label_of"]
@@ -88,8 +88,9 @@ class Menu(Generic[A]):
             self.entries += entries
             self.groups.append((kind, entries))
 
-    def lines(self) -> list[str]:
-        """The list as the terminal prints it, every line at most 80 columns."""
+    def lines(self, height: int | None = None) -> list[str]:
+        """The list as the terminal prints it, every line at most 80 columns; longer than
+        ``height`` lines, each group's short entries are set in columns, read down."""
         lines: list[str] = []
         number = 0
         for kind, entries in self.groups:
@@ -99,6 +100,30 @@ class Menu(Generic[A]):
             for entry in entries:
                 number += 1
                 lines += self._entry_lines(number, entry)
+        if height is None or len(lines) <= height:
+            return lines
+        return self._columns()
+
+    def _columns(self) -> list[str]:
+        lines: list[str] = []
+        number = 0
+        for kind, entries in self.groups:
+            if entries[0].composition is not None:
+                lines.append(f"  {kind} ({len(entries[0].options)} ways):")
+                number += 1
+                lines += self._entry_lines(number, entries[0])
+                continue
+            cells = [f"{number + k:>3}. {self.describe(entry.action)}" for k, entry in enumerate(entries, 1)]
+            number += len(entries)
+            width = max(len(cell) for cell in cells) + 2
+            across = max(1, (WIDTH - 4 + 2) // width)
+            down = -(-len(cells) // across)
+            lines.append(f"  {kind}:")
+            if across == 1:
+                lines += [line for cell in cells for line in _hanging("    ", cell)]
+                continue
+            for row in range(down):
+                lines.append("    " + "".join(cell.ljust(width) for cell in cells[row::down]).rstrip())
         return lines
 
     def _entry_lines(self, number: int, entry: Entry[A]) -> list[str]:
@@ -137,6 +162,37 @@ class Menu(Generic[A]):
                 read = composition.read(line)
                 if read is not None:
                     return read
+        return None
+
+    def examples(self) -> list[str]:
+        """What may be typed for this decision, for ``help``: the first options' notation and
+        words, and a composed option's parts (a few, each once)."""
+        found: dict[str, None] = {}
+        for entry in self.entries[:2]:
+            if entry.action is not None:
+                found.setdefault(str(entry.action))
+                found.setdefault(label_of(self.game, entry.action, self.observation))
+            elif entry.composition is not None:
+                found.setdefault(max((text for text, _ in entry.composition.options), key=len))
+        return list(found)[:4]
+
+    def why_not(self, line: str) -> str | None:
+        """Why a typed composed option (``choose fish wood``) is none of this decision's: a
+        word that is not a part, or too few or too many parts (``the options take 4 parts``)."""
+        for entry in self.entries:
+            composition = entry.composition
+            if composition is None or composition.kind == "count" or line.split()[:1] != [composition.verb]:
+                continue
+            rest = line.split(None, 1)[1] if len(line.split()) > 1 else ""
+            counts = _parse_parts(composition, rest) if rest else {}
+            if counts is None:
+                return f"not a part of this choice in {rest!r}; the parts: {', '.join(_words(composition))}"
+            sizes = sorted({sum(taken.values()) for _, taken in composition.options})
+            named = sum(counts.values())
+            if named not in sizes:
+                wanted = " or ".join(str(size) for size in sizes)
+                return f"{composition.verb} takes {wanted} part{'s' * (sizes != [1])}, not {named}"
+            return f"no option takes {_counts_text(counts)}"
         return None
 
     def verbs(self) -> set[str]:
@@ -195,7 +251,8 @@ class Picker:
     (``fish``), an amount (``2 fish``), the number a part is listed under (``3) clay``;
     the list shows only what may still be added, numbered afresh after each pick), ``done`` once
     the picks make a legal option, ``back`` to take the last pick back. ``take`` returns
-    the legal notation the picks make once nothing more can be added (or ``done``)."""
+    the legal notation the picks make at ``done``, or once nothing more can be added if ``done``
+    was never offered on the way."""
 
     def __init__(self, composition: Composition) -> None:
         self.composition = composition
@@ -238,7 +295,9 @@ class Picker:
         offered = [f"{k}) {_part_text(self.composition, word)}" for k, word in enumerate(self.addable(), 1)]
         lines = listing(f"  picked {_counts_text(self.counts)}; add: ", offered)
         whole = self.composition.notation(self.counts)
-        if whole is not None:
+        if whole is not None and not self.addable():
+            lines += fit(f"  nothing more can be added: `done` plays {whole} (`back` takes a pick back)")
+        elif whole is not None:
             lines += fit(f"  `done` plays {whole}")
         return lines
 
@@ -282,7 +341,11 @@ class Picker:
         self.history.append(self.counts)
         self.counts = after
         whole = composition.notation(after)
-        return whole if whole is not None and reachable == {whole} else None
+        # A pick that leaves one option plays it, unless `done` was offered on the way (a smaller
+        # pick was an option already): then the person waits to type the `done` they were told
+        # of, which must not go to the next decision.
+        offered = any(composition.notation(before) is not None for before in self.history)
+        return whole if whole is not None and reachable == {whole} and not offered else None
 
 
 def _counts_text(counts: Mapping[str, int]) -> str:

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import os
 import random
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TypeVar
@@ -45,14 +47,14 @@ A = TypeVar("A")
 
 _HELP = """commands (at any prompt):
   N            play option N from the list (a composed one asks for its parts)
-  <notation>   play an option by its notation or its words: take wood, enter fishery,
-               choose clay fish wood (the parts in any order)
-  info NAME    print a card: cost, fee, value and what it does (info alone: this
-               decision's cards)
+  <notation>   play an option by its notation (in [brackets] where it differs from
+               its words) or by its words; a composed one by its parts, in any order
+  info NAME    print a card: cost, fee, value and what it does (info alone: what
+               this decision's options name; info board: how to read the table)
   undo         take back your last decision (and the bots' moves after it)
-  save FILE    write the game so far as a record (resume: harborgames play --load FILE)
+  save FILE    write the game so far (resume: harborgames play --load FILE)
   hint         ask the strongest preset (hard) what it would do in your place
-  table        show the table again
+  table        show the whole table and the options again
   help         this text
   quit         leave the game (asks first unless it is saved)"""
 
@@ -261,6 +263,34 @@ def _table(game: GameModule[S, A], state: S, seat: int) -> str:
     return _without_forced(game.render(state))
 
 
+def _screen(game: GameModule[S, A], state: S, seat: int, menu: Menu[A]) -> list[str]:
+    """The table and the decision, as a terminal of ``_rows()`` lines shows them together: the
+    whole table where it fits, else the game's ``render_seat`` (the header and this seat's own
+    holdings; ``table`` prints the rest), and the options in columns if they are many."""
+    table = _table(game, state, seat).splitlines()
+    rows = _rows()
+    if rows is None:
+        return [*table, f"seat {seat} (you) to decide:", *menu.lines()]
+    room = rows - 2  # the "to decide" line and the prompt
+    brief = getattr(game, "render_seat", None)
+    if len(table) + len(menu.lines()) > room and callable(brief):
+        table = [
+            *_without_forced(str(brief(state, seat))).splitlines(),
+            "(`table` shows the whole table; `info board` explains it)",
+        ]
+    return [*table, f"seat {seat} (you) to decide:", *menu.lines(room - len(table))]
+
+
+def _rows() -> int | None:
+    """The lines of the terminal play writes to; ``None`` for a pipe or a file (no limit)."""
+    try:
+        if not sys.stdout.isatty():
+            return None
+        return os.get_terminal_size(sys.stdout.fileno()).lines
+    except (OSError, ValueError, AttributeError):  # no real file (tests capture stdout)
+        return None
+
+
 def _without_forced(table: str) -> str:
     return "\n".join(line for line in table.splitlines() if not line.startswith("forced: "))
 
@@ -341,11 +371,9 @@ def _human_turn(session: Session[S, A], seat: int, reader: LineReader) -> int | 
     until they make a legal option (or go back to the list); the commands work meanwhile.
     """
     game, state = session.game, session.state
-    print()
-    print(_table(game, state, seat))
-    print(f"seat {seat} (you) to decide:")
     menu = Menu(game, game.legal_actions(state), game.observe(state, seat))  # in this seat's words
-    print("\n".join(menu.lines()))
+    print()
+    print(*_screen(game, state, seat, menu), sep="\n")
     card_keys = [card.key for card in cards_of(game)]
     reader.words = lambda: [*_COMMANDS, "done", "back", "cancel", *menu.words(), *card_keys]
     picker: Picker | None = None
@@ -421,8 +449,13 @@ def _human_turn(session: Session[S, A], seat: int, reader: LineReader) -> int | 
 def _play_typed(session: Session[S, A], menu: Menu[A], line: str) -> bool:
     """Play what ``line`` names (its notation, its words, a composed option's parts); False,
     with the reason printed, if it is not a legal move."""
+    typed = menu.typed(line)
+    why = None if typed is not None else menu.why_not(line)
+    if why is not None:
+        _say(f"not a legal action: {why}")
+        return False
     try:
-        action = session.game.parse_action(session.state, menu.typed(line) or line)
+        action = session.game.parse_action(session.state, typed or line)
     except (IllegalActionError, ValueError) as error:
         _say(f"not a legal action: {error}")
         if line.split()[0].lower() not in menu.verbs():
@@ -457,7 +490,7 @@ def _command(session: Session[S, A], menu: Menu[A], seat: int, line: str) -> boo
         _info(game, menu, rest)
     elif command == "table":
         print(_table(game, session.state, seat))
-        print("\n".join(menu.lines()))
+        print("\n".join(menu.lines(_rows())))
     elif command == "save":
         session.save(rest)
     elif command == "hint":
@@ -477,6 +510,9 @@ def _help(game: object, menu: Menu[A], word: str) -> None:
     """The commands; ``help NAME`` of a card points at ``info`` and prints it."""
     if not word:
         print(_HELP)
+        examples = menu.examples()
+        if examples:
+            _say("  for example, now: " + ", ".join(f"`{text}`" for text in examples))
         return
     if word.lower() in _COMMANDS:
         print(next(line for line in _HELP.splitlines() if line.strip().startswith(word.lower())))
