@@ -88,7 +88,7 @@ def test_buttons_name_buildings_and_goods_as_the_table_does() -> None:
         "Build Hardware Store",
     ]
     assert ip.action_label(ip.Use("farm"), seen) == "Use Farm"
-    assert ip.action_label(ip.Sell("masons_guild"), seen) == "Sell Masons' Guild"
+    assert ip.action_label(ip.Sell("masons_guild"), seen) == "Sell Masons' Guild (for 10 Francs)"
     assert ip.action_label(ip.End(), seen) == "End turn"
     assert ip.action_label(ip.Pass(), seen) == "Pass"
     assert ip.action_label(ip.Move(fish=1, wood=2), seen) == "Move Fish 1, Wood 2"

@@ -441,9 +441,18 @@ def _human_turn(session: Session[S, A], seat: int, reader: LineReader) -> int | 
                 continue
             assert entry.action is not None
             session.push(entry.action)
+            _played(session)
             return None
         if _play_typed(session, menu, line):
             return None
+
+
+def _played(session: Session[S, A]) -> None:
+    """After a person's move: the first time, that ``undo`` takes a move back (a sale or a
+    payment is one keystroke)."""
+    if not session.told_undo:
+        session.told_undo = True
+        print("(`undo` takes your move back, and the bots' moves after it)")
 
 
 def _play_typed(session: Session[S, A], menu: Menu[A], line: str) -> bool:
@@ -466,6 +475,7 @@ def _play_typed(session: Session[S, A], menu: Menu[A], line: str) -> bool:
     except IllegalActionError as error:  # well written, but the rules say no
         _say(f"not allowed now: {error}")
         return False
+    _played(session)
     return True
 
 

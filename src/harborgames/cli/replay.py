@@ -194,6 +194,10 @@ def _show(
     for number, action, after in _replay(path, where, game, record):
         if action is not None and state is not None:
             print(f"{number:>4}. seat {state.current_player}: {action}")
+        # What the engine took alone after it (one legal option each): the record keeps only the
+        # decisions that were chosen, but the game went through these too.
+        for forced in getattr(after, "forced", ()):
+            print(f"      forced: {forced}")
         state = after
         last_shown = number in shown or bool(every and number % every == 0)
         if last_shown:

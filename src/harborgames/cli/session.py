@@ -55,6 +55,7 @@ class Session(Generic[S, A]):
         self.states = states
         self.actions = actions
         self.saved: tuple[str, int] | None = None  # the file last saved to, and how many moves
+        self.told_undo = False  # whether the person was told that ``undo`` exists
 
     @property
     def state(self) -> S:

@@ -131,7 +131,9 @@ def action_label(action: Action, observation: Observation) -> str:
             notes = [note for note in (fee, outcome) if note]
             return f"Use {_NAME.get(building, building)}" + (f" ({'; '.join(notes)})" if notes else "")
         case Sell(building):
-            return f"Sell {_NAME.get(building, building)}"
+            index = ip_data.BUILDING_INDEX.get(building)
+            price = "" if index is None else f" (for {_francs(sale_price(observation.state, index))})"
+            return f"Sell {_NAME.get(building, building)}{price}"
         case Pass():
             return "Pass"
         case End():
@@ -145,6 +147,10 @@ def action_label(action: Action, observation: Observation) -> str:
             paid = [f"{n} {_GOOD_WORDS[g]}" for g, n in enumerate(action.counts) if n]
             return "Pay " + " + ".join(paid) if paid else "Pay nothing"
     return str(action)
+
+
+def _francs(n: int) -> str:
+    return f"{n} Franc{'s' * (n != 1)}"
 
 
 def _use_fee(key: str, observation: Observation) -> str:

@@ -31,6 +31,7 @@ from .actions import (
     Trade,
 )
 from .card_texts import GOOD_TEXTS, SHIP_TEXTS
+from .decisions import Feed, PayEnergy, PayShipEnergy, PayUpgradeEnergy
 from .state import Observation
 
 __all__ = [
@@ -233,6 +234,22 @@ def _good_card(token: int) -> Card:
     )
 
 
+def _overpaid(tokens: tuple[int, ...], observation: Observation) -> str:
+    """`` (3 food for 2 due: no change is given)`` where a way to pay food or energy pays more
+    than is due: a good worth more than what is left cannot be split (the payments offered are
+    the minimal ones, so a smaller one would not pay enough)."""
+    decision = observation.state.decision
+    match decision:
+        case Feed(due=due):
+            kind, values = "food", lh_data.FOOD_VALUE
+        case PayEnergy(due=due) | PayShipEnergy(due=due) | PayUpgradeEnergy(due=due):
+            kind, values = "energy", lh_data.ENERGY_VALUE
+        case _:
+            return ""
+    paid = sum(n * value for n, value in zip(tokens, values, strict=False))
+    return f" ({paid} {kind} for {due} due: no change is given)" if paid > due else ""
+
+
 # -- the buttons ----------------------------------------------------------------------------------
 def action_label(action: Action, observation: Observation) -> str:
     """The words on the button for ``action`` in the position ``observation`` shows its seat (the
@@ -274,7 +291,7 @@ def action_label(action: Action, observation: Observation) -> str:
         case Build(building):
             return f"Build {_NAME.get(building, building)}"
         case Pay(tokens):
-            return f"Pay {tokens_words(tokens)}"
+            return f"Pay {tokens_words(tokens)}{_overpaid(tokens, observation)}"
         case PayPart(token, count):
             index = lh_data.TOKEN_INDEX.get(token)
             if count == 0:
