@@ -233,6 +233,7 @@ def review_steps(
             f"the game is not over (seat {final.current_player} is to move after "
             f"{len(actions)} moves): a review is of a finished game"
         )
+    make_from_spec(budget.judge)  # an unknown bot or parameter is refused now, not after the screen
     mine = [
         step
         for step, state in enumerate(states[:-1])

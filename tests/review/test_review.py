@@ -135,6 +135,8 @@ def test_another_games_record_and_a_seat_the_game_lacks_are_refused() -> None:
         review(harborgames.load("inland_port"), record, 2, budget=SMALL)
     with pytest.raises(ValueError, match="candidates"):
         Budget(candidates=-1)
+    with pytest.raises(ValueError, match="unknown bot 'oracle'"):
+        review(harborgames.load("inland_port"), record, 0, budget=Budget(judge="oracle"))
 
 
 def test_the_command_prints_the_review_at_80_columns(
