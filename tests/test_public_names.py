@@ -36,6 +36,7 @@ PACKAGES = [
     "harborgames.core",
     *(f"harborgames.{game}" for game in harborgames.games()),
     "harborgames.bots",
+    "harborgames.review",
     "harborgames.adapters",
     "harborgames.testing",
     "harborgames.web",

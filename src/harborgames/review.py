@@ -58,6 +58,12 @@ __all__ = [
 S = TypeVar("S", bound=State)
 A = TypeVar("A")
 
+
+def __dir__() -> list[str]:
+    """The public names, ``__all__``, without what this module imports and its helpers."""
+    return list(__all__)
+
+
 TURNING_POINTS = 5
 """The most turning points a review names (fewer where the judge agrees with the seat)."""
 
