@@ -40,7 +40,11 @@ class Terminal:
         env = {**os.environ, "HARBORGAMES_SAVES": str(saves), "TERM": "dumb", "COLUMNS": "80", "LINES": "24"}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "harborgames", "play", *argv],
-            stdin=child, stdout=child, stderr=child, env=env, close_fds=True,
+            stdin=child,
+            stdout=child,
+            stderr=child,
+            env=env,
+            close_fds=True,
         )
         os.close(child)
         self.output = ""
@@ -133,3 +137,36 @@ def test_at_80_by_24_the_decision_and_the_seats_holdings_are_on_screen_together(
     saved = tmp_path / f"{game}-3.json"
     assert "resume with:" in out and saved.exists()
     assert "Traceback" not in out
+
+
+@pytest.mark.parametrize(
+    ("game_name", "players"), [("inland_port", 2), ("gdansk", 4), ("lehavre", 5), ("lehavre", 2)]
+)
+def test_every_decision_of_a_random_game_fits_24_lines_with_every_option_numbered(
+    monkeypatch: pytest.MonkeyPatch, game_name: str, players: int
+) -> None:
+    """Many options (Le Havre's late turns: 35) go in columns, and the biggest groups fold into
+    a line naming their numbers (``table`` lists them): nothing scrolls the decision away."""
+    import random
+
+    import harborgames
+    from harborgames.cli import play
+    from harborgames.cli.choices import Menu
+
+    game = harborgames.load(game_name)
+    monkeypatch.setattr(play, "_rows", lambda: ROWS)
+    chooser = random.Random(2)
+    state = game.new_game(players, seed=2)
+    for _ in range(300):
+        if state.current_player is None:
+            break
+        seat = state.current_player
+        menu = Menu(game, game.legal_actions(state), game.observe(state, seat))
+        screen = play._screen(game, state, seat, menu)
+        assert len(screen) <= ROWS - 1 and all(len(row) <= COLUMNS for row in screen), "\n".join(screen)
+        shown: set[int] = set()
+        for first, last in re.findall(r"(\d+)-(\d+), \d+ options \(`table` lists them\)", "\n".join(screen)):
+            shown |= set(range(int(first), int(last) + 1))
+        shown |= {int(n) for n in re.findall(r"(?:^|\s)(\d+)\. ", "\n".join(screen))}
+        assert shown == set(range(1, len(menu.entries) + 1)), "\n".join(screen)
+        state = game.apply(state, chooser.choice(game.legal_actions(state)))

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from .. import __version__
 from ..core.errors import FormatError, IllegalActionError
 from ..core.protocol import LoadedGame
+from ..core.render import fit
 from . import output
 from .arena import add_arena_parser
 from .games import add_games_parser
@@ -81,18 +82,26 @@ def main(argv: Sequence[str] | None = None, *, games: Mapping[str, LoadedGame] |
         _silence_stdout()
         return _BROKEN_PIPE
     except (FormatError, IllegalActionError) as error:
-        print(f"harborgames: error: {error}", file=sys.stderr)
+        _error(str(error))
         return 1
     except ValueError as error:  # unknown game, bot, variant, player count
-        print(f"harborgames: error: {error}", file=sys.stderr)
+        _error(str(error))
         return 2
     except OSError as error:  # a file that could not be read or written after all
-        print(f"harborgames: error: {_os_message(error)}", file=sys.stderr)
+        _error(_os_message(error))
         return 1
     except KeyboardInterrupt:
         print("\nharborgames: interrupted", file=sys.stderr)  # ^C was echoed mid-line
         return 130
     return status
+
+
+def _error(message: str) -> None:
+    """``harborgames: error: MESSAGE`` on stderr; on a terminal in lines of 80 columns broken at
+    words (a terminal would break them mid-word), to a pipe or a file as one line to grep."""
+    text = f"harborgames: error: {message}"
+    lines = fit(text, indent="  ") if sys.stderr.isatty() else [text]
+    print(*lines, sep="\n", file=sys.stderr)
 
 
 def _os_message(error: OSError) -> str:

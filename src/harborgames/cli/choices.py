@@ -29,6 +29,7 @@ __all__ = ["Entry", "Menu", "Picker", "cards_of", "label_of"]
 
 A = TypeVar("A")
 
+
 def cards_of(game: object) -> tuple[Card, ...]:
     """The game's cards, or none for a module without ``cards``."""
     cards = getattr(game, "cards", None)
@@ -102,29 +103,49 @@ class Menu(Generic[A]):
                 lines += self._entry_lines(number, entry)
         if height is None or len(lines) <= height:
             return lines
-        return self._columns()
+        blocks = self._columns()
+        # Still too many: the tallest groups as one line each, listed in full by `table`.
+        for k in sorted(range(len(blocks)), key=lambda k: -len(blocks[k])):
+            if sum(map(len, blocks)) <= height or len(blocks[k]) <= 2:
+                break
+            blocks[k] = self._folded(k)
+        return [line for block in blocks for line in block]
 
-    def _columns(self) -> list[str]:
-        lines: list[str] = []
+    def _columns(self) -> list[list[str]]:
+        """Each group's lines, its short entries in columns, read down."""
+        blocks: list[list[str]] = []
         number = 0
         for kind, entries in self.groups:
             if entries[0].composition is not None:
-                lines.append(f"  {kind} ({len(entries[0].options)} ways):")
                 number += 1
-                lines += self._entry_lines(number, entries[0])
+                blocks.append(
+                    [f"  {kind} ({len(entries[0].options)} ways):", *self._entry_lines(number, entries[0])]
+                )
                 continue
             cells = [f"{number + k:>3}. {self.describe(entry.action)}" for k, entry in enumerate(entries, 1)]
             number += len(entries)
             width = max(len(cell) for cell in cells) + 2
             across = max(1, (WIDTH - 4 + 2) // width)
             down = -(-len(cells) // across)
-            lines.append(f"  {kind}:")
             if across == 1:
-                lines += [line for cell in cells for line in _hanging("    ", cell)]
+                blocks.append([f"  {kind}:", *(line for cell in cells for line in _hanging("    ", cell))])
                 continue
-            for row in range(down):
-                lines.append("    " + "".join(cell.ljust(width) for cell in cells[row::down]).rstrip())
-        return lines
+            rows = [
+                "    " + "".join(cell.ljust(width) for cell in cells[row::down]).rstrip()
+                for row in range(down)
+            ]
+            blocks.append([f"  {kind}:", *rows])
+        return blocks
+
+    def _folded(self, index: int) -> list[str]:
+        """Group ``index`` as one line saying which numbers it holds."""
+        first = (
+            sum(len(entries) if entries[0].composition is None else 1 for _, entries in self.groups[:index])
+            + 1
+        )
+        kind, entries = self.groups[index]
+        last = first + len(entries) - 1
+        return fit(f"  {kind}: {first}-{last}, {len(entries)} options (`table` lists them)")
 
     def _entry_lines(self, number: int, entry: Entry[A]) -> list[str]:
         head = f"    {number:>3}. "

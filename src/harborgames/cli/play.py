@@ -47,8 +47,8 @@ A = TypeVar("A")
 
 _HELP = """commands (at any prompt):
   N            play option N from the list (a composed one asks for its parts)
-  <notation>   play an option by its notation (in [brackets] where it differs from
-               its words) or by its words; a composed one by its parts, in any order
+  <notation>   play an option by its notation ([shown] where it differs from its
+               words) or by its words; a composed one by its parts, in any order
   info NAME    print a card: cost, fee, value and what it does (info alone: what
                this decision's options name; info board: how to read the table)
   undo         take back your last decision (and the bots' moves after it)
@@ -500,7 +500,7 @@ def _command(session: Session[S, A], menu: Menu[A], seat: int, line: str) -> boo
         _info(game, menu, rest)
     elif command == "table":
         print(_table(game, session.state, seat))
-        print("\n".join(menu.lines(_rows())))
+        print("\n".join(menu.lines()))
     elif command == "save":
         session.save(rest)
     elif command == "hint":
@@ -544,7 +544,7 @@ def _info(game: object, menu: Menu[A], word: str) -> None:
         return
     if not word:
         named = menu.named_cards()
-        print("info NAME prints a card (a building, a ship, a good ...)")
+        print("`info NAME` reads a card or a code the table shows; `info board` explains the table")
         if named:
             print("\n".join(fit("this decision names: " + ", ".join(card.key for card in named))))
         return

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..core.render import fit, forced_lines, header_lines, listing, require_state
 from .data import CRUISE_SIZES, GOODS, SECTORS
 from .scoring import final_points, scores
-from .state import LOAD, MOVE, RECRUIT, UNLOAD, LoadCubes, State, UnloadCubes
+from .state import LOAD, MOVE, RECRUIT, UNLOAD, LoadCubes, RerollDice, State, UnloadCubes
 
 
 def _cubes(counts: tuple[int, ...]) -> str:
@@ -95,6 +95,8 @@ def _dice(state: State) -> list[str]:
     c = state.rules.components
     dice = " ".join(c.face_codes[f] for f in t.dice)
     decision = state.decision
+    if isinstance(decision, RerollDice):  # the symbols count once the rolling is over
+        return [f"Dice: {dice} (roll {t.rolls} of 3; reroll some, or keep them)"]
     kinds = []
     for word, symbols, flag in (
         ("loading", t.load, LOAD | UNLOAD),

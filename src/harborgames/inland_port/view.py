@@ -96,7 +96,10 @@ _BOARD = Card(
         "A-F board, G-L board: which wheel board a player has; the starting player has A-F. "
         "Locked buildings have no function and lie beside the board.\n"
         "Available (for sale): the buildings that may be built now, with their cost. `info NAME` "
-        "reads a building's card; `info fish` a good's."
+        "reads a building's card; `info fish` a good's.\n"
+        "The notation (the `forced:` lines, the [words] beside an option) writes goods as their "
+        "letter and a count: `pay C3 W1` pays 3 Clay and 1 Wood; `move F1 G2` moves Fish one "
+        "step and Grain two."
     ),
 )
 
