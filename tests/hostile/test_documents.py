@@ -201,7 +201,7 @@ def _gdansk_states(num_players: int, seed: int, options: dict[str, str] | None =
     rng = random.Random(seed)
     states = [state]
     while not gdansk.is_terminal(state):
-        state = gdansk.apply(state, greedy_step(gdansk, state, rng, 0.3))
+        state = gdansk.apply(state, greedy_step(gdansk, state, rng, 0.3, gdansk.heuristic))
         states.append(state)
     return states
 

@@ -35,7 +35,7 @@ Cutoff: TypeAlias = Literal["turn", "own", "others", "decision"]
 
 LIMITS: Mapping[str, tuple[float, float]] = {
     "iterations": (1, 1_000_000),
-    "time_limit": (0.001, 3600.0),
+    "time_limit": (0.0, 3600.0),  # above 0: a search needs some time
     "c": (0.0, 100.0),
     "rollout_depth": (0, 10_000),
     "epsilon": (0.0, 1.0),
@@ -49,8 +49,12 @@ def _within(instance: object, attribute: attrs.Attribute[Any], value: object) ->
     if value is None:
         return
     low, high = LIMITS[attribute.name]
-    if not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value):
+    if not isinstance(value, int | float) or isinstance(value, bool):
         raise ValueError(f"{attribute.name} must be a number, not {_shown(value)}")
+    if not math.isfinite(value):
+        raise ValueError(f"{attribute.name} must be a finite number, not {_shown(value)}")
+    if attribute.name == "time_limit" and value <= 0:
+        raise ValueError(f"time_limit must be above 0, not {value:g}")
     if value < low:
         raise ValueError(f"{attribute.name} must be at least {low:g}, not {value:g}")
     if value > high:

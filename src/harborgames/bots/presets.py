@@ -27,6 +27,7 @@ from collections.abc import Mapping
 
 import attrs
 
+from ..core.protocol import Information
 from .base import Bot, derive_seed
 from .config import SearchConfig, config_from_mapping
 from .search import ISMCTSBot, MCTSBot, budget_for
@@ -57,7 +58,7 @@ def describe(name: str) -> str:
 
 def _search(view: View[S, A]) -> type[MCTSBot] | type[ISMCTSBot]:
     """The search that fits the game: ``ismcts`` with hidden information, else ``mcts``."""
-    return ISMCTSBot if view.info.information == "imperfect" else MCTSBot
+    return ISMCTSBot if view.info.information == Information.IMPERFECT else MCTSBot
 
 
 class _Preset:
@@ -88,7 +89,7 @@ class _Preset:
 
     def _make(self, view: View[S, A], game: str, players: int, variant: str) -> tuple[Bot, str]:
         """The search for this configuration, and what it plays as."""
-        search = ISMCTSBot if view.info.information == "imperfect" else MCTSBot
+        search = ISMCTSBot if view.info.information == Information.IMPERFECT else MCTSBot
         chosen = param_set(self.params, view.game, players, variant)
         try:
             config = config_from_mapping(search.CONFIG, chosen.search, chosen.name)

@@ -13,6 +13,7 @@ from typing import TypeAlias
 
 import attrs
 
+from ..core.protocol import Information
 from .base import Bot
 from .config import SearchConfig, config_from_mapping
 from .presets import PRESETS, EasyBot, HardBot, MediumBot
@@ -237,7 +238,7 @@ def make_from_spec(spec: str, seed: int = 0) -> Bot:
 
 def strongest(information: str) -> str:
     """The bot to ask for a hint: the search that fits the game's information type."""
-    return "ismcts" if information == "imperfect" else "mcts"
+    return "ismcts" if information == Information.IMPERFECT else "mcts"
 
 
 def _parse_value(text: str) -> SpecValue:

@@ -45,6 +45,7 @@ import harborgames
 
 from ..core.files import write_atomic
 from ..core.params import Weights, from_mapping, ranges, to_mapping
+from ..core.protocol import Information
 from .arena import GameResult, run_arena
 from .base import derive_seed, rank_rewards
 from .config import ISMCTS, MCTS, SearchConfig, config_from_mapping
@@ -286,7 +287,7 @@ def _values(config: TuneConfig, incumbent: ParamSet) -> dict[str, object]:
 
 def _base(config: TuneConfig) -> SearchConfig:
     information = harborgames.load(config.game).INFO.information
-    return ISMCTS if information == "imperfect" else MCTS
+    return ISMCTS if information == Information.IMPERFECT else MCTS
 
 
 def _search_config(config: TuneConfig, chosen: ParamSet) -> SearchConfig:

@@ -20,7 +20,7 @@ from typing import Generic, TypeVar, final
 
 import attrs
 
-from ..core.protocol import GameInfo, GameModule, State
+from ..core.protocol import Chance, GameInfo, GameModule, Information, State
 
 __all__ = ["View", "hides_future", "make_view"]
 
@@ -35,9 +35,7 @@ def hides_future(game: GameModule[S, A]) -> bool:
     let a searching bot see the dice before they are rolled; when the game offers ``resample``
     we use it to draw a fresh RNG.
     """
-    if game.INFO.information == "imperfect":
-        return True
-    return game.INFO.chance == "stochastic" and callable(getattr(game, "resample", None))
+    return game.INFO.information == Information.IMPERFECT or game.INFO.chance == Chance.STOCHASTIC
 
 
 @final

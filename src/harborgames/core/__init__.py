@@ -7,13 +7,23 @@ from .errors import FormatError, IllegalActionError
 from .options import option, options_of
 from .outcome import winners_by
 from .play import make_record, random_playout, replay, replay_states
-from .protocol import Action, GameInfo, GameModule, GameRecord, HiddenInformationGame, State
+from .protocol import (
+    Action,
+    Chance,
+    GameInfo,
+    GameModule,
+    GameRecord,
+    HiddenInformationGame,
+    Information,
+    State,
+)
 from .rng import Rng
 from .update import update
 
 __all__ = [
     "FORMAT_VERSION",
     "Action",
+    "Chance",
     "Codec",
     "Forced",
     "FormatError",
@@ -22,6 +32,7 @@ __all__ = [
     "GameRecord",
     "HiddenInformationGame",
     "IllegalActionError",
+    "Information",
     "Rng",
     "Rulebook",
     "State",

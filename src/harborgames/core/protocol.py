@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, TypeAlias, TypeVar, runtime_checkable
 
@@ -12,10 +13,12 @@ from .views import Card
 
 __all__ = [
     "Action",
+    "Chance",
     "GameInfo",
     "GameModule",
     "GameRecord",
     "HiddenInformationGame",
+    "Information",
     "LoadedGame",
     "State",
 ]
@@ -36,6 +39,21 @@ Action = object
 """Each game has its own frozen action classes (a union per game); ``str(action)`` is the notation."""
 
 
+class Chance(enum.StrEnum):
+    """Where a game's randomness is (OpenSpiel's chance mode): as text it is its value."""
+
+    DETERMINISTIC = "deterministic"  # nothing is random
+    SEEDED_SETUP = "seeded_setup"  # only the deal: the seed decides everything random at setup
+    STOCHASTIC = "stochastic"  # chance during play too (dice, draws)
+
+
+class Information(enum.StrEnum):
+    """Whether every seat sees the whole state."""
+
+    PERFECT = "perfect"
+    IMPERFECT = "imperfect"  # some seat cannot see something (cards, tiles, future draws)
+
+
 @attrs.frozen
 class GameInfo:
     """A game's metadata, declared once in its module as ``INFO``."""
@@ -45,8 +63,8 @@ class GameInfo:
     min_players: int
     max_players: int
     variants: tuple[str, ...]  # the first is the default
-    chance: str  # "deterministic" | "seeded_setup" | "stochastic"
-    information: str  # "perfect" | "imperfect"
+    chance: Chance = attrs.field(converter=Chance)  # a name of one (its text) is taken too
+    information: Information = attrs.field(converter=Information)
     min_score: int  # bounds on any player's final score
     max_score: int
     max_decisions: int  # no game lasts more decisions than this, at any player count

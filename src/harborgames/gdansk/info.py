@@ -1,6 +1,6 @@
 """Port Gdańsk's metadata (OpenSpiel-style), declared once."""
 
-from ..core.protocol import GameInfo
+from ..core.protocol import Chance, GameInfo, Information
 from .component_file import standin_components
 from .data import MAX_PLAYERS, OPTIONS, ROUND_LIMIT
 
@@ -34,8 +34,8 @@ INFO = GameInfo(
     min_players=2,
     max_players=MAX_PLAYERS,
     variants=("standard",),
-    chance="stochastic",  # dice every turn, shuffled decks
-    information="imperfect",  # cruise ship values, the Port deck, the token stack, the dice
+    chance=Chance.STOCHASTIC,  # dice every turn, shuffled decks
+    information=Information.IMPERFECT,  # cruise ship values, the Port deck, the token stack, the dice
     min_score=0,
     max_score=_max_score(),
     max_decisions=SETUP_DECISIONS + ROUND_LIMIT * MAX_PLAYERS * MAX_TURN_DECISIONS,

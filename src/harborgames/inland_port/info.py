@@ -1,6 +1,6 @@
 """The Inland Port's metadata (OpenSpiel-style), declared once."""
 
-from ..core.protocol import GameInfo
+from ..core.protocol import Chance, GameInfo, Information
 from .data import OPTIONS
 
 INFO = GameInfo(
@@ -9,8 +9,8 @@ INFO = GameInfo(
     min_players=2,
     max_players=2,
     variants=("standard",),
-    chance="seeded_setup",  # only the starting player is random
-    information="perfect",
+    chance=Chance.SEEDED_SETUP,  # only the starting player is random
+    information=Information.PERFECT,
     min_score=0,
     # Francs are unbounded in principle; this is a generous bound for sanity checks.
     max_score=2000,

@@ -1,6 +1,6 @@
 """Le Havre's metadata (OpenSpiel-style), declared once."""
 
-from ..core.protocol import GameInfo
+from ..core.protocol import Chance, GameInfo, Information
 from .data import FULL, NUM_ROUNDS, SHORT, TURNS_PER_ROUND
 from .state import OPTIONS
 
@@ -15,8 +15,8 @@ INFO = GameInfo(
     min_players=1,
     max_players=5,
     variants=(FULL, SHORT),
-    chance="seeded_setup",  # the shuffles at setup decide everything random
-    information="imperfect",  # the face-down Supply tiles of round 1; the special deck
+    chance=Chance.SEEDED_SETUP,  # the shuffles at setup decide everything random
+    information=Information.IMPERFECT,  # the face-down Supply tiles of round 1; the special deck
     min_score=-7 * 200,  # loans are unlimited in the rules; a bound for tensors, not a rule
     max_score=5000,
     max_decisions=(max(NUM_ROUNDS[FULL]) * TURNS_PER_ROUND + 5) * MAX_TURN_DECISIONS,
