@@ -213,6 +213,12 @@ def test_a_typed_choice_with_too_few_parts_says_how_many_it_takes() -> None:
     group = [f"choose {a} {b} {c} {d}" for a, b, c, d in itertools.combinations(goods, 4)]
     menu = Menu(toy_nim, [_Word(text) for text in group], None)
     assert menu.why_not("choose fish wood") == "choose takes 4 parts, not 2"
+    composition = menu.entries[0].composition
+    assert composition is not None
+    picker = Picker(composition)
+    assert picker.take("fish wood") is None
+    with pytest.raises(ValueError, match="not a legal choice yet: it takes 4 parts, you have 2; add "):
+        picker.take("done")
     assert menu.why_not("choose fish banana").startswith("not a part of this choice in 'fish banana'")
 
 

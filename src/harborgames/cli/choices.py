@@ -336,7 +336,13 @@ class Picker:
         if word == "done":
             whole = composition.notation(self.counts)
             if whole is None:
-                raise ValueError("not a legal choice yet: add " + " or ".join(self.addable()))
+                sizes = sorted({sum(taken.values()) for _, taken in composition.options})
+                have = sum(self.counts.values())
+                wanted = " or ".join(str(size) for size in sizes)
+                raise ValueError(
+                    f"not a legal choice yet: it takes {wanted} part{'s' * (sizes != [1])}, you have "
+                    f"{have}; add " + " or ".join(self.addable())
+                )
             return whole
         if word == "back":
             self.counts = self.history.pop() if self.history else {}
