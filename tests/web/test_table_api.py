@@ -152,6 +152,7 @@ def test_a_hint_is_the_greedy_bots_choice_among_the_legal_moves(server: Any) -> 
         view = _view(server, game_id, token)
         status, hint = server.request("GET", f"/api/games/{game_id}/hint?token={token}")
         assert status == 200 and hint["bot"] == "hard"
+        assert "parameter set" in hint["plays"]  # the hint says which set it played with
         assert hint["action"] in view["legal_actions"]
         assert hint["label"] == view["labels"][view["legal_actions"].index(hint["action"])]
         again = server.request("GET", f"/api/games/{game_id}/hint?token={token}")[1]

@@ -591,7 +591,8 @@ class GameService:
 
     def hint(self, game_id: str, token: object) -> dict[str, object]:
         """What the strongest preset (``HINT_BOT``, ``hard``) would decide in the token seat's
-        place now (the terminal's ``hint``): ``{"action", "label", "bot"}``, ``bot`` naming it.
+        place now (the terminal's ``hint``): ``{"action", "label", "bot", "plays"}``, ``bot``
+        naming it and ``plays`` what it played with (its search and parameter set).
         Only for a seat alone against bots, and only
         on its own decision; the bot sees the seat's observation, as any bot does."""
         game = self._game(game_id)
@@ -603,10 +604,10 @@ class GameService:
         if state.current_player != seat:
             raise BadRequest("a hint is for your own decision; it is not your turn")
         module = game.module
-        index = self.bots.suggest(module.INFO.name, state, HINT_BOT, derive_seed("hint", game.id, number))
+        index, plays = self.bots.suggest(module.INFO.name, state, HINT_BOT, derive_seed("hint", game.id, number))
         action = module.legal_actions(state)[index]
         label = module.action_label(action, module.observe(state, seat))
-        return {"action": str(action), "label": str(label), "bot": HINT_BOT}
+        return {"action": str(action), "label": str(label), "bot": HINT_BOT, "plays": plays}
 
     def _asking(self, game_id: str, body: JSON, what: str) -> tuple[_Game, int]:
         """The game and the token's seat of a ``{"token"}`` request to ``what``, refused unless

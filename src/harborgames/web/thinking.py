@@ -91,13 +91,14 @@ def think(game: str, state: Any, seat_bots: Mapping[int, str], game_id: str, num
     return chosen
 
 
-def suggest(game: str, state: Any, bot: str, seed: int) -> int:
+def suggest(game: str, state: Any, bot: str, seed: int) -> tuple[int, str]:
     """The index in ``legal_actions(state)`` of what bot ``bot`` (a name in ``BOT_SPECS``)
     would decide in the place of the seat to move: a hint."""
     module = harborgames.load(game)
     seat = int(state.current_player)
     adviser = bots.make_from_spec(_HINT_SPEC if bot == HINT_BOT else BOT_SPECS[bot], seed=seed)
-    return _index(module.legal_actions(state), adviser.choose(bots.make_view(module, state, seat)))
+    index = _index(module.legal_actions(state), adviser.choose(bots.make_view(module, state, seat)))
+    return index, str(getattr(adviser, "plays", ""))  # bots say what they played with; a Bot need not
 
 
 REVIEW_BUDGET = Budget(candidates=6)
@@ -129,12 +130,18 @@ class PoolClosedError(RuntimeError):
     """The server is stopping: its bots think no more."""
 
 
+MAX_BOT_PROCESSES = 64
+"""The most worker processes a pool may have: each is a Python interpreter with the games loaded
+(tens of MB), and past the machine's cores more workers only share them."""
+
+
 class BotPool:
-    """``processes`` worker processes for the bots (0: think in the calling thread)."""
+    """``processes`` worker processes for the bots (0: think in the calling thread), at most
+    ``MAX_BOT_PROCESSES``."""
 
     def __init__(self, processes: int) -> None:
-        if processes < 0:
-            raise ValueError(f"bot processes must be 0 or more, not {processes}")
+        if type(processes) is not int or not 0 <= processes <= MAX_BOT_PROCESSES:
+            raise ValueError(f"bot processes must be from 0 to {MAX_BOT_PROCESSES}, not {processes!r}")
         self.processes = processes
         self._lock = threading.Lock()
         self._executor: ProcessPoolExecutor | None = None
@@ -179,13 +186,13 @@ class BotPool:
             self._forget()
             return think(game, state, seat_bots, game_id, number)
 
-    def suggest(self, game: str, state: Any, bot: str, seed: int) -> int:
+    def suggest(self, game: str, state: Any, bot: str, seed: int) -> tuple[int, str]:
         """``suggest`` in a worker (or here, with no workers)."""
         if not self.processes:
             return suggest(game, state, bot, seed)
         try:
-            index: int = self._submit(suggest, game, state, bot, seed).result()
-            return index
+            answer: tuple[int, str] = self._submit(suggest, game, state, bot, seed).result()
+            return answer
         except BrokenProcessPool:
             self._forget()
             return suggest(game, state, bot, seed)

@@ -297,7 +297,7 @@ function drawGame(view, token, refusal, typedText, hint) {
     summaryBox(view, view.id, view.log.length),
     view.over ? breakdown(view) : null,
     view.forced.length ? el("p", { class: "muted", id: "forced" }, "forced: ", view.forced.join("; ")) : null,
-    hint ? el("p", { id: "hint-text", class: "hint" }, `${hint.bot} would play: `, el("b", {}, hint.label), hint.label !== hint.action ? el("span", { class: "muted" }, ` (${hint.action})`) : null) : null,
+    hint ? el("p", { id: "hint-text", class: "hint", title: hint.plays || "" }, `${hint.bot} would play: `, el("b", {}, hint.label), hint.label !== hint.action ? el("span", { class: "muted" }, ` (${hint.action})`) : null) : null,
     el("div", { class: "actions", id: "actions" },
       view.groups.map((g) => decisionGroup(g, play, hint ? hint.action : null))),
     mine ? el("form", { class: "typed", onsubmit: (e) => { e.preventDefault(); if (typed.value.trim()) play(typed.value.trim()); } },
