@@ -604,7 +604,8 @@ class GameService:
         if state.current_player != seat:
             raise BadRequest("a hint is for your own decision; it is not your turn")
         module = game.module
-        index, plays = self.bots.suggest(module.INFO.name, state, HINT_BOT, derive_seed("hint", game.id, number))
+        seed = derive_seed("hint", game.id, number)
+        index, plays = self.bots.suggest(module.INFO.name, state, HINT_BOT, seed)
         action = module.legal_actions(state)[index]
         label = module.action_label(action, module.observe(state, seat))
         return {"action": str(action), "label": str(label), "bot": HINT_BOT, "plays": plays}
