@@ -246,6 +246,7 @@ def test_the_goods_and_the_board_have_cards_info_finds_by_their_names() -> None:
     cards = ip.cards()
     assert [find_card(cards, word).kind for word in ("fish", "Clay", "wood", "grain")] == ["goods"] * 4
     assert "F on the table" in find_card(cards, "fish").text
+    assert [find_card(cards, letter).kind for letter in "FCWG"] == ["goods letter"] * 4
     board = find_card(cards, "board").text
     for symbol in ("Fish (F)", "(+0, +1, +2)", "sector 0", "4+", "A-F board", "Available"):
         assert symbol in board, symbol

@@ -51,7 +51,7 @@ def cards() -> tuple[Card, ...]:
     """Every building as a card: name, cost, value, the round it enters and its function; then
     the four goods and the ``board``, the key to the table's symbols (``info fish``, ``info
     board`` at the terminal)."""
-    return (*(_card(b) for b in ip_data.BUILDINGS), *_GOOD_CARDS, _BOARD)
+    return (*(_card(b) for b in ip_data.BUILDINGS), *_GOOD_CARDS, *_LETTER_CARDS, _BOARD)
 
 
 _GOOD_TEXT = {
@@ -76,6 +76,16 @@ _GOOD_CARDS = tuple(
         extra={"letter": letter, "starts at": str(start)},
     )
     for name, letter, start in zip(ip_data.GOOD_NAMES, ip_data.GOOD_LETTERS, ip_data.START_GOODS, strict=True)
+)
+
+_LETTER_CARDS = tuple(
+    Card(
+        key=letter,
+        name=f"{letter} ({name.capitalize()})",
+        kind="goods letter",
+        text=f"{letter} on the table and in the notation is {name.capitalize()}: `info {name}`.",
+    )
+    for name, letter in zip(ip_data.GOOD_NAMES, ip_data.GOOD_LETTERS, strict=True)
 )
 
 _BOARD = Card(
