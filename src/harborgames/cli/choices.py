@@ -89,9 +89,10 @@ class Menu(Generic[A]):
             self.entries += entries
             self.groups.append((kind, entries))
 
-    def lines(self, height: int | None = None) -> list[str]:
+    def lines(self, height: int | None = None, *, fold: bool = True) -> list[str]:
         """The list as the terminal prints it, every line at most 80 columns; longer than
-        ``height`` lines, each group's short entries are set in columns, read down."""
+        ``height`` lines, each group's short entries are set in columns, read down, and then
+        (unless not ``fold``) the tallest groups are folded into a line of their numbers."""
         lines: list[str] = []
         number = 0
         for kind, entries in self.groups:
@@ -104,6 +105,8 @@ class Menu(Generic[A]):
         if height is None or len(lines) <= height:
             return lines
         blocks = self._columns()
+        if not fold:
+            return [line for block in blocks for line in block]
         # Still too many: the tallest groups as one line each, listed in full by `table`.
         for k in sorted(range(len(blocks)), key=lambda k: -len(blocks[k])):
             if sum(map(len, blocks)) <= height or len(blocks[k]) <= 2:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import itertools
 import os
 import random
 import sys
@@ -500,7 +501,7 @@ def _command(session: Session[S, A], menu: Menu[A], seat: int, line: str) -> boo
         _info(game, menu, rest)
     elif command == "table":
         print(_table(game, session.state, seat))
-        print("\n".join(menu.lines()))
+        print("\n".join(menu.lines(_rows(), fold=False)))  # every option, in columns if many
     elif command == "save":
         session.save(rest)
     elif command == "hint":
@@ -525,7 +526,10 @@ def _help(game: object, menu: Menu[A], word: str) -> None:
             _say("  for example, now: " + ", ".join(f"`{text}`" for text in examples))
         return
     if word.lower() in _COMMANDS:
-        print(next(line for line in _HELP.splitlines() if line.strip().startswith(word.lower())))
+        lines = _HELP.splitlines()
+        start = next(k for k, line in enumerate(lines) if line.strip().startswith(word.lower()))
+        more = itertools.takewhile(lambda line: line.startswith(" " * 15), lines[start + 1 :])
+        print(lines[start], *more, sep="\n")  # with the lines the entry goes on in
         return
     try:
         card = find_card(cards_of(game), word)

@@ -82,7 +82,7 @@ def render(state: State, player: int | None = None) -> str:
     return "\n".join(part for line in lines for part in fit(line, indent="      "))
 
 
-LEGEND = "(`info board` explains the table; `info CODE` reads a code: `info L5_6`, `info O06`)"
+LEGEND = "(`info board` explains the table; `info CODE` reads a code, e.g. `info L5_6`)"
 """The key to the table's codes, printed under it."""
 
 
