@@ -460,21 +460,20 @@ def _play_typed(session: Session[S, A], menu: Menu[A], line: str) -> bool:
     """Play what ``line`` names (its notation, its words, a composed option's parts); False,
     with the reason printed, if it is not a legal move."""
     typed = menu.typed(line)
-    why = None if typed is not None else menu.why_not(line)
-    if why is not None:
-        _say(f"not a legal action: {why}")
-        return False
     try:
         action = session.game.parse_action(session.state, typed or line)
     except (IllegalActionError, ValueError) as error:
-        _say(f"not a legal action: {error}")
+        # a composed option with too few parts is told so, rather than the game's reading of it
+        why = None if typed is not None else menu.why_not(line)
+        _say(f"not a legal action: {why or error}")
         if line.split()[0].lower() not in menu.verbs():
             _say(f"type a number from 1 to {len(menu.entries)}, an option's words, or `help`")
         return False
     try:
         session.push(action)
     except IllegalActionError as error:  # well written, but the rules say no
-        _say(f"not allowed now: {error}")
+        why = None if typed is not None else menu.why_not(line)
+        _say(f"not allowed now: {why or error}")
         return False
     _played(session)
     return True
