@@ -56,11 +56,6 @@ def describe(name: str) -> str:
         raise ValueError(f"{name!r} is not a preset; presets: {', '.join(PRESETS)}") from None
 
 
-def _search(view: View[S, A]) -> type[MCTSBot] | type[ISMCTSBot]:
-    """The search that fits the game: ``ismcts`` with hidden information, else ``mcts``."""
-    return ISMCTSBot if view.info.information == Information.IMPERFECT else MCTSBot
-
-
 class _Preset:
     """A search made at the first decision of each configuration it meets (kept for the next):
     ``medium`` and ``hard``, whose search, budget and parameter set depend on the game."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 import attrs
@@ -214,9 +214,3 @@ LoadedGame: TypeAlias = GameModule[Any, Any]
 state and action types are not known until then. Only the places that load a game use this;
 what they pass it to is generic over ``GameModule[S, A]``."""
 
-
-def describe_choices(actions: Sequence[object]) -> str:
-    """A short listing of actions for error messages."""
-    shown = ", ".join(str(a) for a in actions[:8])
-    more = f" (+{len(actions) - 8} more)" if len(actions) > 8 else ""
-    return shown + more

@@ -44,7 +44,7 @@ from .effect import (
 )
 from .explain import explain
 from .offered import built_after, with_owner
-from .payment import ENERGY, ZERO, can_afford, goods_ways, subtract
+from .payment import ENERGY, can_afford, goods_ways, subtract
 from .state import TOWN, Built, Player, State, pay_tokens, with_at, with_player
 
 
@@ -212,22 +212,6 @@ def _build_goods(state: State, decision: BuildGoods, action: Action) -> State:
 
 def stock_of_seat(state: State) -> tuple[int, ...]:
     return state.players[state.turn_player].stock
-
-
-def cost_vector(cost: BuildCost) -> tuple[int, ...]:
-    out = list(ZERO)
-    out[WOOD], out[CLAY], out[BRICK], out[IRON], out[STEEL] = (
-        cost.wood,
-        cost.clay,
-        cost.brick,
-        cost.iron,
-        cost.steel,
-    )
-    return tuple(out)
-
-
-def vector_cost(due: tuple[int, ...]) -> BuildCost:
-    return BuildCost(wood=due[WOOD], clay=due[CLAY], brick=due[BRICK], iron=due[IRON], steel=due[STEEL])
 
 
 def place_building(state: State, building: int, seat: int) -> State:

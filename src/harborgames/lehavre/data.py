@@ -348,7 +348,6 @@ def food_sequence(num_players: int, variant: str) -> tuple[int, ...]:
 # Building types (rulebook, The Buildings): the icon on the card. Non-buildings (Marketplace, Clay
 # Mound, Black Market, ...) have none; the Luxury Yacht is a ship card among the special buildings.
 CRAFTSMAN, ECONOMIC, INDUSTRIAL, PUBLIC, NON_BUILDING, SHIP = 0, 1, 2, 3, 4, 5
-BUILDING_TYPE_LETTERS = ("C", "E", "I", "P", "N", "S")
 BUILDING_TYPE_NAMES = ("craftsman's", "economic", "industrial", "public", "non-building", "ship")
 
 

@@ -89,15 +89,6 @@ def built_entry(state: State) -> Built:
     return built_of(state)
 
 
-def built_buildings(state: State) -> tuple[int, ...]:
-    """The buildings owned by the town or a player, in index order: the only ones that can be
-    entered, bought from the town or sold."""
-    known = state.built
-    if known is not None and known.owner is state.owner:
-        return known.buildings
-    return built_of(state).buildings
-
-
 def with_owner(state: State, owner: tuple[int, ...], *, moved: int | None = None) -> State:
     """``state`` with the buildings' owners ``owner``, and what is built derived from it.
     ``moved``: the one building whose owner changed, if only one did."""

@@ -91,7 +91,7 @@ class Built:
     order, and those of them that can be entered. Only these can be entered, bought from the
     town or sold (the full game has 69 cards, most of them in piles, face down or out of the
     game). It names the ``owner`` tuple it was computed from, so a state whose ``owner`` was
-    replaced another way (``attrs.evolve``) never reads a stale answer (``offered.built_buildings``
+    replaced another way (``attrs.evolve``) never reads a stale answer (``offered.built_entry``
     recomputes it)."""
 
     owner: tuple[int, ...]  # the ``State.owner`` this was derived from (compared by identity)
@@ -135,7 +135,7 @@ class State:
     # (a card id where it looked with the Marketplace, -1 elsewhere; as long as ``specials``)
     forced: tuple[Forced, ...] = forced_field()  # what the engine took since a player last decided
     legal_memo: tuple[object, ...] | None = legal_memo_field()  # legal actions, once computed
-    # Derived from ``owner`` (``offered.built_buildings``); set where the engine changes owners.
+    # Derived from ``owner`` (``offered.built_entry``); set where the engine changes owners.
     built: Built | None = attrs.field(default=None, eq=False, hash=False, repr=False)
 
 
@@ -202,14 +202,6 @@ class _WithMainActionOver(Protocol):
 
 
 with_main_action_over: _WithMainActionOver = generated_update(State, _WithMainActionOver)
-
-
-class _WithSeatDeciding(Protocol):
-    def __call__(self, state: State, /, current_player: int | None, decision: Decision | None) -> State:
-        """Another seat's decision (interest, feeding) or back to the turn's player."""
-
-
-with_seat_deciding: _WithSeatDeciding = generated_update(State, _WithSeatDeciding)
 
 
 class _WithPlayersSeatDeciding(Protocol):

@@ -197,10 +197,6 @@ class SQLiteStorage:
                 raise
         return StoredGame(stored.id, stored.game, record, stored.tokens, stored.bots, over, revision)
 
-    def save_record(self, game_id: str, record: str, over: bool) -> None:
-        """The game's record replaced, whatever it was (kept for code written before ``update``)."""
-        self.update(game_id, lambda stored: (record, over))
-
     def game(self, game_id: str) -> StoredGame | None:
         with self._lock:
             row = self._db.execute(_SELECT, (game_id,)).fetchone()
