@@ -109,9 +109,11 @@ class Menu(Generic[A]):
             return [line for block in blocks for line in block]
         # Still too many: the tallest groups as one line each, listed in full by `table`.
         for k in sorted(range(len(blocks)), key=lambda k: -len(blocks[k])):
-            if sum(map(len, blocks)) <= height or len(blocks[k]) <= 2:
+            entries = self.groups[k][1]
+            if sum(map(len, blocks)) <= height or len(blocks[k]) < 2:
                 break
-            blocks[k] = self._folded(k)
+            if len(entries) >= 2 and entries[0].composition is None:
+                blocks[k] = self._folded(k)
         return [line for block in blocks for line in block]
 
     def _columns(self) -> list[list[str]]:

@@ -131,17 +131,24 @@ def _player(state: State, seat: int, player: int | None) -> list[str]:
 
 def render_seat(state: State, player: int) -> str:
     """What a terminal of 24 lines shows above the decision: the header, the dice, ``player``'s
-    own board in full and each other player in a line (VP, meeple, hold, workers). ``render``
-    draws the whole table (the locations with their orders)."""
+    own board in full, where the Order tokens lie (location, token, VP) and each other player
+    in a line (VP, meeple, hold, workers). ``render`` draws the whole table (each quay, what
+    each order needs)."""
     require_state(state, State, "render_seat", "Port Gdańsk")
     c = state.rules.components
     mine = _player(state, player, player)
+    orders = [
+        f"{c.location_ids[c.quay_location[q]]} {c.token_ids[token]} {c.token_vp[token]} VP"
+        for q, token in enumerate(state.board.tokens)
+        if token >= 0
+    ]
     lines = [*_header(state), *_dice(state), "You, " + mine[0], *mine[1:]]
+    lines += listing("Orders at: ", orders or ["none"])
     for seat, p in enumerate(state.players):
         if seat != player:
             where = c.location_ids[p.location] if p.location >= 0 else "-"
             lines.append(
-                f"P{seat}: {p.score} VP, meeple {where}, hold {_cubes(p.hold)}, workers {p.workers}, "
-                f"markers left {p.markers_left}"
+                f"P{seat}: {p.score} VP, meeple {where}, {sum(p.hold)} cubes in the hold, "
+                f"{p.workers} workers, {p.markers_left} markers left"
             )
     return "\n".join(part for line in lines for part in fit(line, indent="      "))
