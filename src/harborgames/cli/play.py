@@ -547,9 +547,13 @@ def _info(game: object, menu: Menu[A], word: str) -> None:
         return
     if not word:
         named = menu.named_cards()
-        print("`info NAME` reads a card or a code the table shows; `info board` explains the table")
+        print("`info NAME` reads a card or a code of the table; `info board` explains the table")
         if named:
             print("\n".join(fit("this decision names: " + ", ".join(card.key for card in named))))
+        elif menu.entries:  # nothing to read: what is offered, in its words
+            offered = [menu.describe(entry.action) for entry in menu.entries if entry.action is not None]
+            offered += [f"{entry.composition.verb} ..." for entry in menu.entries if entry.composition]
+            print(*listing("this decision offers: ", offered, separator="; "), sep="\n")
         return
     try:
         card = find_card(cards, word)
