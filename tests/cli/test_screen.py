@@ -4,19 +4,20 @@ the seat's own holdings together, in each game."""
 
 from __future__ import annotations
 
-import fcntl
 import os
-import pty
 import re
 import select
 import struct
 import subprocess
 import sys
-import termios
 import time
 from pathlib import Path
 
 import pytest
+
+fcntl = pytest.importorskip("fcntl")  # pseudo-terminals: POSIX only
+pty = pytest.importorskip("pty")
+termios = pytest.importorskip("termios")
 
 COLUMNS, ROWS = 80, 24
 _ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]")
