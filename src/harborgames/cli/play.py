@@ -558,7 +558,8 @@ def _info(game: object, menu: Menu[A], word: str) -> None:
     try:
         card = find_card(cards, word)
     except LookupError as error:
-        _say(str(error))
+        board = any(card.key == "board" for card in cards)
+        _say(f"{error}{'; `info board` explains the words of the table' if board else ''}")
         return
     _card(card)
 
