@@ -120,3 +120,21 @@ def test_replay_shows_the_moves_the_engine_took_alone(
     assert run(["replay", str(saved)]) == 0
     out = capsys.readouterr().out
     assert re.search(r"\n   1\. seat \d: build \w+\n      forced: P\d pay ", out)
+
+
+@pytest.mark.parametrize(
+    ("game", "example"),
+    [("inland_port", "`build "), ("gdansk", "`start "), ("lehavre", "`take ")],
+)
+def test_help_fits_80_columns_with_this_games_own_examples(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], game: str, example: str
+) -> None:
+    assert (
+        run(["play", game, "--bots", "random", "--seed", "1"], "help\nhelp info\nquit\ny\n", monkeypatch) == 0
+    )
+    out = capsys.readouterr().out
+    helped = out[out.index("> help\n") : out.index("> quit")]
+    assert all(len(line) <= 80 for line in helped.splitlines()), helped
+    assert "for example, now: " + example in helped
+    assert "fishery" not in helped or game == "lehavre"
+    assert "               this decision's options name; info board" in helped  # help info: whole entry
