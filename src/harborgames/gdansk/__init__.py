@@ -64,7 +64,7 @@ from .state import (
     RollDice,
     State,
     SwapWith,
-    Turn,
+    TurnProgress,
     UnloadCubes,
 )
 from .turn import apply, is_terminal, legal_actions
@@ -104,7 +104,7 @@ __all__ = [
     "Rules",
     "State",
     "SwapWith",
-    "Turn",
+    "TurnProgress",
     "Unload",
     "UnloadCubes",
     "action_label",

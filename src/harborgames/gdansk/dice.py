@@ -10,7 +10,7 @@ from ..core.rng import Rng
 from ..core.update import update
 from .actions import KEEP, ROLL, Action, Keep, Reroll
 from .data import LOADING, MOVEMENT, Components
-from .state import CHOOSE_ACTION, NO_TURN, REROLL_DICE, RerollDice, RollDice, State, Turn, not_now
+from .state import CHOOSE_ACTION, NO_TURN, REROLL_DICE, RerollDice, RollDice, State, TurnProgress, not_now
 
 MAX_ROLLS = 3
 
@@ -56,20 +56,20 @@ def _roll(rng: Rng, count: int, c: Components) -> tuple[list[int], Rng]:
     return faces, rng
 
 
-def dice_done(c: Components, dice: tuple[int, ...], rolls: int) -> Turn:
+def dice_done(c: Components, dice: tuple[int, ...], rolls: int) -> TurnProgress:
     """The turn once rolling is over: its symbols known, nothing done yet (memoised: few exist)."""
     key = ("done", dice, rolls)
-    turn: Turn | None = c.memo.get(key)
+    turn: TurnProgress | None = c.memo.get(key)
     if turn is None:
         load, move, recruit = dice_symbols(c, dice)
         turn = c.memo[key] = update(NO_TURN, dice=dice, rolls=rolls, load=load, move=move, recruit=recruit)
     return turn
 
 
-def rolling(c: Components, dice: tuple[int, ...], rolls: int) -> Turn:
+def rolling(c: Components, dice: tuple[int, ...], rolls: int) -> TurnProgress:
     """The turn between rolls (memoised like ``dice_done``)."""
     key = ("rolling", dice, rolls)
-    turn: Turn | None = c.memo.get(key)
+    turn: TurnProgress | None = c.memo.get(key)
     if turn is None:
         turn = c.memo[key] = update(NO_TURN, dice=dice, rolls=rolls)
     return turn

@@ -15,7 +15,7 @@ from ..core.rng import Rng
 from ..core.update import update
 from .data import Rules
 
-# Bits of ``Turn.used``: each action at most once per turn.
+# Bits of ``TurnProgress.used``: each action at most once per turn.
 LOAD, UNLOAD, MOVE, RECRUIT, EXECUTE, HR, CRUISE = 1, 2, 4, 8, 16, 32, 64
 DICE_ACTIONS = LOAD | UNLOAD | MOVE | RECRUIT
 
@@ -52,7 +52,7 @@ class RollDice:
 
 @attrs.frozen(slots=True, weakref_slot=False)
 class RerollDice:
-    """After a roll with rerolls left (``Turn.rolls`` below 3): reroll some dice, or keep them."""
+    """After a roll with rerolls left (``TurnProgress.rolls`` below 3): reroll some dice, or keep them."""
 
     def __str__(self) -> str:
         return "reroll or keep"
@@ -163,7 +163,7 @@ class Player:
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
-class Turn:
+class TurnProgress:
     """The current turn's dice and what has been done with them (what is being decided is
     ``State.decision``)."""
 
@@ -175,7 +175,7 @@ class Turn:
     used: int  # bitmask of actions taken this turn (LOAD, UNLOAD, MOVE, ...)
 
 
-NO_TURN = Turn(dice=(), rolls=0, load=0, move=0, recruit=0, used=0)
+NO_TURN = TurnProgress(dice=(), rolls=0, load=0, move=0, recruit=0, used=0)
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
@@ -201,7 +201,7 @@ class State:
     rules: Rules  # rule options and components (shared, never copied)
     decision: Decision | None  # what the current player decides; None once the game is over
     players: tuple[Player, ...]  # per seat
-    turn: Turn  # the current turn's dice and progress
+    turn: TurnProgress  # the current turn's dice and progress
     supply: tuple[int, ...]  # cubes in the unloading zone, per good
     board: Board  # Order tokens, decks and piles
     first_player: int  # the seat holding the first-player card
@@ -221,7 +221,7 @@ class Observation:
     rules: Rules
     decision: Decision | None
     players: tuple[Player, ...]  # other seats' Cruise Ship VP shown as -1
-    turn: Turn
+    turn: TurnProgress
     supply: tuple[int, ...]
     tokens: tuple[int, ...]  # per quay: the Order token on it, or -1
     deck_size: int  # Port cards left in the deck (the Central Port card not counted)
@@ -257,7 +257,7 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-def additional_done(state: State, kind: int) -> tuple[Turn, ChooseAction]:
+def additional_done(state: State, kind: int) -> tuple[TurnProgress, ChooseAction]:
     """The turn and the next decision after the additional action ``kind``: used up, any
     cube-by-cube action over, and, once dice actions were taken, the dice actions over (rule
     option ``additional_actions=around_dice``: before and/or after *all* of them)."""
