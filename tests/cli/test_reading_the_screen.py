@@ -138,3 +138,16 @@ def test_help_fits_80_columns_with_this_games_own_examples(
     assert "for example, now: " + example in helped
     assert "fishery" not in helped or game == "lehavre"
     assert "               this decision's options name; info board" in helped  # help info: whole entry
+
+
+def test_port_gdansks_dice_line_counts_down_as_the_dice_are_used() -> None:
+    seen = {"left": False, "used": False}
+    chooser = random.Random(4)
+    state = gdansk.new_game(2, seed=4)
+    while state.current_player is not None and not all(seen.values()):
+        dice = [line for line in gdansk.render(state).splitlines() if line.startswith("Dice: ")]
+        if dice and "reroll" not in dice[0]:
+            seen["left"] |= bool(re.search(r"loading \d+ \(\d+ left\)", dice[0]))
+            seen["used"] |= bool(re.search(r"movement \d+ \(used\)", dice[0]))
+        state = gdansk.apply(state, chooser.choice(gdansk.legal_actions(state)))
+    assert seen == {"left": True, "used": True}
