@@ -151,3 +151,9 @@ def test_port_gdansks_dice_line_counts_down_as_the_dice_are_used() -> None:
             seen["used"] |= bool(re.search(r"movement \d+ \(used\)", dice[0]))
         state = gdansk.apply(state, chooser.choice(gdansk.legal_actions(state)))
     assert seen == {"left": True, "used": True}
+
+
+def test_le_havres_table_shows_the_food_due_all_round() -> None:
+    state = lehavre.new_game(2, seed=1)
+    for table in (lehavre.render(state, 0), lehavre.render_seat(state, 0)):
+        assert re.search(r"P0: .*food due \d+ at the round's\s+end", table), table
