@@ -10,7 +10,7 @@ A broken promise raises ``ConformanceError`` naming the game, the playout seed, 
 the check. The kit only calls the module's public functions.
 
 The mutation fuzzers ``fuzz_documents``, ``fuzz_actions`` and ``fuzz_notation`` (in
-``harborgames.testing.fuzz`` and ``fuzz_input``) hand a game hostile documents, action objects and text, and
+the package ``harborgames.testing.fuzz``) hand a game hostile documents, action objects and text, and
 check that each is refused with the documented error or is playable::
 
     from harborgames.testing import fuzz_documents
@@ -41,9 +41,7 @@ from ..core.errors import IllegalActionError
 from ..core.play import make_record, replay
 from ..core.protocol import GameModule, GameRecord, State
 from .errors import ConformanceError
-from .fuzz import fuzz_documents
-from .fuzz_input import fuzz_actions, fuzz_notation
-from .fuzzing import FuzzReport
+from .fuzz import FuzzReport, fuzz_actions, fuzz_documents, fuzz_notation
 
 S = TypeVar("S", bound=State)  # the kit reads ``current_player``
 A = TypeVar("A")

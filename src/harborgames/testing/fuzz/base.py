@@ -1,4 +1,4 @@
-"""What the fuzzers (``fuzz`` for documents, ``fuzz_input`` for actions and notation) share:
+"""What the fuzzers (``documents`` for documents, ``inputs`` for actions and notation) share:
 positions from playouts, counting, and failing with a ``ConformanceError``."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Any, Generic, NoReturn, TypeVar
 
 import attrs
 
-from ..core.protocol import GameModule, State
-from .errors import ConformanceError
+from ...core.protocol import GameModule, State
+from ..errors import ConformanceError
 
 __all__ = ["HUGE", "A", "Fuzz", "FuzzReport", "JSONValue", "S", "cut"]
 

@@ -49,11 +49,11 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from ..core.codec import MAX_INT_DIGITS
-from ..core.errors import FormatError
-from ..core.protocol import GameModule
-from .errors import ConformanceError
-from .fuzzing import HUGE, A, Fuzz, FuzzReport, JSONValue, S, cut
+from ...core.codec import MAX_INT_DIGITS
+from ...core.errors import FormatError
+from ...core.protocol import GameModule
+from ..errors import ConformanceError
+from .base import HUGE, A, Fuzz, FuzzReport, JSONValue, S, cut
 
 __all__ = ["fuzz_documents"]
 

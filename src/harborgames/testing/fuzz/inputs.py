@@ -14,11 +14,11 @@ from typing import Any
 import attrs
 import numpy as np
 
-from ..core.decisions import field_problem
-from ..core.errors import FormatError, IllegalActionError
-from ..core.protocol import GameModule
-from .errors import ConformanceError
-from .fuzzing import HUGE, A, Fuzz, FuzzReport, S, cut
+from ...core.decisions import field_problem
+from ...core.errors import FormatError, IllegalActionError
+from ...core.protocol import GameModule
+from ..errors import ConformanceError
+from .base import HUGE, A, Fuzz, FuzzReport, S, cut
 
 __all__ = ["fuzz_actions", "fuzz_notation"]
 
