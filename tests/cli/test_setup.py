@@ -176,7 +176,7 @@ def test_arena_setup_errors(
         ("mcts:iterations=abc", "mcts: iterations must be an int or none, not 'abc'"),
         ("mcts:iters=5", "mcts: unknown parameter 'iters'; known: iterations, time_limit, c, "),
         ("ismcts:c=wide", "ismcts: c must be a number, not 'wide'"),
-        ("greedy:lookahead=0", "greedy: lookahead, samples and max_nodes must be at least 1"),
+        ("greedy:lookahead=0", "greedy: lookahead must be from 1 to 8, not 0"),
         ("mcts:iterations", "bot parameter 'iterations' in 'mcts:iterations' is not key=value"),
     ],
 )

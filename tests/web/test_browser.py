@@ -94,7 +94,7 @@ def test_lobby_to_the_end_of_an_inland_port_game(server: Any, browser: Any) -> N
     screenshot(browser, "lobby-phone.png", 390, 844)
     browser.find_element(By.ID, "seed").clear()
     browser.find_element(By.ID, "seed").send_keys("21")
-    assert browser.find_element(By.CSS_SELECTOR, "select[data-seat='1']").get_attribute("value") == "random"
+    assert browser.find_element(By.CSS_SELECTOR, "select[data-seat='1']").get_attribute("value") == "easy"
     browser.find_element(By.ID, "start").click()
     wait(lambda: browser.find_elements(By.ID, "status"))
     _, _, game_id, token = browser.current_url.split("#")[1].split("/")

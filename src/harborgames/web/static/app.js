@@ -173,7 +173,7 @@ async function lobby() {
       const choice = el("select", { "data-seat": seat, class: "seat-choice" },
         el("option", { value: "" }, "person"),
         meta.bots.map((b) => el("option", { value: b, title: (meta.bot_lines || {})[b] || b }, `bot: ${b}`)));
-      if (seat > 0) choice.value = "random";
+      if (seat > 0) choice.value = meta.bots.includes("easy") ? "easy" : meta.bots[0];  // a first game's opponent
       rows.push(el("label", {}, `Seat ${seat}: `, choice));
     }
     seats.replaceChildren(...rows);

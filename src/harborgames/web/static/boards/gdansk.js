@@ -209,7 +209,7 @@ function gdansk(view, t, ctx) {
     : null;
   const dice = el("div", { class: "card", id: "dice" }, el("h2", {}, "Dice"),
     t.dice.faces.length
-      ? [el("div", { class: "dice" }, t.dice.faces.map((f) => el("span", { "data-card": f }, f))),
+      ? [el("div", { class: "dice" }, t.dice.faces.map((f) => el("span", { "data-card": `die_${f}` }, f))),
         el("div", { class: "muted" }, `roll ${t.dice.rolls} of 3 · loading ${t.dice.loading}, movement ${t.dice.movement}, recruitment ${t.dice.recruitment}`)]
       : el("span", { class: "muted" }, "not rolled yet"),
     el("div", { class: "muted legend" }, "L loading, M movement, R recruitment; the number is the symbols"));
