@@ -26,8 +26,9 @@ from harborgames.core.update import update
 from harborgames.gdansk import State, new_game
 from harborgames.gdansk.codec import validate_state
 from harborgames.gdansk.data import CRUISE_INDEX, GOOD_INDEX, GOODS, NUM_QUAYS, SECTOR_INDEX
+from harborgames.gdansk.decisions import CHOOSE_ACTION, REROLL_DICE, ROLL_DICE, Decision
 from harborgames.gdansk.dice import dice_done, rolling
-from harborgames.gdansk.state import CHOOSE_ACTION, REROLL_DICE, ROLL_DICE, Board, Decision
+from harborgames.gdansk.state import Board
 
 __all__ = ["TOKEN", "legal", "play", "position", "rolled", "texts"]
 

@@ -25,6 +25,14 @@ from harborgames.gdansk.data import (
     SECTORS,
     Components,
 )
+from harborgames.gdansk.decisions import (
+    DECISION_TYPES,
+    ChooseAction,
+    FillRoom,
+    LoadCubes,
+    SwapWith,
+    UnloadCubes,
+)
 from harborgames.gdansk.encoding import (
     BONUS_SCALE,
     CRUISE_VP_SCALE,
@@ -44,17 +52,7 @@ from harborgames.gdansk.encoding import (
     observation_layout,
 )
 from harborgames.gdansk.observe import observe
-from harborgames.gdansk.state import (
-    DECISION_TYPES,
-    ChooseAction,
-    FillRoom,
-    LoadCubes,
-    Observation,
-    State,
-    SwapWith,
-    UnloadCubes,
-    bits,
-)
+from harborgames.gdansk.state import Observation, State, bits
 
 
 def _order_features(components: Components, token: int) -> list[float]:

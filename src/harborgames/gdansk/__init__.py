@@ -32,6 +32,18 @@ from .actions import (
 from .codec import dumps, loads
 from .component_file import load_components, standin_components
 from .data import OPTIONS, Components, Rules
+from .decisions import (
+    ChooseAction,
+    ChooseSector,
+    ChooseStart,
+    Decision,
+    FillRoom,
+    LoadCubes,
+    RerollDice,
+    RollDice,
+    SwapWith,
+    UnloadCubes,
+)
 from .encoding import (
     decode,
     encode,
@@ -50,23 +62,7 @@ from .observe import observe, resample
 from .render import render, render_seat
 from .scoring import scores, winners
 from .setup import new_game
-from .state import (
-    Board,
-    ChooseAction,
-    ChooseSector,
-    ChooseStart,
-    Decision,
-    FillRoom,
-    LoadCubes,
-    Observation,
-    Player,
-    RerollDice,
-    RollDice,
-    State,
-    SwapWith,
-    TurnProgress,
-    UnloadCubes,
-)
+from .state import Board, Observation, Player, State, TurnProgress
 from .turn import apply, is_terminal, legal_actions
 from .view import action_label, cards, narrate, table
 

@@ -25,12 +25,24 @@ from .data import (
     TWO_PLAYER_TOKENS_REMOVED,
     Components,
 )
+from .decisions import (
+    DECISION_TYPES,
+    ChooseAction,
+    ChooseSector,
+    ChooseStart,
+    Decision,
+    FillRoom,
+    LoadCubes,
+    RerollDice,
+    RollDice,
+    SwapWith,
+    UnloadCubes,
+)
 from .dice import dice_symbols
 from .info import INFO
 from .limits import check_room
 from .state import (
     CRUISE,
-    DECISION_TYPES,
     DICE_ACTIONS,
     EXECUTE,
     HR,
@@ -39,19 +51,9 @@ from .state import (
     NO_TURN,
     RECRUIT,
     UNLOAD,
-    ChooseAction,
-    ChooseSector,
-    ChooseStart,
-    Decision,
-    FillRoom,
-    LoadCubes,
     Observation,
     Player,
-    RerollDice,
-    RollDice,
     State,
-    SwapWith,
-    UnloadCubes,
 )
 from .turn import RULEBOOK
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from ..core.update import update
 from .actions import Action, Cruise
 from .data import CRUISE_INDEX, CRUISE_SIZES, CRUISE_WORKERS
-from .state import CRUISE, Decision, Player, State, additional_done, with_player
+from .decisions import Decision
+from .state import CRUISE, Player, State, additional_done, with_player
 
 CRUISES = tuple(Cruise(size) for size in CRUISE_SIZES)
 

@@ -10,7 +10,8 @@ from ..core.rng import Rng
 from ..core.update import update
 from .actions import KEEP, ROLL, Action, Keep, Reroll
 from .data import LOADING, MOVEMENT, Components
-from .state import CHOOSE_ACTION, NO_TURN, REROLL_DICE, RerollDice, RollDice, State, TurnProgress, not_now
+from .decisions import CHOOSE_ACTION, REROLL_DICE, RerollDice, RollDice, not_now
+from .state import NO_TURN, State, TurnProgress
 
 MAX_ROLLS = 3
 

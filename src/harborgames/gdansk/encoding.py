@@ -68,6 +68,7 @@ from .data import (
     SECTORS,
     Components,
 )
+from .decisions import DECISION_TYPES, ChooseAction, FillRoom, LoadCubes, SwapWith, UnloadCubes
 from .info import INFO
 from .limits import (
     MAX_CARD_NUMBER,
@@ -79,21 +80,7 @@ from .limits import (
 )
 from .observe import observe
 from .render import render
-from .state import (
-    CRUISE,
-    DECISION_TYPES,
-    EXECUTE,
-    HR,
-    LOAD,
-    MOVE,
-    UNLOAD,
-    ChooseAction,
-    FillRoom,
-    LoadCubes,
-    State,
-    SwapWith,
-    UnloadCubes,
-)
+from .state import CRUISE, EXECUTE, HR, LOAD, MOVE, UNLOAD, State
 from .state import RECRUIT as RECRUIT_BIT
 from .turn import legal_actions
 

@@ -7,7 +7,8 @@ from ..core.decisions import Rule
 from ..core.update import update
 from .actions import Action, HrPlace, HrSwap, HrSwapWith
 from .data import MAX_PLAYERS, NUM_QUAYS
-from .state import HR, Decision, Player, State, SwapWith, additional_done, bits, not_now, with_player
+from .decisions import Decision, SwapWith, not_now
+from .state import HR, Player, State, additional_done, bits, with_player
 
 HR_SWAPS = tuple(HrSwap(q + 1) for q in range(NUM_QUAYS))
 HR_PLACES = tuple(HrPlace(q + 1) for q in range(NUM_QUAYS))

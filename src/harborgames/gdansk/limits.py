@@ -21,20 +21,8 @@ from __future__ import annotations
 
 from ..core.checks import StateChecks
 from .data import CRUISE_CARDS, CRUISE_SIZES, MAX_NUMBER, NUM_QUAYS, ROUND_LIMIT, SECTORS, Components
-from .state import (
-    EXECUTE,
-    RECRUIT,
-    UNLOAD,
-    ChooseAction,
-    ChooseSector,
-    ChooseStart,
-    FillRoom,
-    LoadCubes,
-    Observation,
-    State,
-    SwapWith,
-    UnloadCubes,
-)
+from .decisions import ChooseAction, ChooseSector, ChooseStart, FillRoom, LoadCubes, SwapWith, UnloadCubes
+from .state import EXECUTE, RECRUIT, UNLOAD, Observation, State
 
 __all__ = [
     "MAX_CARD_NUMBER",

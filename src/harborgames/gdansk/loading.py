@@ -8,19 +8,8 @@ from ..core.decisions import Rule
 from ..core.update import update
 from .actions import TURN_ACTION_TYPES, Action, Discard, Load, Unload
 from .data import GOOD_INDEX, GOODS, Components
-from .state import (
-    LOAD,
-    UNLOAD,
-    Decision,
-    FillRoom,
-    LoadCubes,
-    Player,
-    State,
-    UnloadCubes,
-    not_now,
-    with_count,
-    with_player,
-)
+from .decisions import Decision, FillRoom, LoadCubes, UnloadCubes, not_now
+from .state import LOAD, UNLOAD, Player, State, with_count, with_player
 
 LOADS = tuple(Load(g) for g in GOODS)
 DISCARDS = tuple(Discard(g) for g in GOODS)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ..core.update import update
 from .actions import Move, Recruit
-from .state import CHOOSE_ACTION, MOVE, RECRUIT, Decision, Player, State, with_player
+from .decisions import CHOOSE_ACTION, Decision
+from .state import MOVE, RECRUIT, Player, State, with_player
 
 
 def _dice_action_done(state: State, mover: Player, kind: int) -> State:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from ..core.update import update
 from .actions import Action, Execute
 from .data import GOODS, NUM_QUAYS, Components
-from .state import EXECUTE, Board, Decision, Player, State, additional_done
+from .decisions import Decision
+from .state import EXECUTE, Board, Player, State, additional_done
 
 EXECUTES = tuple(Execute(q + 1) for q in range(NUM_QUAYS))
 

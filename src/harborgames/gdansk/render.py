@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from ..core.render import fit, forced_lines, header_lines, listing, require_state
 from .data import CRUISE_SIZES, GOODS, SECTORS
+from .decisions import LoadCubes, RerollDice, UnloadCubes
 from .scoring import final_points, scores
-from .state import LOAD, MOVE, RECRUIT, UNLOAD, LoadCubes, RerollDice, State, UnloadCubes
+from .state import LOAD, MOVE, RECRUIT, UNLOAD, State
 
 
 def _cubes(counts: tuple[int, ...]) -> str:

@@ -19,8 +19,9 @@ from .data import (
     Components,
     Rules,
 )
+from .decisions import CHOOSE_SECTOR, CHOOSE_START, ChooseSector, ChooseStart
 from .info import INFO
-from .state import CHOOSE_SECTOR, CHOOSE_START, NO_TURN, Board, ChooseSector, ChooseStart, Player, State
+from .state import NO_TURN, Board, Player, State
 from .turn import RULEBOOK
 
 __all__ = ["deal", "new_game"]

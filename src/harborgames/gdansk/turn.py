@@ -42,17 +42,9 @@ from .actions import (
     Unload,
 )
 from .data import ROUND_LIMIT, SECTOR_INDEX, SECTORS
-from .state import (
+from .decisions import (
     CHOOSE_START,
-    CRUISE,
-    DICE_ACTIONS,
-    EXECUTE,
-    HR,
-    LOAD,
-    MOVE,
-    NO_TURN,
     ROLL_DICE,
-    UNLOAD,
     ChooseAction,
     ChooseSector,
     ChooseStart,
@@ -61,11 +53,11 @@ from .state import (
     LoadCubes,
     RerollDice,
     RollDice,
-    State,
     SwapWith,
     UnloadCubes,
     not_now,
 )
+from .state import CRUISE, DICE_ACTIONS, EXECUTE, HR, LOAD, MOVE, NO_TURN, UNLOAD, State
 from .state import RECRUIT as RECRUIT_BIT
 
 _DONE = {

@@ -32,8 +32,9 @@ from .actions import (
     Unload,
 )
 from .component_file import standin_components
+from .decisions import ChooseAction, ChooseStart, LoadCubes, UnloadCubes
 from .scoring import final_points, set_score
-from .state import MOVE, ChooseAction, ChooseStart, LoadCubes, Observation, UnloadCubes
+from .state import MOVE, Observation
 from .turn import dice_actions_open
 
 __all__ = ["action_label", "cards", "die_face_key", "narrate", "table"]
