@@ -21,7 +21,7 @@ from harborgames import testing
 from harborgames.inland_port import State, new_game
 from harborgames.inland_port.codec import validate_state
 from harborgames.inland_port.data import BUILDING_INDEX, NUM_BUILDINGS, ROUND_ACTIONS, ROUND_LETTERS
-from harborgames.inland_port.state import MainAction
+from harborgames.inland_port.decisions import MainAction
 
 __all__ = [
     "BUILDING_INDEX",

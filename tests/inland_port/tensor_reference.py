@@ -21,6 +21,7 @@ from harborgames.inland_port.data import (
     OPTIONS,
     ROUND_ACTIONS,
 )
+from harborgames.inland_port.decisions import DECISION_TYPES, ChooseUse, PayBuildCost, PayExchangeFood
 from harborgames.inland_port.encoding import (
     FRANCS_SCALE,
     GOODS_SQUARES,
@@ -30,15 +31,7 @@ from harborgames.inland_port.encoding import (
     observation_layout,
 )
 from harborgames.inland_port.observe import observe
-from harborgames.inland_port.state import (
-    DECISION_TYPES,
-    ChooseUse,
-    Observation,
-    PayBuildCost,
-    PayExchangeFood,
-    State,
-    sector_age,
-)
+from harborgames.inland_port.state import Observation, State, sector_age
 
 _ENTERS = np.array([b.round for b in BUILDINGS], dtype=np.int64)
 _UNLOCKED = tuple(not b.locked for b in BUILDINGS)

@@ -10,7 +10,7 @@ import pytest
 
 from harborgames import inland_port as ip
 from harborgames.core.update import update
-from harborgames.inland_port.state import DECISION_TYPES
+from harborgames.inland_port.decisions import DECISION_TYPES
 from tests.inland_port.positions import play, position
 
 OPTION_SETS = [{}, {"overpay": "least_goods", "effect_cost_payment": "per_application"},

@@ -18,6 +18,7 @@ from __future__ import annotations
 from .actions import Build, End, Move, Pass, Pay, Sell, Times, Use
 from .codec import dumps, loads
 from .data import BUILDINGS, OPTIONS, Rules
+from .decisions import ChooseUse, Decision, MainAction, PayBuildCost, PayExchangeFood, SellOrEnd
 from .encoding import (
     decode,
     encode,
@@ -36,16 +37,7 @@ from .observe import observe, resample
 from .render import render, render_seat
 from .scoring import scores, winners
 from .setup import new_game
-from .state import (
-    ChooseUse,
-    Decision,
-    MainAction,
-    Observation,
-    PayBuildCost,
-    PayExchangeFood,
-    SellOrEnd,
-    State,
-)
+from .state import Observation, State
 from .turn import apply, is_terminal, legal_actions
 from .view import action_label, cards, narrate, table
 

@@ -23,8 +23,9 @@ from .data import (
     ROUND_LETTERS,
     WOOD,
 )
+from .decisions import PayBuildCost
 from .round_end import main_action_done
-from .state import PayBuildCost, State
+from .state import State
 from .warehouse import Goods, payment_ends, why_not_payment
 
 __all__ = ["BUILD_ACTIONS", "PAY_BUILD_COST", "build", "build_payments", "builds", "why_not_build"]

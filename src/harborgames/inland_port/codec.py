@@ -23,18 +23,10 @@ from .data import (
     ROUND_ACTIONS,
     SECTOR_APPLICATIONS,
 )
+from .decisions import DECISION_TYPES, ChooseUse, Decision, PayBuildCost, PayExchangeFood, SellOrEnd
 from .info import INFO
 from .limits import check_room
-from .state import (
-    DECISION_TYPES,
-    ChooseUse,
-    Decision,
-    Observation,
-    PayBuildCost,
-    PayExchangeFood,
-    SellOrEnd,
-    State,
-)
+from .state import Observation, State
 from .turn import RULEBOOK
 
 __all__ = ["CODEC", "dumps", "loads", "validate_observation", "validate_state"]

@@ -49,11 +49,12 @@ from .data import (
     WOOD_CLAY,
     Rules,
 )
+from .decisions import DECISION_TYPES, ChooseUse, PayBuildCost, PayExchangeFood
 from .info import INFO
 from .limits import MAX_FRANCS
 from .observe import observe
 from .render import render
-from .state import DECISION_TYPES, ChooseUse, PayBuildCost, PayExchangeFood, State
+from .state import State
 from .turn import legal_actions
 
 __all__ = [

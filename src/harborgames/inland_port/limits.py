@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from ..core.checks import StateChecks
 from .data import BUILDINGS, DOCK_PER_ANCHOR, MAX_GOODS, ROUND_ACTIONS
-from .state import ChooseUse, PayBuildCost, PayExchangeFood, SellOrEnd, State
+from .decisions import ChooseUse, PayBuildCost, PayExchangeFood, SellOrEnd
+from .state import State
 
 __all__ = ["ACTION_FRANCS", "MAX_FRANCS", "check_room", "francs_room"]
 

@@ -15,8 +15,9 @@ from .data import (
     SECTOR_LABELS,
     TOP_ROW,
 )
+from .decisions import decision_kind, waiting_for
 from .scoring import wealth
-from .state import State, decision_kind, is_available, sector_age, waiting_for
+from .state import State, is_available, sector_age
 
 
 def _warehouse(goods: tuple[int, int, int, int]) -> list[str]:

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from ..core.update import update
 from .data import BUILDINGS, FORCED_SALE_AGE, NUM_BUILDINGS, NUM_ROUNDS, ROUND_ACTIONS
+from .decisions import MAIN_ACTION, SELL_OR_END
 from .scoring import sale_price
-from .state import MAIN_ACTION, SELL_OR_END, State
+from .state import State
 
 __all__ = ["end_round", "end_turn", "main_action_done"]
 

@@ -13,8 +13,9 @@ from collections.abc import Mapping
 
 from ..core.rng import Rng
 from .data import NUM_BUILDINGS, ROUND_ACTIONS, START_FRANCS, START_GOODS, Rules
+from .decisions import MAIN_ACTION
 from .info import INFO
-from .state import MAIN_ACTION, State
+from .state import State
 from .turn import RULEBOOK
 
 __all__ = ["new_game"]

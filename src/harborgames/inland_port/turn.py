@@ -25,9 +25,10 @@ from ..core.decisions import Rule, Rulebook
 from .actions import ACTION_TYPES, Action, Build, End, Move, Pass, Pay, Sell, Times, Use
 from .build import PAY_BUILD_COST, build, builds, why_not_build
 from .data import BUILDING_INDEX
+from .decisions import ChooseUse, MainAction, PayBuildCost, PayExchangeFood, SellOrEnd
 from .round_end import end_turn, main_action_done
 from .sell import sell, sells, why_not_sell
-from .state import ChooseUse, MainAction, PayBuildCost, PayExchangeFood, SellOrEnd, State
+from .state import State
 from .use import CHOOSE_USE, PAY_EXCHANGE_FOOD, use, uses, why_not_use
 
 __all__ = ["MAIN_ACTION", "RULEBOOK", "SELL_OR_END", "apply", "is_terminal", "legal_actions"]

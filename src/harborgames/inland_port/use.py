@@ -16,8 +16,9 @@ from ..core.update import update
 from .actions import Action, Move, Pay, Times, Use, paid
 from .buildings import Choice, Effect, Tables, effects
 from .data import BONUS_SECTOR, BUILDING_INDEX, BUILDINGS, CLAY, FISH, GRAIN, SECTOR_APPLICATIONS, WOOD, Rules
+from .decisions import ChooseUse, PayExchangeFood
 from .round_end import main_action_done
-from .state import ChooseUse, PayExchangeFood, State, sector_age
+from .state import State, sector_age
 from .warehouse import Goods, gain_tables, payment_ends, repeated_payment_ends, why_not_payment
 
 __all__ = [

@@ -16,19 +16,18 @@ from . import state as ip_state
 from . import use as ip_use
 from .actions import Action, Build, End, Move, Pass, Pay, Sell, Times, Use
 from .card_texts import TEXT, VARIABLE_VALUE
-from .scoring import building_value, sale_price
-from .scoring import wealth as ip_wealth
-from .state import (
+from .decisions import (
     ChooseUse,
-    Observation,
+    Decision,
     PayBuildCost,
     PayExchangeFood,
     SellOrEnd,
     decision_kind,
-    is_available,
-    sector_age,
     waiting_for,
 )
+from .scoring import building_value, sale_price
+from .scoring import wealth as ip_wealth
+from .state import Observation, is_available, sector_age
 
 __all__ = ["action_label", "cards", "narrate", "table"]
 
@@ -321,7 +320,7 @@ def _built(state: ip_state.State, b: int) -> dict[str, Any]:
     }
 
 
-def _deciding_about(decision: ip_state.Decision | None) -> str | None:
+def _deciding_about(decision: Decision | None) -> str | None:
     match decision:
         case ChooseUse(building) | PayBuildCost(building) | PayExchangeFood(building):
             return building
