@@ -19,6 +19,7 @@ from harborgames.lehavre.data import (
     FULL,
     GOODS,
     NUM_TOKEN_KINDS,
+    OPTIONS,
     PROPOSAL_PILES,
     ROUND_CARD_INDEX,
     ROUND_CARDS,
@@ -42,7 +43,7 @@ from harborgames.lehavre.encoding import (
 from harborgames.lehavre.obligations import food_due
 from harborgames.lehavre.observe import KNOWN_TO_THEM, observe
 from harborgames.lehavre.scoring import wealth
-from harborgames.lehavre.state import OPTIONS, OUT, PROPOSAL, SPECIAL_DECK, TOWN, State
+from harborgames.lehavre.state import OUT, PROPOSAL, SPECIAL_DECK, TOWN, State
 
 __all__ = ["reference_tensor"]
 

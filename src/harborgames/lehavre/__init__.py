@@ -38,6 +38,7 @@ from .actions import (
     Trade,
 )
 from .codec import dumps, loads
+from .data import OPTIONS, Rules
 from .decisions import Decision
 from .encoding import (
     decode,
@@ -57,7 +58,7 @@ from .observe import observe, resample
 from .render import render, render_seat
 from .scoring import WealthParts, scores, wealth_parts, winners
 from .setup import deal, new_game
-from .state import OPTIONS, Observation, Player, Rules, State
+from .state import Observation, Player, State
 from .turn import RULEBOOK, apply, is_terminal, legal_actions, start_turn
 from .view import action_label, cards, narrate, table
 

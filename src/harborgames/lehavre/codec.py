@@ -75,14 +75,7 @@ from .offered import in_play_buildings
 from .readings import SOURCE_READINGS
 from .setup import special_deck
 from .specials import COAL_TRADER_CHARCOAL_MAX, COAL_TRADER_COAL_MAX, EXCHANGES, HAULAGE_FRANCS
-from .state import (
-    OUT,
-    PROPOSAL,
-    SPECIAL_DECK,
-    TOWN,
-    Observation,
-    State,
-)
+from .state import OUT, PROPOSAL, SPECIAL_DECK, TOWN, Observation, State
 from .turn import RULEBOOK
 from .visit import EFFECT_OF, ENERGY_PAID
 

@@ -30,6 +30,7 @@ from .data import (
     TOKEN_NAMES,
     WOOD,
     BuildCost,
+    Rules,
 )
 from .decisions import TURN, AmountDue, Decision
 from .offered import built_entry
@@ -37,7 +38,6 @@ from .payment import amount_ways, chosen_vector, energy_worth, step_done
 from .readings import SOURCE_READINGS
 from .state import (
     Player,
-    Rules,
     State,
     pay_tokens,
     with_decision,

@@ -76,6 +76,7 @@ from .data import (
     LOAN_REPAYMENT,
     NUM_TOKEN_KINDS,
     OFFER_SPACES,
+    OPTIONS,
     PROPOSAL_PILES,
     ROUND_CARD_INDEX,
     ROUND_CARDS,
@@ -90,6 +91,7 @@ from .data import (
     TOKEN_NAMES,
     TOWN_BUILD_NAMES,
     TURNS_PER_ROUND,
+    Rules,
     round_cards,
 )
 from .decisions import DECISION_TYPES, AmountDue, BuildGoods, Decision, Feed, PayShipEnergy, PayShipGoods
@@ -101,7 +103,7 @@ from .payment import LIST_LIMIT
 from .render import render
 from .scoring import PLUS_BUILDINGS, bonuses
 from .specials import COAL_TRADER_CHOICES, HAULAGE_CHOICES, TOWN_SQUARE_GOODS
-from .state import OPTIONS, OUT, PROPOSAL, SPECIAL_DECK, TOWN, Player, Rules, State
+from .state import OUT, PROPOSAL, SPECIAL_DECK, TOWN, Player, State
 from .turn import legal_actions
 
 __all__ = [

@@ -1,8 +1,7 @@
 """Le Havre's metadata (OpenSpiel-style), declared once."""
 
 from ..core.protocol import Chance, GameInfo, Information
-from .data import FULL, NUM_ROUNDS, SHORT, TURNS_PER_ROUND
-from .state import OPTIONS
+from .data import FULL, NUM_ROUNDS, OPTIONS, SHORT, TURNS_PER_ROUND
 
 # Decisions in one turn, at most (a generous bound, checked by the conformance kit): buying and
 # selling around the main action, a building's own decisions (the Shipping Line ships a good per

@@ -25,9 +25,10 @@ from .data import (
     LOAN_REPAYMENT,
     PUBLIC,
     ROUND_CARDS,
+    Rules,
 )
 from .effect import building_type, owned
-from .state import Player, Rules, State
+from .state import Player, State
 
 
 def bonus(state: State, seat: int, building: int) -> int:

@@ -27,13 +27,14 @@ from .data import (
     START_STOCK,
     STARTING_SHIPS,
     SUPPLY_TILES,
+    Rules,
     proposal_buildings,
     town_start_buildings,
 )
 from .decisions import TURN
 from .info import INFO
 from .readings import SOURCE_READINGS
-from .state import OUT, PROPOSAL, SPECIAL_DECK, TOWN, Player, Rules, State
+from .state import OUT, PROPOSAL, SPECIAL_DECK, TOWN, Player, State
 from .supply import start_turn
 from .turn import RULEBOOK
 

@@ -8,15 +8,15 @@ notation and ``render``.
 
 from __future__ import annotations
 
-from typing import Literal, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 import attrs
 
 from ..core.decisions import Forced, forced_field, legal_memo_field
-from ..core.options import option, options_of
 from ..core.rng import Rng
 from ..core.update import generated_new, generated_update
 from .actions import Sell
+from .data import Rules
 from .decisions import Decision
 from .payment import added, subtract
 
@@ -29,50 +29,6 @@ OUT = -3  # not in this game (another player count, or a special card back in th
 SPECIAL_DECK = -4  # face down on the Special buildings space (full game)
 
 
-@attrs.frozen(slots=True, weakref_slot=False)
-class Rules:
-    """The variant and rule options a game was started with (shared by all its states).
-
-    Each option's first value is the default: the rulebook's reading; the other is the sources'
-    reading where they disagree (docs/rules/lehavre.md, "Rule options").
-    """
-
-    variant: str  # "short" or "full"
-    # Ironworks build cost: the rulebook's 1 wood + 2 brick, or the sources' 3 wood + 2 brick.
-    ironworks_cost: Literal["rulebook", "sources"] = option("rulebook", "sources")
-    # Arts Center build cost: the rulebook's 1 wood + 1 clay, or Kobiela's 1 wood + 2 clay.
-    arts_center_cost: Literal["rulebook", "sources"] = option("rulebook", "sources")
-    # Hardware Store type: the rulebook's craftsman's building, or Kobiela's economic building.
-    hardware_store_type: Literal["rulebook", "sources"] = option("rulebook", "sources")
-    # Solo short game: no starting ship (the rulebook names starting ships for 2 players only),
-    # or Kobiela's: the solo player has R01's ship and R03's ship starts on the wooden pile.
-    solo_starting_ship: Literal["rulebook", "sources"] = option("rulebook", "sources")
-    # Full game. Diner: the rulebook's up to 3 sets for 8 Francs, or Kobiela's up to 6 for 3.
-    diner: Literal["rulebook", "sources"] = option("rulebook", "sources")
-    # Coal Trader: the rulebook's one exchange (1 food for a charcoal, or 2 food for a coal), or
-    # Kobiela's both in one visit (at most 1 charcoal and at most 5 coal).
-    coal_trader: Literal["rulebook", "sources"] = option("rulebook", "sources")
-    # Harbor Watch: the rulebook's "appears only in an expansion" (not in the special deck), or the
-    # sources' reading that it is one of the 36 base cards.
-    harbor_watch: Literal["rulebook", "sources"] = option("rulebook", "sources")
-    # "Brick can be used as clay", "steel can be used as iron" (Components): wherever clay or iron
-    # is paid (the Kiln, the Steelworks, as for building costs), or for building costs only.
-    substitutes: Literal["everywhere", "building_costs"] = option("everywhere", "building_costs")
-    # Haulage Firm ("take goods from two adjacent Offer spaces"): both spaces must hold goods, or
-    # one is enough.
-    haulage_firm: Literal["both_spaces", "either_space"] = option("both_spaces", "either_space")
-    # "A player entering a building must carry out its action": a visit that would yield nothing
-    # (the Zoo for 0 Francs, the Arts Center with no guest, the Black Market with no empty Offer
-    # space, the Labor Exchange without symbols) is not offered, or is allowed.
-    empty_visits: Literal["refused", "allowed"] = option("refused", "allowed")
-    # Business Office: the single exchange takes a good held on entering (not the steel just
-    # received), or any good held then, that steel too.
-    business_office: Literal["goods_held", "steel_received_too"] = option("goods_held", "steel_received_too")
-    # Solo Marketplace: at most 8 goods (the rulebook's cap at every player count), or Kobiela's 4.
-    solo_marketplace: Literal["rulebook", "sources"] = option("rulebook", "sources")
-
-
-OPTIONS = options_of(Rules)
 
 
 @attrs.frozen(slots=True, weakref_slot=False)
