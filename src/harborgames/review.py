@@ -29,6 +29,7 @@ one that does not replay, or one that stops before the end.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
@@ -36,6 +37,8 @@ import attrs
 import cattrs
 
 from .bots import derive_seed, make_from_spec, make_view
+from .bots.simple import Heuristic
+from .bots.tuned import TUNED, param_set, variant_of
 from .bots.view import hides_future
 from .core.play import replay_states
 from .core.protocol import GameModule, GameRecord, State
@@ -240,6 +243,7 @@ def review_steps(
             f"{len(actions)} moves): a review is of a finished game"
         )
     make_from_spec(budget.judge)  # an unknown bot or parameter is refused now, not after the screen
+    value = tuned_heuristic(game, final.num_players, variant or game.INFO.default_variant)
     mine = [
         step
         for step, state in enumerate(states[:-1])
@@ -254,19 +258,21 @@ def review_steps(
         if progress is not None:
             progress(done, total)
 
-    line = standings(game, states, seat, samples=budget.samples, seed=seed, on_each=advance)
+    line = standings(
+        game, states, seat, samples=budget.samples, seed=seed, on_each=advance, heuristic=value
+    )
     rounds = {s.step: s.round for s in line}
     screened = []
     for step in mine:
         drop = _screen(
-            game, states[step], actions[step], seat, budget.samples, derive_seed("screen", seed, step)
+            game, value, states[step], actions[step], seat, budget.samples, derive_seed("screen", seed, step)
         )
         screened.append((drop, step))
         advance()
     asked = _candidates(screened, _falls(game, states, line, seat), budget.candidates)
     turning: list[TurningPoint] = []
     for step in sorted(asked):
-        point = _judged(game, states[step], actions[step], seat, step, rounds[step], budget, seed)
+        point = _judged(game, value, states[step], actions[step], seat, step, rounds[step], budget, seed)
         if point is not None:
             turning.append(point)
         advance()
@@ -302,10 +308,15 @@ def standings(
     samples: int = DEFAULT_BUDGET.samples,
     seed: int = 0,
     on_each: Callable[[], None] | None = None,
+    heuristic: Heuristic | None = None,
 ) -> tuple[Standing, ...]:
     """Each seat's estimated final score at each of ``states``, as ``seat`` could know it then:
-    the heuristic averaged over ``samples`` states ``game.resample`` draws for ``seat`` (the
-    state itself where nothing is hidden); a finished game's is its scores."""
+    the heuristic (the configuration's tuned set unless ``heuristic`` is given) averaged over
+    ``samples`` states ``game.resample`` draws for ``seat`` (the state itself where nothing is
+    hidden); a finished game's is its scores."""
+    if heuristic is None and states:
+        heuristic = tuned_heuristic(game, states[0].num_players, variant_of(game, states[0]))
+    value = heuristic or game.heuristic
     draws = samples if hides_future(game) else 1
     line = []
     for step, state in enumerate(states):
@@ -314,7 +325,7 @@ def standings(
         else:
             drawn = _samples(game, state, seat, draws, derive_seed("standing", seed, step))
             estimates = tuple(
-                round(sum(game.heuristic(s, p) for s in drawn) / len(drawn), 2)
+                round(sum(value(s, p) for s in drawn) / len(drawn), 2)
                 for p in range(state.num_players)
             )
         line.append(Standing(step=step, round=_round(game, state, seat), estimates=estimates))
@@ -381,24 +392,35 @@ def _labeller(game: GameModule[S, A], state: S, seat: int) -> Callable[[A], str]
     return lambda action: str(label(action, observation))
 
 
-def _value(game: GameModule[S, A], state: S, seat: int, depth: int, budget: list[int]) -> float:
+def _value(
+    game: GameModule[S, A], value: Heuristic, state: S, seat: int, depth: int, budget: list[int]
+) -> float:
     """The seat's estimate of ``state``, looking ``depth`` of its own decisions further (the
     best of them); each position valued takes one from ``budget[0]``."""
     budget[0] -= 1
     if depth > 0 and state.current_player == seat:
         return max(
-            _value(game, game.apply(state, a), seat, depth - 1, budget) for a in game.legal_actions(state)
+            _value(game, value, game.apply(state, a), seat, depth - 1, budget)
+            for a in game.legal_actions(state)
         )
-    return _estimate(game, state, seat)
+    return _estimate(game, value, state, seat)
 
 
-def _estimate(game: GameModule[S, A], state: S, seat: int) -> float:
+def tuned_heuristic(game: GameModule[S, A], players: int, variant: str) -> Heuristic:
+    """The game's heuristic with the configuration's tuned weights (``bots.tuned``): the
+    evaluation the bots play by, so the review judges as they do."""
+    return functools.partial(game.heuristic, params=param_set(TUNED, game, players, variant).heuristic)
+
+
+def _estimate(game: GameModule[S, A], value: Heuristic, state: S, seat: int) -> float:
     if game.is_terminal(state):
         return float(game.scores(state)[seat])
-    return float(game.heuristic(state, seat))
+    return float(value(state, seat))
 
 
-def _screen(game: GameModule[S, A], state: S, played: A, seat: int, samples: int, seed: int) -> float:
+def _screen(
+    game: GameModule[S, A], value: Heuristic, state: S, played: A, seat: int, samples: int, seed: int
+) -> float:
     """How far the move played falls below the best move by the heuristic, looking one decision
     further within the seat's turn (``greedy``'s view), or none where that would value more
     than ``_SCREEN_NODES`` positions (every move is valued alike): the cheap first pass."""
@@ -407,7 +429,7 @@ def _screen(game: GameModule[S, A], state: S, played: A, seat: int, samples: int
     for depth in (1, 0):
         budget = [_SCREEN_NODES * len(drawn)]
         values = {
-            str(action): sum(_value(game, game.apply(s, action), seat, depth, budget) for s in drawn)
+            str(action): sum(_value(game, value, game.apply(s, action), seat, depth, budget) for s in drawn)
             for action in legal
         }
         if budget[0] > 0:
@@ -458,7 +480,9 @@ def _candidates(screened: list[tuple[float, int]], falls: list[tuple[float, int]
     return sorted(chosen)
 
 
-def _played_on(game: GameModule[S, A], state: S, action: A, seat: int, drawn: Iterable[S]) -> float:
+def _played_on(
+    game: GameModule[S, A], value: Heuristic, state: S, action: A, seat: int, drawn: Iterable[S]
+) -> float:
     """The seat's estimate after ``action`` and ``_HORIZON`` more decisions in which every seat
     plays its heuristic's favourite (the first of equals), averaged over ``drawn``: the same
     play after either move, so that what a move leads to in the next turns counts."""
@@ -469,24 +493,32 @@ def _played_on(game: GameModule[S, A], state: S, action: A, seat: int, drawn: It
             mover = after.current_player
             if mover is None:
                 break
-            after = _favourite(game, after, mover)
-        values.append(_estimate(game, after, seat))
+            after = _favourite(game, value, after, mover)
+        values.append(_estimate(game, value, after, seat))
     return sum(values) / len(values)
 
 
-def _favourite(game: GameModule[S, A], state: S, mover: int) -> S:
+def _favourite(game: GameModule[S, A], value: Heuristic, state: S, mover: int) -> S:
     """The position after the move ``mover``'s heuristic likes best (the first of equals)."""
     best, best_value = state, float("-inf")
     for option in game.legal_actions(state):
         after = game.apply(state, option)
-        value = _estimate(game, after, mover)
-        if value > best_value:
-            best, best_value = after, value
+        estimate = _estimate(game, value, after, mover)
+        if estimate > best_value:
+            best, best_value = after, estimate
     return best
 
 
 def _judged(
-    game: GameModule[S, A], state: S, played: A, seat: int, step: int, round_: str, budget: Budget, seed: int
+    game: GameModule[S, A],
+    value: Heuristic,
+    state: S,
+    played: A,
+    seat: int,
+    step: int,
+    round_: str,
+    budget: Budget,
+    seed: int,
 ) -> TurningPoint | None:
     """The judge's move at this decision, and the estimates after it and after the move played;
     ``None`` where the judge plays the same or its move is not estimated higher."""
@@ -495,8 +527,8 @@ def _judged(
     if str(preferred) == str(played):
         return None
     drawn = _samples(game, state, seat, budget.samples, derive_seed("turn", seed, step))
-    after_played = _played_on(game, state, played, seat, drawn)
-    after_preferred = _played_on(game, state, preferred, seat, drawn)
+    after_played = _played_on(game, value, state, played, seat, drawn)
+    after_preferred = _played_on(game, value, state, preferred, seat, drawn)
     difference = round(after_preferred - after_played, 2)
     if difference <= 0:
         return None

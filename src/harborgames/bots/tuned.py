@@ -40,6 +40,7 @@ __all__ = [
     "dump_set",
     "param_set",
     "shipped_files",
+    "variant_of",
 ]
 
 FORMAT = "harborgames-params"
@@ -63,8 +64,14 @@ def configuration(view: View[S, A]) -> tuple[int, str]:
     sets are keyed by), read from a sampled state: every state has ``num_players``; the
     variant is its ``rules.variant`` where the game has one, else the game's default."""
     state = view.sample(0)
+    return state.num_players, variant_of(view.game, state)
+
+
+def variant_of(game: GameModule[S, A], state: S) -> str:
+    """The variant ``state`` is played in: its ``rules.variant`` where the game has variants
+    of its rules, else the game's default (one variant)."""
     variant = getattr(getattr(state, "rules", None), "variant", None)
-    return state.num_players, variant if isinstance(variant, str) else view.info.default_variant
+    return variant if isinstance(variant, str) else game.INFO.default_variant
 
 
 def check_params(spec: str) -> None:
