@@ -78,6 +78,8 @@ def run_tune_command(args: argparse.Namespace) -> int:
     )
     command = "harborgames " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise ValueError(f"--out {out} is a file; name a folder (a new one, or a run's to carry it on)")
     print(
         f"tuning {config.target} for {config.game}, {config.players} players, {config.variant}: "
         f"{config.trials} trials into {out}",
