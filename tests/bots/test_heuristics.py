@@ -15,7 +15,6 @@ import harborgames
 from harborgames import bots
 from harborgames import gdansk as gd
 from harborgames.bots.arena import play_game
-from harborgames.gdansk import state as gd_state
 from harborgames.gdansk.heuristic import heuristic as gd_heuristic
 from harborgames.lehavre import State, data, heuristic
 from harborgames.lehavre.heuristic import _wealth_now
@@ -112,7 +111,7 @@ def _gdansk_in_play(seed: int) -> gd.State:
     """A 3-player Port Gdańsk position once the meeples are placed and orders are out."""
     game = harborgames.load("gdansk")
     state = game.new_game(3, seed=seed)
-    while isinstance(state.decision, gd_state.ChooseStart):
+    while isinstance(state.decision, gd.ChooseStart):
         state = game.apply(state, game.legal_actions(state)[0])
     return state
 
