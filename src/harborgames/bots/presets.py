@@ -27,10 +27,9 @@ from collections.abc import Mapping
 
 import attrs
 
-from ..core.protocol import Information
 from .base import Bot, derive_seed
 from .config import SearchConfig, config_from_mapping
-from .search import ISMCTSBot, MCTSBot, budget_for
+from .search import budget_for, search_for
 from .simple import GreedyBot
 from .tuned import TUNED, ParamsError, check_params, configuration, param_set
 from .view import A, S, View
@@ -84,7 +83,7 @@ class _Preset:
 
     def _make(self, view: View[S, A], game: str, players: int, variant: str) -> tuple[Bot, str]:
         """The search for this configuration, and what it plays as."""
-        search = ISMCTSBot if view.info.information == Information.IMPERFECT else MCTSBot
+        search = search_for(view.info.information)
         chosen = param_set(self.params, view.game, players, variant)
         try:
             config = config_from_mapping(search.CONFIG, chosen.search, chosen.name)

@@ -13,11 +13,10 @@ from typing import TypeAlias
 
 import attrs
 
-from ..core.protocol import Information
 from .base import Bot
 from .config import SearchConfig, config_from_mapping
 from .presets import PRESETS, EasyBot, HardBot, MediumBot
-from .search import ISMCTSBot, MCTSBot
+from .search import ISMCTSBot, MCTSBot, search_for
 from .simple import GreedyBot, RandomBot
 from .tuned import ParamsError
 
@@ -238,7 +237,7 @@ def make_from_spec(spec: str, seed: int = 0) -> Bot:
 
 def strongest(information: str) -> str:
     """The bot to ask for a hint: the search that fits the game's information type."""
-    return "ismcts" if information == Information.IMPERFECT else "mcts"
+    return search_for(information).name
 
 
 def _parse_value(text: str) -> SpecValue:

@@ -26,11 +26,11 @@ import time
 from collections.abc import Callable
 from typing import ClassVar, Generic
 
-from ..core.protocol import GameModule
+from ..core.protocol import GameModule, Information
 from .base import heuristic_rewards, outcome_rewards, seed_of
 from .config import ISMCTS, MCTS, SearchConfig
 from .simple import GreedyBot, Heuristic, ParamChooser, evaluate, greedy_step
-from .tuned import TUNED, configuration
+from .tuned import TUNED, configuration_of
 from .view import A, S, View
 
 __all__ = [
@@ -43,6 +43,7 @@ __all__ = [
     "advantages",
     "budget_for",
     "rollout",
+    "search_for",
 ]
 
 _CUT: dict[str, Callable[[int, int | None, int | None], bool]] = {
@@ -71,6 +72,12 @@ players and this variant, the game alone, and last ``DEFAULT_ITERATIONS``. A Le 
 Gdańsk iteration costs more than an Inland Port one (longer turns, more legal moves for every
 greedy playout step), and a full Le Havre decision with 3 players about twice one with 2 or
 one of the short game."""
+
+
+def search_for(information: str) -> type[MCTSBot] | type[ISMCTSBot]:
+    """The search that fits a game of this information (``GameInfo.information``): ``ismcts``
+    where something is hidden, ``mcts`` where every seat sees everything."""
+    return ISMCTSBot if information == Information.IMPERFECT else MCTSBot
 
 
 def budget_for(game: str, players: int | None = None, variant: str | None = None) -> int:
@@ -209,15 +216,16 @@ class _SearchBot:
             return self.config.iterations
         return budget_for(game, players, variant)
 
-    def _heuristic(self, view: View[S, A]) -> Heuristic:
-        chosen, heuristic = self.chooser.choose(view)
+    def _heuristic(self, view: View[S, A], state: S) -> Heuristic:
+        """The heuristic for ``view``'s configuration (``state``: a sample of it)."""
+        chosen, heuristic = self.chooser.choose(view, state)
         self.plays = f"{self.name} on {self.chooser.says(chosen)}"
         return heuristic
 
-    def _budget(self, view: View[S, A]) -> range | _Timed:
+    def _budget(self, view: View[S, A], state: S) -> range | _Timed:
         iterations = self.config.iterations
         if iterations is None:
-            iterations = budget_for(view.info.name, *configuration(view))
+            iterations = budget_for(view.info.name, *configuration_of(view.game, state))
         if self.config.time_limit is None:
             return range(iterations)
         return _Timed(iterations, self.config.time_limit)
@@ -292,13 +300,13 @@ class MCTSBot(_SearchBot):
         untried = list(view.legal_actions)
         rng.shuffle(untried)
         root: _Node[S, A] = _Node(start, None, -1, untried)
-        heuristic = self._heuristic(view)
+        heuristic = self._heuristic(view, start)
         config = self.config
         leaf = Leaf(game, config.leaf, heuristic)
         base = advantages(game, start, heuristic)
         widen, seat = config.widen, view.seat
         count = 0
-        for _ in self._budget(view):
+        for _ in self._budget(view, start):
             count += 1
             node, path = root, [root]
             while True:
@@ -385,12 +393,13 @@ class ISMCTSBot(_SearchBot):
             return legal_here[0]
         game, rng, seat = view.game, self.rng, view.seat
         root: _InfoNode[A] = _InfoNode(-1, 0)
-        heuristic = self._heuristic(view)
+        probe = view.sample(0)  # the configuration's (each iteration samples its own)
+        heuristic = self._heuristic(view, probe)
         config = self.config
         leaf = Leaf(game, config.leaf, heuristic)
         count = 0
         widen = config.widen
-        for _ in self._budget(view):
+        for _ in self._budget(view, probe):
             count += 1
             state = view.sample(seed_of(rng))
             base = advantages(game, state, heuristic)

@@ -9,7 +9,7 @@ from typing import Any, TypeAlias
 
 from ..core.protocol import GameModule
 from .base import outcome_rewards, seed_of
-from .tuned import TUNED, ParamSet, check_params, configuration, param_set
+from .tuned import TUNED, ParamSet, check_params, configuration_of, param_set
 from .view import A, S, View, hides_future
 
 __all__ = ["GreedyBot", "Heuristic", "ParamChooser", "RandomBot", "evaluate"]
@@ -66,12 +66,12 @@ class ParamChooser:
         self.own = heuristic
         self._found: dict[tuple[str, int, str], tuple[ParamSet, Heuristic]] = {}
 
-    def choose(self, view: View[S, A]) -> tuple[ParamSet | None, Heuristic]:
-        """The set for ``view``'s configuration (``None`` with a program's own heuristic) and
-        the heuristic to play by."""
+    def choose(self, view: View[S, A], state: S) -> tuple[ParamSet | None, Heuristic]:
+        """The set for the configuration of ``view``'s game (``state``: one the bot sampled of
+        it; ``None`` with a program's own heuristic) and the heuristic to play by."""
         if self.own is not None:
             return None, self.own
-        players, variant = configuration(view)
+        players, variant = configuration_of(view.game, state)
         key = (view.info.name, players, variant)
         found = self._found.get(key)
         if found is None:
@@ -132,7 +132,7 @@ class GreedyBot:
         game, seat = view.game, view.seat
         draws = self.samples if hides_future(game) else 1
         states = [view.sample(seed_of(self.rng)) for _ in range(draws)]
-        chosen, self._heuristic = self.chooser.choose(view)
+        chosen, self._heuristic = self.chooser.choose(view, states[0])
         self.plays = f"greedy on {self.chooser.says(chosen)}"
         self._nodes = 0
         values = [

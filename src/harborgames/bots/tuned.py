@@ -37,6 +37,7 @@ __all__ = [
     "ParamsError",
     "check_params",
     "configuration",
+    "configuration_of",
     "dump_set",
     "param_set",
     "shipped_files",
@@ -63,8 +64,13 @@ def configuration(view: View[S, A]) -> tuple[int, str]:
     """The players and variant of the game ``view`` is in (what the budgets and the shipped
     sets are keyed by), read from a sampled state: every state has ``num_players``; the
     variant is its ``rules.variant`` where the game has one, else the game's default."""
-    state = view.sample(0)
-    return state.num_players, variant_of(view.game, state)
+    return configuration_of(view.game, view.sample(0))
+
+
+def configuration_of(game: GameModule[S, A], state: S) -> tuple[int, str]:
+    """``configuration`` of a state a bot has sampled already (a sample costs a resample where
+    cards are hidden)."""
+    return state.num_players, variant_of(game, state)
 
 
 def variant_of(game: GameModule[S, A], state: S) -> str:

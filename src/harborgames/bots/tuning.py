@@ -45,10 +45,10 @@ import harborgames
 
 from ..core.files import write_atomic
 from ..core.params import Weights, from_mapping, ranges, to_mapping
-from ..core.protocol import Information
 from .arena import GameResult, run_arena
 from .base import derive_seed, rank_rewards
-from .config import ISMCTS, MCTS, SearchConfig, config_from_mapping
+from .config import SearchConfig, config_from_mapping
+from .search import search_for
 from .tuned import HAND, ParamSet, dump_set, param_set
 
 __all__ = [
@@ -216,7 +216,7 @@ def tune(
             config.game,
             chosen.heuristic,
             serves=[[config.players, config.variant]],
-            search=_search_config(config, chosen) if chosen.search or config.target == "search" else None,
+            search=_carried(config, chosen),
             provenance=summary,
         ),
     )
@@ -285,13 +285,15 @@ def _values(config: TuneConfig, incumbent: ParamSet) -> dict[str, object]:
     return {name: current[name] for name in SEARCH_SPACE}
 
 
-def _base(config: TuneConfig) -> SearchConfig:
-    information = harborgames.load(config.game).INFO.information
-    return ISMCTS if information == Information.IMPERFECT else MCTS
-
-
 def _search_config(config: TuneConfig, chosen: ParamSet) -> SearchConfig:
-    return config_from_mapping(_base(config), chosen.search, chosen.name)
+    """``chosen``'s search settings over the defaults of the search that fits the game."""
+    base = search_for(harborgames.load(config.game).INFO.information).CONFIG
+    return config_from_mapping(base, chosen.search, chosen.name)
+
+
+def _carried(config: TuneConfig, chosen: ParamSet) -> SearchConfig | None:
+    """The search settings a set's file carries: those it has, or any a search run tunes."""
+    return _search_config(config, chosen) if chosen.search or config.target == "search" else None
 
 
 def _candidate(
@@ -312,16 +314,20 @@ def _spec(config: TuneConfig, path: Path) -> str:
 def _write_candidate(config: TuneConfig, out: Path, chosen: ParamSet, number: int) -> Path:
     path = out / "trials" / f"trial-{number:04d}.json"
     path.parent.mkdir(exist_ok=True)
-    search = _search_config(config, chosen) if chosen.search or config.target == "search" else None
     write_atomic(
         path,
-        dump_set(config.game, chosen.heuristic, serves=[[config.players, config.variant]], search=search),
+        dump_set(
+            config.game,
+            chosen.heuristic,
+            serves=[[config.players, config.variant]],
+            search=_carried(config, chosen),
+        ),
     )
     return path
 
 
 def _opponents(config: TuneConfig, out: Path, incumbent: ParamSet) -> list[str]:
-    hand = _spec(config, Path(HAND)).replace(f"params={HAND}", "params=hand")
+    hand = _spec(config, Path(HAND))  # "params=hand": the hand-written set, not a file
     if incumbent.name == HAND:
         return [hand]
     return [hand, _spec(config, out / "incumbent.json")]
