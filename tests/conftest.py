@@ -3,6 +3,7 @@ session folders go to a temporary folder of the test run's own, removed at its e
 every session's logs and sockets under ``$RAY_TMPDIR`` (``/tmp/ray`` by default) for good, and
 each test that starts Ray would otherwise leave one there."""
 
+import contextlib
 import os
 import shutil
 import tempfile
@@ -16,35 +17,34 @@ settings.register_profile("dev", max_examples=50, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
-@pytest.fixture(autouse=True, scope="session")
-def _ray_sessions_in_a_folder_of_the_run() -> Iterator[None]:
-    """``$RAY_TMPDIR`` for this test process and the commands it starts (a short path: Ray puts
-    Unix sockets under it), removed when the session ends."""
-    folder = tempfile.mkdtemp(prefix="hg-ray-")
-    before = os.environ.get("RAY_TMPDIR")
-    os.environ["RAY_TMPDIR"] = folder
+@contextlib.contextmanager
+def _folder_of_the_run(variable: str, prefix: str) -> Iterator[None]:
+    """``$variable`` naming a new temporary folder while the block runs (for this process and
+    the commands it starts), then the variable as it was and the folder removed."""
+    folder = tempfile.mkdtemp(prefix=prefix)
+    before = os.environ.get(variable)
+    os.environ[variable] = folder
     try:
         yield
     finally:
         if before is None:
-            del os.environ["RAY_TMPDIR"]
+            del os.environ[variable]
         else:
-            os.environ["RAY_TMPDIR"] = before
+            os.environ[variable] = before
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _ray_sessions_in_a_folder_of_the_run() -> Iterator[None]:
+    """``$RAY_TMPDIR`` for this test process and the commands it starts (a short path: Ray puts
+    Unix sockets under it), removed when the session ends."""
+    with _folder_of_the_run("RAY_TMPDIR", "hg-ray-"):
+        yield
 
 
 @pytest.fixture(autouse=True, scope="session")
 def _games_left_by_the_end_of_the_input_saved_in_a_folder_of_the_run() -> Iterator[None]:
     """``$HARBORGAMES_SAVES``: where ``harborgames play`` saves a game whose input ended (else the
     current folder, the checkout), removed when the session ends."""
-    folder = tempfile.mkdtemp(prefix="hg-saves-")
-    before = os.environ.get("HARBORGAMES_SAVES")
-    os.environ["HARBORGAMES_SAVES"] = folder
-    try:
+    with _folder_of_the_run("HARBORGAMES_SAVES", "hg-saves-"):
         yield
-    finally:
-        if before is None:
-            del os.environ["HARBORGAMES_SAVES"]
-        else:
-            os.environ["HARBORGAMES_SAVES"] = before
-        shutil.rmtree(folder, ignore_errors=True)
