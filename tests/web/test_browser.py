@@ -111,9 +111,7 @@ def test_lobby_to_the_end_of_an_inland_port_game(server: Any, browser: Any) -> N
 
     clicks = 0
     while "Game over" not in text(browser, "#status"):
-        buttons = browser.find_elements(By.CSS_SELECTOR, "button.action")
-        # The first action that does not sell, so that the wheel fills up for the screenshot.
-        button = next((b for b in buttons if not b.text.startswith("sell")), buttons[0])
+        button = wait(lambda: _clickable_action(browser))
         button.click()
         clicks += 1
         wait(lambda clicked=button: _stale(clicked))
@@ -193,6 +191,16 @@ def _overlapping(boxes: list[list[float]]) -> list[tuple[int, int]]:
         for j, b in enumerate(boxes)
         if i < j and a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
     ]
+
+
+def _clickable_action(browser: Any) -> Any:
+    """The first action button a person can press that does not sell (so that the wheel fills up
+    for the screenshot), else the first one; a composed decision keeps its buttons in a closed
+    "every option" list, which is opened first, as a person would."""
+    for details in browser.find_elements(By.CSS_SELECTOR, "details.every-option:not([open]) > summary"):
+        details.click()
+    buttons = [b for b in browser.find_elements(By.CSS_SELECTOR, "button.action") if b.is_displayed()]
+    return next((b for b in buttons if not b.text.startswith("sell")), buttons[0] if buttons else None)
 
 
 def _stale(element: Any) -> bool:
