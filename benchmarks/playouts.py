@@ -18,11 +18,15 @@ import gc
 import random
 
 import harborgames
+import harborgames.adapters
 
 
-def play_games(name: str, players: int, variant: str | None, games: int) -> int:
-    """Decisions made in ``games`` random games (seeds 0..games-1), after two warm-up games."""
+def play_games(name: str, players: int, variant: str | None, games: int, tensors: bool = False) -> int:
+    """Decisions made in ``games`` random games (seeds 0..games-1), after two warm-up games;
+    with ``tensors``, each decision also writes the mover's observation tensor and the legal
+    action mask (what an adapter adds to every step)."""
     game = harborgames.load(name)
+    encoded = harborgames.adapters.require_encoding(game)[1] if tensors else None
     chosen = variant or game.INFO.default_variant
 
     def one(seed: int) -> int:
@@ -31,6 +35,9 @@ def play_games(name: str, players: int, variant: str | None, games: int) -> int:
         decisions = 0
         while not game.is_terminal(state):
             legal = game.legal_actions(state)
+            if encoded is not None:
+                encoded.observation_tensor(state, state.current_player)
+                encoded.legal_action_mask(state)
             state = game.apply(state, legal[rng.randrange(len(legal))])
             decisions += 1
         return decisions
@@ -66,12 +73,13 @@ def main() -> None:
     parser.add_argument("--variant")
     parser.add_argument("--games", type=int, default=8)
     parser.add_argument("--chess", action="store_true", help="play python-chess instead")
+    parser.add_argument("--tensors", action="store_true", help="also write the mover's tensor and mask")
     args = parser.parse_args()
     gc.disable()  # the collector's timing depends on the allocation history, not on the engine
     if args.chess:
         print(play_chess(args.games))
     else:
-        print(play_games(args.game, args.players, args.variant, args.games))
+        print(play_games(args.game, args.players, args.variant, args.games, args.tensors))
 
 
 if __name__ == "__main__":
