@@ -20,7 +20,7 @@ import pytest
 import harborgames
 from harborgames.core.play import replay
 
-from .conftest import screenshots
+from .harness import screenshots
 
 webdriver = pytest.importorskip(
     "selenium.webdriver", reason="selenium is not installed: pip install -e '.[webtest]'"

@@ -28,7 +28,7 @@ T = TypeVar("T")
 
 @pytest.fixture(scope="module")
 def browser(browser: Any) -> Any:
-    """The Chromium of ``conftest.py``, its page at the desk size (1280 × 800 CSS pixels)."""
+    """The Chromium of ``harness.py``, its page at the desk size (1280 × 800 CSS pixels)."""
     viewport(browser, 1280, 800)
     return browser
 

@@ -16,7 +16,7 @@ import pytest
 
 import harborgames
 
-from .conftest import screenshots
+from .harness import screenshots
 
 webdriver = pytest.importorskip(
     "selenium.webdriver", reason="selenium is not installed: pip install -e '.[webtest]'"

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import Page, screenshots
+from .harness import Page, screenshots
 
 
 def _finished_game(server: Any) -> tuple[str, str]:

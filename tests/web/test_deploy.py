@@ -326,7 +326,7 @@ def test_sigterm_and_sigint_stop_cleanly_with_the_log_folded_in(
 
 @pytest.fixture(scope="module")
 def edged(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    from .conftest import Server
+    from .harness import Server
 
     running = Server(
         tmp_path_factory.mktemp("edges") / "games.sqlite3",

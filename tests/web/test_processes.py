@@ -28,7 +28,7 @@ from ..processes import (
     wait_until_busy,
     workers,
 )
-from .conftest import free_port
+from .harness import free_port
 
 pytestmark = needs_proc
 

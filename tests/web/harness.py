@@ -1,7 +1,9 @@
-"""A real ``harborgames serve`` process on 127.0.0.1 for the web tests, and a small JSON client.
+"""A real ``harborgames serve`` process on 127.0.0.1 for the web tests, a small JSON client,
+and headless Chromium: the fixtures ``server``, ``server_class``, ``browser`` and ``page``, which
+tests/conftest.py offers to every test.
 
-Every test here needs the ``web`` extra (Starlette, uvicorn): without it the whole folder is
-skipped with a message saying what to install.
+Every test in tests/web needs the ``web`` extra (Starlette, uvicorn): without it the whole folder
+is skipped with a message saying what to install (tests/conftest.py).
 """
 
 from __future__ import annotations
@@ -26,21 +28,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-_HERE = Path(__file__).parent
-_MISSING = [name for name in ("starlette", "uvicorn") if importlib.util.find_spec(name) is None]
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Without the web extra, every test here is skipped, saying what to install."""
-    if not _MISSING:
-        return
-    skip = pytest.mark.skip(
-        reason=f"the web extra is not installed ({', '.join(_MISSING)} missing): pip install -e '.[webtest]'"
-    )
-    for item in items:
-        if _HERE in Path(str(item.fspath)).parents:
-            item.add_marker(skip)
 
 
 @functools.cache
