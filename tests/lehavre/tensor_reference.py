@@ -2,9 +2,9 @@
 ``observe(state, player)`` value, then write it field by field at the layout's offsets, then
 scale.
 
-Kept verbatim as the reference the fast writer (``lehavre.encoding``) must equal on every state
+Kept verbatim as the reference the fast writer (``lehavre.tensor``) must equal on every state
 (``test_tensor_fast.py``); only the layout, its start offsets and the scale vector come from the
-package (``encoding._tables``), so a deliberate layout change shows up in both; the index arrays
+package (``tensor._tables``), so a deliberate layout change shows up in both; the index arrays
 the first writer kept beside them are computed here (``_ReferenceTables``).
 """
 
@@ -31,19 +31,19 @@ from harborgames.lehavre.data import (
     round_cards,
 )
 from harborgames.lehavre.decisions import BuildGoods, Decision, Feed, PayShipEnergy, PayShipGoods
-from harborgames.lehavre.encoding import (
+from harborgames.lehavre.obligations import food_due
+from harborgames.lehavre.observe import KNOWN_TO_THEM, observe
+from harborgames.lehavre.scoring import wealth
+from harborgames.lehavre.state import OUT, PROPOSAL, SPECIAL_DECK, TOWN, State
+from harborgames.lehavre.tensor import _tables
+from harborgames.lehavre.tensor_layout import (
     DECISION_COUNTS,
     DECISION_INDEX,
     MIN_OWNER,
     NUM_SHIP_CARDS,
     OPTION_NAMES,
     WHARVES,
-    _tables,
 )
-from harborgames.lehavre.obligations import food_due
-from harborgames.lehavre.observe import KNOWN_TO_THEM, observe
-from harborgames.lehavre.scoring import wealth
-from harborgames.lehavre.state import OUT, PROPOSAL, SPECIAL_DECK, TOWN, State
 
 __all__ = ["reference_tensor"]
 
