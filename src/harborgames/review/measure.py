@@ -1,181 +1,37 @@
-"""After the game: how it was won, as a chart of standings and the decisions where it swung.
-
-``review(game, record, seat)`` replays a finished game's record and returns a ``Review``:
-
-* **the standing over the game**: at every position of the game, each seat's estimated final
-  score (``game.heuristic(state, seat)``, the game's own guess of a seat's final score), as the
-  reviewed seat could know it then: averaged over ``samples`` states drawn with
-  ``game.resample(state, seat, ...)`` (one, the state itself, in a game that hides nothing),
-  so the chart never shows what that seat could not see at the time; the final position is the
-  rules' scores. Each point carries the round the game's table shows (``table["round"]``), so
-  a chart marks where each round begins;
-* **the turning points**: up to ``TURNING_POINTS`` decisions of the reviewed seat where its own
-  estimate fell most against what the judge (``hard`` at its tuned budget, or the budget's
-  ``judge`` spec) would have played. The judge is asked only about ``candidates`` decisions:
-  those where a cheap screen (the heuristic after each legal move, one decision further
-  within the seat's turn, as ``greedy`` looks) finds the largest drop from the best move to the
-  move played. Each turning point's difference is the seat's estimate after the judge's move
-  less after the move played, each move followed by the seat's own greedy moves to the end of
-  its turn, in the game's own points;
-* **the score by source at the end**, every seat side by side (``score_parts`` of the game's
-  table), and one sentence saying where the winner's margin came from.
-
-A ``Review`` is a frozen attrs value; ``as_json()`` gives it as JSON-ready data (the web page
-draws it), ``lines(width)`` as text (the terminal prints it).
-
-The review is refused with a ``ReviewError`` (a ``ValueError``) for a record of another game,
-one that does not replay, or one that stops before the end.
-"""
+"""Measuring a finished game: each seat's estimated final score over the game as the reviewed
+seat could know it, the decisions where a judge would have played otherwise, the score by source
+and where the winner's margin came from (the package's docstring says how)."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
-import attrs
-import cattrs
+from ..bots import derive_seed, make_from_spec, make_view
+from ..bots.simple import Heuristic
+from ..bots.tuned import TUNED, param_set, variant_of
+from ..bots.view import hides_future
+from ..core.play import replay_states
+from ..core.protocol import GameModule, GameRecord, State
+from .report import (
+    DEFAULT_BUDGET,
+    TURNING_POINTS,
+    Budget,
+    Review,
+    ReviewError,
+    ScoreSource,
+    Standing,
+    TurningPoint,
+)
 
-from .bots import derive_seed, make_from_spec, make_view
-from .bots.simple import Heuristic
-from .bots.tuned import TUNED, param_set, variant_of
-from .bots.view import hides_future
-from .core.play import replay_states
-from .core.protocol import GameModule, GameRecord, State
-
-__all__ = [
-    "DEFAULT_BUDGET",
-    "TURNING_POINTS",
-    "Budget",
-    "Review",
-    "ReviewError",
-    "ScoreSource",
-    "Standing",
-    "TurningPoint",
-    "review",
-    "review_steps",
-    "sparkline",
-    "standings",
-]
+__all__ = ["review", "review_steps", "standings", "tuned_heuristic"]
 
 S = TypeVar("S", bound=State)
 A = TypeVar("A")
 
-
-def __dir__() -> list[str]:
-    """The public names, ``__all__``, without what this module imports and its helpers."""
-    return list(__all__)
-
-
-TURNING_POINTS = 5
-"""The most turning points a review names (fewer where the judge agrees with the seat)."""
-
 _HORIZON = 30  # decisions of every seat's greedy play after a move before its estimate is read
 _SCREEN_NODES = 400  # positions the screen values per decision at most, as greedy caps them
-
-
-class ReviewError(ValueError):
-    """A review that cannot be made: a record of another game, or of a game not yet over."""
-
-
-@attrs.frozen
-class Budget:
-    """How hard a review looks: the judge (a bot spec), how many decisions it is asked about,
-    and how many resampled states each estimate averages where the seat has hidden information.
-
-    >>> Budget().judge
-    'hard:time_limit=none'
-    """
-
-    judge: str = "hard:time_limit=none"  # reproducible from its seed: no wall-clock stop
-    candidates: int = attrs.field(default=8)  # decisions the judge is asked about
-    samples: int = attrs.field(default=4)  # states per estimate where something is hidden
-
-    @candidates.validator
-    def _check_candidates(self, _: object, value: int) -> None:
-        if type(value) is not int or not 0 <= value <= 1000:
-            raise ValueError(f"a review's candidates must be from 0 to 1000, not {value!r}")
-
-    @samples.validator
-    def _check_samples(self, _: object, value: int) -> None:
-        if type(value) is not int or not 1 <= value <= 100:
-            raise ValueError(f"a review's samples must be from 1 to 100, not {value!r}")
-
-
-DEFAULT_BUDGET = Budget()
-"""``hard`` at its tuned budget (what fits 0.4 s of CPU a decision) on 8 decisions, 4 samples:
-a Le Havre full 2p review within a few seconds of CPU (docs/review.md measures it)."""
-
-
-@attrs.frozen
-class Standing:
-    """The estimates after ``step`` moves of the record, as the reviewed seat could know them."""
-
-    step: int  # moves played before this position (the replay's step)
-    round: str  # the round the game's table shows here ("" where it shows none)
-    estimates: tuple[float, ...]  # each seat's estimated final score, in the game's points
-
-
-@attrs.frozen
-class TurningPoint:
-    """A decision of the reviewed seat where the judge would have played otherwise."""
-
-    step: int  # moves played before the decision: the replay at this step shows its position
-    round: str
-    played: str  # the move played, in notation
-    played_label: str  # ... in the words the game's buttons use
-    preferred: str  # the judge's move, in notation
-    preferred_label: str
-    estimate_played: float  # the seat's estimated final score after the move played
-    estimate_preferred: float  # ... after the judge's move
-    difference: float  # estimate_preferred - estimate_played, in the game's points
-
-
-@attrs.frozen
-class ScoreSource:
-    """One line of the final score by source: a label and each seat's points from it."""
-
-    label: str
-    points: tuple[int | None, ...]  # None: the seat's table shows nothing from this source
-
-
-@attrs.frozen
-class Review:
-    """The review of one seat's game (see the module docstring)."""
-
-    game: str  # the registry name
-    title: str
-    variant: str
-    num_players: int
-    seat: int  # the reviewed seat
-    seats: tuple[str, ...]  # who played each seat, where the record says ("" otherwise)
-    moves: int  # the record's length
-    standings: tuple[Standing, ...]
-    turning_points: tuple[TurningPoint, ...]  # largest difference first
-    scores: tuple[int, ...]  # the final scores
-    winners: tuple[int, ...]
-    sources: tuple[ScoreSource, ...]
-    margin: str  # one sentence: where the winner's margin came from
-    judge: str  # the judge's spec
-    candidates: int  # decisions the judge was asked about
-    samples: int
-
-    def as_json(self) -> dict[str, Any]:
-        """The review as JSON-ready data (dicts, lists, strings and numbers)."""
-        data: dict[str, Any] = _CONVERTER.unstructure(self)
-        return data
-
-    @classmethod
-    def from_json(cls, data: object) -> Review:
-        """The review ``as_json`` gave."""
-        return _CONVERTER.structure(data, cls)
-
-    def lines(self, width: int = 80) -> list[str]:
-        """The review as text lines of at most ``width`` columns (``width`` at least 40)."""
-        return _text(self, max(width, 40))
-
-
-_CONVERTER = cattrs.Converter()
 
 
 def review(
@@ -258,9 +114,7 @@ def review_steps(
         if progress is not None:
             progress(done, total)
 
-    line = standings(
-        game, states, seat, samples=budget.samples, seed=seed, on_each=advance, heuristic=value
-    )
+    line = standings(game, states, seat, samples=budget.samples, seed=seed, on_each=advance, heuristic=value)
     rounds = {s.step: s.round for s in line}
     screened = []
     for step in mine:
@@ -325,34 +179,12 @@ def standings(
         else:
             drawn = _samples(game, state, seat, draws, derive_seed("standing", seed, step))
             estimates = tuple(
-                round(sum(value(s, p) for s in drawn) / len(drawn), 2)
-                for p in range(state.num_players)
+                round(sum(value(s, p) for s in drawn) / len(drawn), 2) for p in range(state.num_players)
             )
         line.append(Standing(step=step, round=_round(game, state, seat), estimates=estimates))
         if on_each is not None:
             on_each()
     return tuple(line)
-
-
-def sparkline(values: Sequence[float], width: int, low: float, high: float) -> str:
-    """``values`` as ``width`` block characters from ``low`` (▁) to ``high`` (█), each the
-    mean of the values it covers.
-
-    >>> sparkline([0, 1, 2, 3, 4, 5, 6, 7], 8, 0, 7)
-    '▁▂▃▄▅▆▇█'
-    """
-    if not values or width < 1:
-        return ""
-    span = high - low or 1.0
-    blocks = "▁▂▃▄▅▆▇█"
-    out = []
-    for column in range(min(width, len(values))):
-        start = column * len(values) // min(width, len(values))
-        end = max(start + 1, (column + 1) * len(values) // min(width, len(values)))
-        mean = sum(values[start:end]) / (end - start)
-        level = round((mean - low) / span * (len(blocks) - 1))
-        out.append(blocks[min(max(level, 0), len(blocks) - 1)])
-    return "".join(out)
 
 
 # -- what the review is made of ----------------------------------------------------------------
@@ -592,101 +424,3 @@ def _margin(scores: Sequence[int], winners: Sequence[int], sources: Sequence[Sco
     if behind:
         said += " outweighed " + ", ".join(f"{label} {gap:+d}" for label, gap in behind[:2])
     return f"{head}: {said}."
-
-
-def _text(review: Review, width: int) -> list[str]:
-    """The review as the terminal prints it."""
-    seat = review.seat
-    lines = [
-        _cut(
-            f"Review of P{seat}'s game: {review.title} ({review.variant}), "
-            f"{review.num_players} players, {review.moves} moves",
-            width,
-        ),
-    ]
-    estimates = [s.estimates for s in review.standings]
-    low = min(min(e) for e in estimates)
-    high = max(max(e) for e in estimates)
-    label_width = 9
-    chart = width - label_width - 14
-    lines.append(_cut(f"Estimated final score over the game ({low:.0f} to {high:.0f}):", width))
-    marks = _round_marks(review.standings, chart)
-    if marks.strip():
-        lines.append(" " * label_width + marks + "  rounds")
-    for p in range(review.num_players):
-        name = f"P{p}{' you' if p == seat else ''}".ljust(label_width)
-        spark = sparkline([e[p] for e in estimates], chart, low, high)
-        lines.append(f"{name}{spark}  {estimates[0][p]:>5.0f}→{review.scores[p]}")
-    lines.append("")
-    if review.turning_points:
-        lines.append(
-            _cut(
-                f"Turning points (the judge: {review.judge}, asked about {review.candidates} decisions):",
-                width,
-            )
-        )
-        for number, point in enumerate(review.turning_points, 1):
-            where = f"round {point.round}, " if point.round else ""
-            lines.append(
-                _cut(
-                    f"{number}. move {point.step + 1} ({where}your estimate "
-                    f"{point.estimate_played:.1f} → {point.estimate_preferred:.1f}, "
-                    f"{point.difference:+.1f})",
-                    width,
-                )
-            )
-            lines.append(_cut(f"   played:    {point.played_label}  [{point.played}]", width))
-            lines.append(_cut(f"   preferred: {point.preferred_label}  [{point.preferred}]", width))
-    else:
-        lines.extend(
-            _wrap(
-                f"No turning points: the judge ({review.judge}) played as you did, or no better "
-                f"by the estimate, at the {review.candidates} decisions it was asked about.",
-                width,
-            )
-        )
-    lines.append("")
-    if review.sources:
-        label_w = min(
-            max(len("score by source"), *(len(s.label) for s in review.sources)),
-            width - 8 * review.num_players,
-        )
-        heads = "".join(
-            f"{'P' + str(p) + ('*' if p in review.winners else ''):>8}" for p in range(review.num_players)
-        )
-        lines.append(f"{'score by source':<{label_w}}{heads}"[:width])
-        for source in review.sources:
-            cells = "".join(f"{'-' if v is None else v:>8}" for v in source.points)
-            lines.append(f"{source.label[:label_w]:<{label_w}}{cells}")
-        lines.append(f"{'total':<{label_w}}" + "".join(f"{v:>8}" for v in review.scores))
-    lines.extend(_wrap(review.margin, width))
-    return lines
-
-
-def _round_marks(line: Sequence[Standing], width: int) -> str:
-    """A ``|`` above the chart's column where each round begins."""
-    columns = min(width, len(line))
-    marks = [" "] * columns
-    previous = line[0].round if line else ""
-    for index, standing in enumerate(line):
-        if standing.round != previous and standing.round:
-            marks[min(index * columns // len(line), columns - 1)] = "|"
-        previous = standing.round
-    return "".join(marks)
-
-
-def _cut(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    words, lines, current = text.split(), [], ""
-    for word in words:
-        if current and len(current) + 1 + len(word) > width:
-            lines.append(current)
-            current = word
-        else:
-            current = f"{current} {word}" if current else word
-    if current:
-        lines.append(_cut(current, width))
-    return lines
