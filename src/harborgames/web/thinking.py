@@ -18,17 +18,18 @@ from __future__ import annotations
 import multiprocessing
 import os
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import TypeVar
 
 import harborgames
 
 from .. import bots
 from ..bots.base import derive_seed
 from ..bots.lifetime import end_processes, spawning, tie_to_parent
-from ..core.protocol import GameRecord
+from ..core.codec import JSON
+from ..core.protocol import GameRecord, State
 from ..review import Budget, review
 
 __all__ = [
@@ -57,6 +58,8 @@ BOT_SPECS: Mapping[str, str] = {
 """The bots a client may seat, by name, and the budget the server gives each: a client picks a
 name, never a spec, so no request can ask for a search that ties up the server."""
 
+T = TypeVar("T")
+
 HINT_BOT = bots.HINT
 """The bot a hint asks: the strongest preset, ``hard``, at its tuned budget (what fits 0.4 s of
 CPU), with no wall-clock stop so that the same position always gets the same hint."""
@@ -73,14 +76,14 @@ def _index(legal: Sequence[object], choice: object) -> int:
     raise ValueError(f"the bot chose {choice}, which is not a legal action")
 
 
-def think(game: str, state: Any, seat_bots: Mapping[int, str], game_id: str, number: int) -> list[int]:
+def think(game: str, state: State, seat_bots: Mapping[int, str], game_id: str, number: int) -> list[int]:
     """The bots' decisions from ``state`` until a person must decide or the game ends: the
     index of each in ``legal_actions`` of the state it was made in. ``number`` is the count
     of moves before ``state`` (it seeds each decision)."""
     module = harborgames.load(game)
     chosen: list[int] = []
     while state.current_player is not None and state.current_player in seat_bots:
-        seat = int(state.current_player)
+        seat = state.current_player
         bot = bots.make_from_spec(
             BOT_SPECS[seat_bots[seat]], seed=derive_seed("serve", game_id, seat, number + len(chosen))
         )
@@ -91,11 +94,13 @@ def think(game: str, state: Any, seat_bots: Mapping[int, str], game_id: str, num
     return chosen
 
 
-def suggest(game: str, state: Any, bot: str, seed: int) -> tuple[int, str]:
+def suggest(game: str, state: State, bot: str, seed: int) -> tuple[int, str]:
     """The index in ``legal_actions(state)`` of what bot ``bot`` (a name in ``BOT_SPECS``)
     would decide in the place of the seat to move: a hint."""
     module = harborgames.load(game)
-    seat = int(state.current_player)
+    seat = state.current_player
+    if seat is None:
+        raise ValueError("the game is over: no seat decides")
     adviser = bots.make_from_spec(_HINT_SPEC if bot == HINT_BOT else BOT_SPECS[bot], seed=seed)
     index = _index(module.legal_actions(state), adviser.choose(bots.make_view(module, state, seat)))
     return index, str(getattr(adviser, "plays", ""))  # bots say what they played with; a Bot need not
@@ -106,7 +111,7 @@ REVIEW_BUDGET = Budget(candidates=6)
 stop, so a review is the same whenever it is asked) on 6 decisions (docs/review.md)."""
 
 
-def review_game(game: str, record_text: str, seat: int) -> dict[str, object]:
+def review_game(game: str, record_text: str, seat: int) -> dict[str, JSON]:
     """The review (``harborgames.review``) of ``seat``'s finished game, a record as ``dumps``
     wrote it, as JSON data; a ``ValueError`` says why a record cannot be reviewed."""
     module = harborgames.load(game)
@@ -162,7 +167,7 @@ class BotPool:
                 )
             return self._executor
 
-    def _submit(self, work: Any, *arguments: Any) -> Future[Any]:
+    def _submit(self, work: Callable[..., T], *arguments: object) -> Future[T]:
         """``work(*arguments)`` in a worker; a submission may start a worker (``spawning``)."""
         with spawning():
             return self._pool().submit(work, *arguments)
@@ -174,37 +179,34 @@ class BotPool:
                 future.result()
 
     def think(
-        self, game: str, state: Any, seat_bots: Mapping[int, str], game_id: str, number: int
+        self, game: str, state: State, seat_bots: Mapping[int, str], game_id: str, number: int
     ) -> list[int]:
         """``think`` in a worker (or here, with no workers)."""
         if not self.processes or state.current_player not in seat_bots:
             return think(game, state, seat_bots, game_id, number)
         try:
-            chosen: list[int] = self._submit(think, game, state, dict(seat_bots), game_id, number).result()
-            return chosen
+            return self._submit(think, game, state, dict(seat_bots), game_id, number).result()
         except BrokenProcessPool:  # a worker was killed (out of memory, say): a new pool next time
             self._forget()
             return think(game, state, seat_bots, game_id, number)
 
-    def suggest(self, game: str, state: Any, bot: str, seed: int) -> tuple[int, str]:
+    def suggest(self, game: str, state: State, bot: str, seed: int) -> tuple[int, str]:
         """``suggest`` in a worker (or here, with no workers)."""
         if not self.processes:
             return suggest(game, state, bot, seed)
         try:
-            answer: tuple[int, str] = self._submit(suggest, game, state, bot, seed).result()
-            return answer
+            return self._submit(suggest, game, state, bot, seed).result()
         except BrokenProcessPool:
             self._forget()
             return suggest(game, state, bot, seed)
 
-    def review(self, game: str, record_text: str, seat: int) -> dict[str, object]:
+    def review(self, game: str, record_text: str, seat: int) -> dict[str, JSON]:
         """``review_game`` in a worker (or here, with no workers): a review takes seconds of
         CPU, which a request's thread must not spend."""
         if not self.processes:
             return review_game(game, record_text, seat)
         try:
-            made: dict[str, object] = self._submit(review_game, game, record_text, seat).result()
-            return made
+            return self._submit(review_game, game, record_text, seat).result()
         except BrokenProcessPool:
             self._forget()
             return review_game(game, record_text, seat)
