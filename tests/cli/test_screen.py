@@ -151,11 +151,11 @@ def test_every_decision_of_a_random_game_fits_24_lines_with_every_option_numbere
     import random
 
     import harborgames
-    from harborgames.cli import play
+    from harborgames.cli import prompt
     from harborgames.cli.choices import Menu
 
     game = harborgames.load(game_name)
-    monkeypatch.setattr(play, "_rows", lambda: ROWS)
+    monkeypatch.setattr(prompt, "terminal_rows", lambda: ROWS)
     chooser = random.Random(2)
     state = game.new_game(players, seed=2)
     for _ in range(300):
@@ -163,7 +163,7 @@ def test_every_decision_of_a_random_game_fits_24_lines_with_every_option_numbere
             break
         seat = state.current_player
         menu = Menu(game, game.legal_actions(state), game.observe(state, seat))
-        screen = play._screen(game, state, seat, menu)
+        screen = prompt.screen(game, state, seat, menu)
         assert len(screen) <= ROWS - 1 and all(len(row) <= COLUMNS for row in screen), "\n".join(screen)
         shown: set[int] = set()
         for first, last in re.findall(r"(\d+)-(\d+), \d+ options \(`table` lists them\)", "\n".join(screen)):

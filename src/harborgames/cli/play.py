@@ -15,12 +15,7 @@ that resumes it. A finished game is offered for saving.
 from __future__ import annotations
 
 import argparse
-import inspect
-import itertools
-import os
 import random
-import sys
-from collections.abc import Mapping
 from pathlib import Path
 from typing import TypeVar
 
@@ -31,9 +26,9 @@ from ..core.errors import IllegalActionError
 from ..core.play import replay_states
 from ..core.protocol import GameInfo, GameModule, GameRecord, State
 from ..core.render import fit, listing
-from ..core.views import Card, find_card
 from .arguments import Commands, add_rules_arguments
 from .choices import Menu, Picker, cards_of
+from .prompt import COMMANDS, info, run_command, say, screen
 from .replay import read_records
 from .review import show_review
 from .session import HUMAN, Session, show_forced
@@ -45,21 +40,6 @@ __all__ = ["add_play_parser"]
 
 S = TypeVar("S", bound=State)
 A = TypeVar("A")
-
-_HELP = """commands (at any prompt):
-  N            play option N from the list (a composed one asks for its parts)
-  <notation>   play an option by its notation ([shown] where it differs from its
-               words) or by its words; a composed one by its parts, in any order
-  info NAME    print a card: cost, fee, value and what it does (info alone: what
-               this decision's options name; info board: how to read the table)
-  undo         take back your last decision (and the bots' moves after it)
-  save FILE    write the game so far (resume: harborgames play --load FILE)
-  hint         ask the strongest preset (hard) what it would do in your place
-  table        show the whole table and the options again
-  help         this text
-  quit         leave the game (asks first unless it is saved)"""
-
-_COMMANDS = ("info", "undo", "save", "hint", "table", "help", "quit")
 
 
 def add_play_parser(commands: Commands) -> None:
@@ -247,55 +227,6 @@ def _seats(
     return humans, dict(zip(bot_seats, specs, strict=True))
 
 
-def _table(game: GameModule[S, A], state: S, seat: int) -> str:
-    """The table as ``seat`` may see it, without render's ``forced:`` lines (the session
-    printed each forced decision when it happened).
-
-    The protocol's ``render(state, player)`` draws only what that seat may know; a third-party
-    game whose ``render`` takes no ``player`` draws everything.
-    """
-    parameters: Mapping[str, inspect.Parameter]
-    try:
-        parameters = inspect.signature(game.render).parameters
-    except (TypeError, ValueError):
-        parameters = {}
-    if "player" in parameters:
-        return _without_forced(game.render(state, player=seat))
-    return _without_forced(game.render(state))
-
-
-def _screen(game: GameModule[S, A], state: S, seat: int, menu: Menu[A]) -> list[str]:
-    """The table and the decision, as a terminal of ``_rows()`` lines shows them together: the
-    whole table where it fits, else the game's ``render_seat`` (the header and this seat's own
-    holdings; ``table`` prints the rest), and the options in columns if they are many."""
-    table = _table(game, state, seat).splitlines()
-    rows = _rows()
-    if rows is None:
-        return [*table, f"seat {seat} (you) to decide:", *menu.lines()]
-    room = rows - 2  # the "to decide" line and the prompt
-    brief = getattr(game, "render_seat", None)
-    if len(table) + len(menu.lines()) > room and callable(brief):
-        table = [
-            *_without_forced(str(brief(state, seat))).splitlines(),
-            "(`table` shows the whole table; `info board` explains it)",
-        ]
-    return [*table, f"seat {seat} (you) to decide:", *menu.lines(room - len(table))]
-
-
-def _rows() -> int | None:
-    """The lines of the terminal play writes to; ``None`` for a pipe or a file (no limit)."""
-    try:
-        if not sys.stdout.isatty():
-            return None
-        return os.get_terminal_size(sys.stdout.fileno()).lines
-    except (OSError, ValueError, AttributeError):  # no real file (tests capture stdout)
-        return None
-
-
-def _without_forced(table: str) -> str:
-    return "\n".join(line for line in table.splitlines() if not line.startswith("forced: "))
-
-
 def _play(session: Session[S, A], reader: LineReader, *, fresh: bool = True) -> int:
     """The game from its start (or where it was saved) to its end, or until the person
     leaves; the exit status."""
@@ -319,8 +250,7 @@ def _play(session: Session[S, A], reader: LineReader, *, fresh: bool = True) -> 
             view = bots.make_view(game, session.state, seat)
             action = session.bot(seat).choose(view)
             # A game may keep part of a move secret from the table (Le Havre's Marketplace).
-            public = getattr(game, "public_notation", None)
-            shown = public(session.state, action) if callable(public) else str(action)
+            shown = game.public_notation(session.state, action)
             print(*fit(f"seat {seat} ({session.who(seat)}): {shown}"), sep="\n")
             session.push(action)
         except KeyboardInterrupt:
@@ -374,9 +304,9 @@ def _human_turn(session: Session[S, A], seat: int, reader: LineReader) -> int | 
     game, state = session.game, session.state
     menu = Menu(game, game.legal_actions(state), game.observe(state, seat))  # in this seat's words
     print()
-    print(*_screen(game, state, seat, menu), sep="\n")
+    print(*screen(game, state, seat, menu), sep="\n")
     card_keys = [card.key for card in cards_of(game)]
-    reader.words = lambda: [*_COMMANDS, "done", "back", "cancel", *menu.words(), *card_keys]
+    reader.words = lambda: [*COMMANDS, "done", "back", "cancel", *menu.words(), *card_keys]
     picker: Picker | None = None
     while True:
         try:
@@ -411,7 +341,7 @@ def _human_turn(session: Session[S, A], seat: int, reader: LineReader) -> int | 
                 return None
             print("nothing of yours to undo")
             continue
-        if line and _command(session, menu, seat, line):
+        if line and run_command(session, menu, seat, line):
             continue
         if picker is not None:
             if line.lower() in ("", "cancel"):
@@ -465,103 +395,18 @@ def _play_typed(session: Session[S, A], menu: Menu[A], line: str) -> bool:
     except (IllegalActionError, ValueError) as error:
         # a composed option with too few parts is told so, rather than the game's reading of it
         why = None if typed is not None else menu.why_not(line)
-        _say(f"not a legal action: {why or error}")
+        say(f"not a legal action: {why or error}")
         if line.split()[0].lower() not in menu.verbs():
-            _say(f"type a number from 1 to {len(menu.entries)}, an option's words, or `help`")
+            say(f"type a number from 1 to {len(menu.entries)}, an option's words, or `help`")
         return False
     try:
         session.push(action)
     except IllegalActionError as error:  # well written, but the rules say no
         why = None if typed is not None else menu.why_not(line)
-        _say(f"not allowed now: {why or error}")
+        say(f"not allowed now: {why or error}")
         return False
     _played(session)
     return True
-
-
-def _say(text: str) -> None:
-    """A message in lines that fit the terminal."""
-    print(*fit(text, indent="  "), sep="\n")
-
-
-def _card(card: Card) -> None:
-    print(*(part for line in card.lines() for part in fit(line, indent="  ")), sep="\n")
-
-
-def _command(session: Session[S, A], menu: Menu[A], seat: int, line: str) -> bool:
-    """Run ``line`` if it is one of the commands every prompt knows (help, info, table, save,
-    hint); whether it was."""
-    command, _, rest = line.partition(" ")
-    command, rest = command.lower(), rest.strip()
-    game = session.game
-    if command in ("help", "?"):
-        _help(game, menu, rest)
-    elif command == "info":
-        _info(game, menu, rest)
-    elif command == "table":
-        print(_table(game, session.state, seat))
-        print("\n".join(menu.lines(_rows(), fold=False)))  # every option, in columns if many
-    elif command == "save":
-        session.save(rest)
-    elif command == "hint":
-        seed = derive_seed("hint", session.record.seed, len(session.actions))
-        # the strongest preset at its tuned budget (within 0.4 s of CPU), reproducible
-        adviser = bots.make(bots.HINT, seed=seed, time_limit=None)
-        suggestion = adviser.choose(bots.make_view(game, session.state, seat))
-        number = menu.number_of(suggestion)
-        asked = getattr(adviser, "plays", "")
-        _say(f"hint ({bots.HINT}{': ' + asked if asked else ''}): {number}. {menu.describe(suggestion)}")
-    else:
-        return False
-    return True
-
-
-def _help(game: object, menu: Menu[A], word: str) -> None:
-    """The commands; ``help NAME`` of a card points at ``info`` and prints it."""
-    if not word:
-        print(_HELP)
-        examples = menu.examples()
-        if examples:
-            _say("  for example, now: " + ", ".join(f"`{text}`" for text in examples))
-        return
-    if word.lower() in _COMMANDS:
-        lines = _HELP.splitlines()
-        start = next(k for k, line in enumerate(lines) if line.strip().startswith(word.lower()))
-        more = itertools.takewhile(lambda line: line.startswith(" " * 15), lines[start + 1 :])
-        print(lines[start], *more, sep="\n")  # with the lines the entry goes on in
-        return
-    try:
-        card = find_card(cards_of(game), word)
-    except LookupError as error:
-        print(f"{error}; `help` lists the commands, `info NAME` prints a card")
-        return
-    print(f"`info {card.key}` prints a card at any prompt:")
-    _card(card)
-
-
-def _info(game: object, menu: Menu[A], word: str) -> None:
-    """The card ``word`` names; without one, the cards this decision's options name."""
-    cards = cards_of(game)
-    if not cards:
-        print(f"{getattr(getattr(game, 'INFO', None), 'title', 'this game')} has no cards to read")
-        return
-    if not word:
-        named = menu.named_cards()
-        print("`info NAME` reads a card or a code of the table; `info board` explains the table")
-        if named:
-            print("\n".join(fit("this decision names: " + ", ".join(card.key for card in named))))
-        elif menu.entries:  # nothing to read: what is offered, in its words
-            offered = [menu.describe(entry.action) for entry in menu.entries if entry.action is not None]
-            offered += [f"{entry.composition.verb} ..." for entry in menu.entries if entry.composition]
-            print(*listing("this decision offers: ", offered, separator="; "), sep="\n")
-        return
-    try:
-        card = find_card(cards, word)
-    except LookupError as error:
-        board = any(card.key == "board" for card in cards)
-        _say(f"{error}{'; `info board` explains the words of the table' if board else ''}")
-        return
-    _card(card)
 
 
 def _game_over(session: Session[S, A], reader: LineReader) -> int:
@@ -595,17 +440,14 @@ def _game_over(session: Session[S, A], reader: LineReader) -> int:
         elif command.lower() == "review":
             show_review(game, session.record_json(), rest.strip(), sorted(session.humans))
         elif command.lower() == "info":
-            _info(game, Menu(game, [], None), rest.strip())  # no options: nobody's words
+            info(game, Menu(game, [], None), rest.strip())  # no options: nobody's words
         else:
             return 0
 
 
 def _score_parts(game: GameModule[S, A], final: S, seat: int) -> list[tuple[str, object]]:
     """``seat``'s score by source, as its own table gives it (``score_parts``), or none."""
-    table = getattr(game, "table", None)
-    if not callable(table):
-        return []
-    view = table(game.observe(final, seat))
+    view = game.table(game.observe(final, seat))
     players = view.get("players") if isinstance(view, dict) else None
     if not isinstance(players, list) or seat >= len(players) or not isinstance(players[seat], dict):
         return []
