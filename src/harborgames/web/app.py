@@ -15,9 +15,8 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import logging
-from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
@@ -27,6 +26,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import harborgames
 
@@ -43,12 +43,6 @@ BODY_SECONDS = 10.0  # a request body must arrive within this, or the request is
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
 STATIC = Path(__file__).parent / "static"
 _log = logging.getLogger("harborgames.web")
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 class _TooLarge(Exception):

@@ -8,15 +8,20 @@ server uses its own connection from a small pool; a connection is opened when fi
 
 from __future__ import annotations
 
+import functools
 import json
 import queue
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit, urlunsplit
 
 from .storage import Change, StorageError, StoredGame, replay_id_of, stored_game
+
+if TYPE_CHECKING:  # the postgres extra: imported when a PostgresStorage is made
+    from psycopg import Connection
+    from psycopg.rows import TupleRow
 
 __all__ = ["PostgresStorage"]
 
@@ -69,8 +74,8 @@ class PostgresStorage:
                 "a postgresql:// database needs the postgres extra (psycopg is missing); "
                 "install it with: pip install 'harborgames[postgres]'"
             ) from None
-        self._psycopg: Any = psycopg
-        self._idle: queue.LifoQueue[Any] = queue.LifoQueue()
+        self._connect = functools.partial(psycopg.connect, url, autocommit=True, connect_timeout=10)
+        self._idle: queue.LifoQueue[Connection[TupleRow]] = queue.LifoQueue()
         self._slots = queue.Queue[None]()
         for _ in range(_POOL):
             self._slots.put(None)
@@ -84,13 +89,13 @@ class PostgresStorage:
             raise StorageError(f"cannot open the {self.description}: {_first_line(error)}") from None
 
     @contextmanager
-    def _connection(self) -> Iterator[Any]:
+    def _connection(self) -> Iterator[Connection[TupleRow]]:
         self._slots.get()
         try:
             try:
                 db = self._idle.get_nowait()
             except queue.Empty:
-                db = self._psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+                db = self._connect()
             try:
                 yield db
             except BaseException:

@@ -17,7 +17,6 @@ import signal
 import socket
 from collections.abc import Iterable
 from types import FrameType
-from typing import Any
 
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -96,7 +95,7 @@ def serve(
     hosts = [*LOCAL_HOSTS, *([] if any_address else [host]), *allow_hosts]
     app = create_app(service, allowed_hosts=hosts, any_address=any_address, body_seconds=request_seconds)
     limits = {"max_connections": max_connections, "header_seconds": request_seconds}
-    protocol: Any = type("Protocol", (_GuardedProtocol,), limits)
+    protocol: type[_GuardedProtocol] = type("Protocol", (_GuardedProtocol,), limits)
     config = uvicorn.Config(
         app,
         log_level="warning",
