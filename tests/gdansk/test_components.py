@@ -164,6 +164,16 @@ BROKEN: list[tuple[str, Callable[[Doc], None], str]] = [
      r"entry two_player: the rulebook never removes green"),
     ("2-player arithmetic", _set(["quays", 5, "sector"], "blue"),
      r"removing blue \(6 cards\) must remove as many cards as tokens \(5\)"),
+    ("unknown key in an entry", _set(["quays", 0, "extra"], 1),
+     r"section 'quays', entry 0 \(number 1\): unknown keys \['extra'\]"),
+    ("missing key in an entry", lambda d: d["order_tokens"][0].pop("vp"),
+     r"section 'order_tokens', entry 0 \('O01'\): missing keys \['vp'\]"),
+    ("boolean for a number", _set(["goods", "grain", "weight"], True),
+     r"section 'goods', entry grain: weight: expected int, got bool True"),
+    ("text for a number", _set(["dice", "count"], "3"),
+     r"section 'dice', entry count: expected int, got str '3'"),
+    ("object for a list", _set(["cruise_ships", "small", "vp"], {"a": 1}),
+     r"section 'cruise_ships', entry small: vp: expected a list, got an object"),
 ]
 
 
