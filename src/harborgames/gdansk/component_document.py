@@ -216,6 +216,12 @@ class Document:
     rules: Rules
 
 
+def _json_kind(value: object) -> str:
+    """What a JSON value is, as the core converter's refusals say it (``a list``)."""
+    kinds = {dict: "an object", list: "a list", str: "a string", bool: "a boolean", int: "an integer"}
+    return kinds.get(type(value), "a number" if type(value) is float else "null")
+
+
 def _face(value: object, _: object) -> Face:
     match value:
         case [str(kind), int(symbols)] if (
@@ -243,7 +249,7 @@ def _mapping_hook(kind: object, converter: cattrs.Converter) -> Callable[[object
 
     def structure(value: object, _: object) -> object:
         if type(value) is not dict:
-            raise _Shape(f"expected an object, not {type(value).__name__}")
+            raise _Shape(f"expected an object, got {_json_kind(value)}")
         return {
             converter.structure(k, key_type): converter.structure(v, value_type) for k, v in value.items()
         }
@@ -258,7 +264,7 @@ def _object_hook(cls: type, converter: cattrs.Converter) -> Callable[[object, ob
 
     def structure(value: object, target: object) -> object:
         if type(value) is not dict:
-            raise _Shape(f"must be an object, not {type(value).__name__}")
+            raise _Shape(f"expected an object, got {_json_kind(value)}")
         missing = [name for name in required if name not in value]
         if missing:
             raise _Shape(f"missing keys {sorted(missing)}")

@@ -30,7 +30,7 @@ HEADER_SECONDS = 10.0  # a request's line and headers must arrive within this
 MAX_CONNECTIONS = 200  # open connections at most; the page keeps one or two per browser tab
 
 
-class _GuardedProtocol(H11Protocol):  # type: ignore[misc,unused-ignore]  # Any without uvicorn
+class _GuardedProtocol(H11Protocol):  # type: ignore[misc,unused-ignore]  # untyped without uvicorn
     """uvicorn's HTTP/1.1 protocol with a time limit on request headers and a connection cap."""
 
     max_connections = MAX_CONNECTIONS
