@@ -40,9 +40,23 @@ def load(name: str) -> LoadedGame:
 
     Which game is known only at run time, so its state and action types are too; the
     functions it is passed to (``harborgames.testing``, the bots, ``core.play``) are generic.
+    The module is checked once against every protocol the layers use (``core.protocol``:
+    ``Game``, ``Presentable``, ``Encodable``), so they call its functions without probing.
     """
+    loaded = _LOADED.get(name)
+    if loaded is None:
+        from .core.protocol import checked
+
+        loaded = _LOADED[name] = checked(_import(name))
+    return loaded
+
+
+_LOADED: dict[str, LoadedGame] = {}
+
+
+def _import(name: str) -> LoadedGame:
     # Each game is imported only when asked for; returning the module lets mypy check it
-    # against the protocol.
+    # against the protocol too.
     if name == "inland_port":
         from . import inland_port
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-from harborgames.core import Codec, GameInfo, IllegalActionError, Rng
+from harborgames.core import Codec, Forced, GameInfo, IllegalActionError, Rng
 from harborgames.core.params import Weights
 
 INFO = GameInfo(
@@ -50,6 +50,14 @@ class State:
     last: int
     points: tuple[int, ...]
     rng: Rng
+
+    @property
+    def variant(self) -> str:
+        return "standard"  # the game's one variant
+
+    @property
+    def forced(self) -> tuple[Forced, ...]:
+        return ()  # nothing is ever taken without a choice
 
 
 @attrs.frozen

@@ -1,4 +1,4 @@
-"""A tiny perfect-information game with the full module surface, for testing bots and the CLI.
+"""A tiny perfect-information game with the rules and view surfaces, for testing bots and the CLI.
 
 Nim with piles; a turn is two decisions (pick a pile, then take 1-3 from it); whoever takes the
 last object wins. The start player is drawn from the seed.
@@ -11,8 +11,9 @@ from typing import Any
 
 import attrs
 
-from harborgames.core import Codec, GameInfo, IllegalActionError, Rng
+from harborgames.core import Codec, Forced, GameInfo, IllegalActionError, Rng
 from harborgames.core.params import Weights
+from harborgames.core.views import Card
 
 INFO = GameInfo(
     name="toy_nim",
@@ -55,6 +56,11 @@ class State:
     picked: int | None
     last_taker: int | None
     rng: Rng
+    variant: str = "standard"
+
+    @property
+    def forced(self) -> tuple[Forced, ...]:
+        return ()  # nothing is ever taken without a choice
 
 
 @attrs.frozen
@@ -82,7 +88,7 @@ def new_game(
     if options:
         raise ValueError(f"toy_nim has no options: {dict(options)}")
     first, rng = Rng.from_seed(seed).below(num_players)
-    return State(first, num_players, _PILES[variant], None, None, rng)
+    return State(first, num_players, _PILES[variant], None, None, rng, variant)
 
 
 def legal_actions(state: State) -> list[Any]:
@@ -125,6 +131,10 @@ def observe(state: State, player: int) -> Observation:
     return Observation(state.current_player, state.num_players, state.piles, state.picked)
 
 
+def resample(state: State, player: int, seed: int) -> State:
+    return state  # nothing is hidden
+
+
 @attrs.frozen
 class HeuristicParams(Weights):
     """No weights: the heuristic is fixed."""
@@ -164,3 +174,28 @@ def render(state: State) -> str:
     rows = [f"pile {i}: {'|' * n} ({n})" for i, n in enumerate(state.piles)]
     whose = "game over" if state.current_player is None else f"player {state.current_player}"
     return "\n".join([*rows, f"to move: {whose}"])
+
+
+def render_seat(state: State, player: int) -> str:
+    return render(state)  # the whole table is short
+
+
+# The view functions of a game without cards, whose words are its notation.
+def table(observation: Observation) -> dict[str, object]:
+    return {"piles": list(observation.piles), "picked": observation.picked}
+
+
+def cards() -> tuple[Card, ...]:
+    return ()
+
+
+def action_label(action: object, observation: Observation) -> str:
+    return str(action)
+
+
+def narrate(before: Observation, after: Observation) -> tuple[str, ...]:
+    return ()
+
+
+def public_notation(state: State, action: object) -> str:
+    return str(action)

@@ -10,24 +10,21 @@ beside the arena, in ``harborgames.bots.ray_backend``):
 - ``harborgames.adapters.openspiel``: ``register()``, the games as OpenSpiel Python games
   (``[openspiel]``).
 
-They use only the protocol and the integer-action surface of ``harborgames.core.encoding``
-(``EncodedGame``), so a game works with every adapter as soon as it has those functions. What
+They use only the protocol (``core.protocol``), the integer-action surface (``Encodable``)
+among it, so a game works with every adapter as soon as it has those functions. What
 they share is here: the end-of-game rewards, the reading of an action id (``action_id``) and the
 observation bounds (``observation_bounds``).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import numpy.typing as npt
 
 import harborgames
 
-from ..core.encoding import EncodedGame
 from ..core.errors import IllegalActionError
-from ..core.protocol import LoadedGame
+from ..core.protocol import LoadedGame, checked
 
 __all__ = ["REWARDS", "action_id", "final_rewards", "observation_bounds", "require_encoding"]
 
@@ -37,31 +34,12 @@ def __dir__() -> list[str]:
     return list(__all__)
 
 
-_ENCODING_FUNCTIONS = (
-    "num_distinct_actions",
-    "encode",
-    "decode",
-    "legal_action_mask",
-    "observation_layout",
-    "observation_tensor",
-    "observation_string",
-    "observation_tensors",
-    "legal_action_masks",
-)
-
-
-def require_encoding(game: str | LoadedGame) -> tuple[LoadedGame, EncodedGame]:
-    """The game module, once as the protocol and once as ``EncodedGame``; a ``ValueError`` names
-    what is missing if the module lacks the integer-action surface (an adapter cannot run
-    without it, and saying so early beats an ``AttributeError`` mid-episode)."""
-    module: Any = harborgames.load(game) if isinstance(game, str) else game
-    missing = [name for name in _ENCODING_FUNCTIONS if not callable(getattr(module, name, None))]
-    if missing:
-        raise ValueError(
-            f"{module.INFO.name} has no integer-action surface yet (missing {', '.join(missing)}); "
-            "see docs/rl.md"
-        )
-    return module, module
+def require_encoding(game: str | object) -> LoadedGame:
+    """The game module (a registered game by name, or a module handed in) once checked to have
+    every surface, the integer-action one (``core.protocol.Encodable``) among them; a
+    ``ValueError`` names what is missing otherwise (an adapter cannot run without it, and
+    saying so early beats an ``AttributeError`` mid-episode)."""
+    return harborgames.load(game) if isinstance(game, str) else checked(game)
 
 
 REWARDS = ("win", "margin")
@@ -148,6 +126,5 @@ def observation_bounds(
     >>> low.shape, float(low.min()), float(high.max()) < 1e9, int((high == 1).sum())
     ((468,), 0.0, True, 466)
     """
-    _, encoded = require_encoding(game)
-    layout = encoded.observation_layout(num_players, variant)
+    layout = require_encoding(game).observation_layout(num_players, variant)
     return layout.low.copy(), layout.high.copy()

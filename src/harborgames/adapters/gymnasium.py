@@ -54,7 +54,6 @@ from gymnasium.envs.registration import EnvSpec
 import harborgames
 
 from ..bots import Bot, derive_seed, make_from_spec, make_view
-from ..core.encoding import EncodedGame
 from ..core.errors import IllegalActionError
 from ..core.protocol import LoadedGame
 from . import REWARDS, action_id, final_rewards, observation_bounds, require_encoding
@@ -106,7 +105,7 @@ class HarborGymEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc,u
         options: Mapping[str, str] | None = None,
         render_mode: str | None = None,
     ) -> None:
-        module, encoded = require_encoding(game)
+        module = require_encoding(game)
         info = module.INFO
         players = num_players if num_players is not None else min(max(2, info.min_players), info.max_players)
         chosen = variant if variant is not None else info.default_variant
@@ -120,7 +119,6 @@ class HarborGymEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc,u
         if seat != "random" and (type(seat) is not int or not 0 <= seat < players):
             raise ValueError(f"seat must be 0 to {players - 1} or 'random', not {seat!r}")
         self._game: LoadedGame = module
-        self._encoded: EncodedGame = encoded
         self.num_players = players
         self.variant = chosen
         self.reward = reward
@@ -128,7 +126,7 @@ class HarborGymEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc,u
         self.render_mode = render_mode
         self.seat_choice = seat
         self._opponents = _opponent_list(opponents, players - 1)
-        size = encoded.num_distinct_actions(players, chosen)
+        size = module.num_distinct_actions(players, chosen)
         low, high = observation_bounds(module, players, chosen)
         self.action_space = spaces.Discrete(size)
         self.observation_space = spaces.Box(low, high, dtype=np.float32)
@@ -151,7 +149,7 @@ class HarborGymEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc,u
         return self._mask.copy()
 
     def _observation(self) -> Observation:
-        return self._encoded.observation_tensor(self._state, self.seat)
+        return self._game.observation_tensor(self._state, self.seat)
 
     def _info(self, **extra: object) -> dict[str, Any]:
         return {"action_mask": self._mask.copy(), "seat": self.seat, **extra}
@@ -165,7 +163,7 @@ class HarborGymEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc,u
         ``options`` is accepted for the API and ignored: rule options belong to the environment
         (``env(..., options=...)``), as the setup every episode shares."""
         self._begin(seed)
-        self._mask = self._encoded.legal_action_mask(self._state)
+        self._mask = self._game.legal_action_mask(self._state)
         self._show()
         return self._observation(), self._info()
 
@@ -177,7 +175,7 @@ class HarborGymEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc,u
             self._show()
             return self._observation(), self.illegal_reward, True, False, self._info(illegal_action=True)
         reward, terminated, extra = self._advance(index)
-        self._mask = self._no_actions if terminated else self._encoded.legal_action_mask(self._state)
+        self._mask = self._no_actions if terminated else self._game.legal_action_mask(self._state)
         self._show()
         return self._observation(), reward, terminated, False, self._info(**extra)
 
@@ -222,7 +220,7 @@ class HarborGymEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc,u
     def _advance(self, index: int) -> tuple[float, bool, dict[str, Any]]:
         """Play the legal id ``index`` and the other seats after it: the agent's reward, whether
         the game is over, and what the info adds (the scores at the end)."""
-        self._state = self._game.apply(self._state, self._encoded.decode(self._state, index))
+        self._state = self._game.apply(self._state, self._game.decode(self._state, index))
         self._play_opponents()
         if self._state.current_player is not None:
             return 0.0, False, {}
@@ -232,23 +230,23 @@ class HarborGymEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc,u
 
     def _play_opponents(self) -> None:
         """The other seats' decisions, until the agent's turn or the end of the game."""
-        game, encoded, state = self._game, self._encoded, self._state
+        game, state = self._game, self._state
         while state.current_player is not None and state.current_player != self.seat:
             mover = state.current_player
             bot = self._bots.get(mover)
             if bot is not None:
                 choice = bot.choose(make_view(game, state, mover))
             else:
-                mask = encoded.legal_action_mask(state)
+                mask = game.legal_action_mask(state)
                 chosen = action_id(
-                    self._policies[mover](encoded.observation_tensor(state, mover), mask),
+                    self._policies[mover](game.observation_tensor(state, mover), mask),
                     f"the opponent policy of seat {mover}",
                 )
                 if not 0 <= chosen < len(mask) or not mask[chosen]:
                     raise IllegalActionError(
                         f"the opponent policy of seat {mover} chose id {chosen}: its mask has 0 there"
                     )
-                choice = encoded.decode(state, chosen)
+                choice = game.decode(state, chosen)
             state = game.apply(state, choice)
         self._state = state
 
@@ -354,7 +352,7 @@ def register_envs() -> tuple[str, ...]:
     ids = []
     for name in harborgames.games():
         try:
-            module, _ = require_encoding(name)
+            module = require_encoding(name)
         except ValueError:
             continue
         env_id = _env_id(name, module.INFO.version)
@@ -362,7 +360,6 @@ def register_envs() -> tuple[str, ...]:
             gymnasium.register(id=env_id, entry_point=ENTRY_POINT, kwargs={"game": name})
         ids.append(env_id)
     return tuple(ids)
-
 
 
 # -- many games at once ------------------------------------------------------------------------------
@@ -424,7 +421,7 @@ class HarborVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-i
             for _ in range(num_envs)
         ]
         first = self.envs[0]
-        self._encoded = first._encoded
+        self._game = first._game
         self.num_envs = num_envs
         self.num_players = first.num_players
         self.variant = first.variant
@@ -433,7 +430,7 @@ class HarborVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-i
         self.observation_space = gymnasium.vector.utils.batch_space(first.observation_space, num_envs)
         self.action_space = gymnasium.vector.utils.batch_space(first.action_space, num_envs)
         size = len(first._no_actions)
-        width = self._encoded.observation_layout(first.num_players, first.variant).size
+        width = self._game.observation_layout(first.num_players, first.variant).size
         self._observations: Observations = np.zeros((num_envs, width), np.float32)
         self._masks: Masks = np.zeros((num_envs, size), dtype=np.int8)
         self._over = np.zeros(num_envs, dtype=np.bool_)  # the episode ended at the last step
@@ -508,8 +505,8 @@ class HarborVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-i
     def _write(self) -> None:
         """Every game's tensor and mask, each written as one batch into the kept arrays."""
         states = [one._state for one in self.envs]
-        self._encoded.observation_tensors(states, [one.seat for one in self.envs], out=self._observations)
-        self._encoded.legal_action_masks(states, out=self._masks)
+        self._game.observation_tensors(states, [one.seat for one in self.envs], out=self._observations)
+        self._game.legal_action_masks(states, out=self._masks)
         if self._over.any():  # an episode just ended (an illegal id leaves its game unfinished)
             self._masks[self._over] = 0
 

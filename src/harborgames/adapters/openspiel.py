@@ -47,8 +47,9 @@ from __future__ import annotations
 
 import importlib
 import random
+import types
 from collections.abc import Iterable
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -57,7 +58,6 @@ from open_spiel.python import rl_environment
 
 import harborgames
 
-from ..core.encoding import EncodedGame
 from ..core.errors import IllegalActionError
 from ..core.protocol import LoadedGame
 from . import action_id, final_rewards, require_encoding
@@ -113,15 +113,14 @@ class _Held:
     (states are immutable values), and pickled as the game's JSON (OpenSpiel serializes a
     Python state by pickling its attributes)."""
 
-    __slots__ = ("encoded", "module", "state")
+    __slots__ = ("module", "state")
 
-    def __init__(self, module: LoadedGame, encoded: EncodedGame, state: Any) -> None:
+    def __init__(self, module: LoadedGame, state: Any) -> None:
         self.module = module
-        self.encoded = encoded
         self.state = state
 
     def after(self, state: Any) -> _Held:
-        return _Held(self.module, self.encoded, state)
+        return _Held(self.module, state)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         return self  # OpenSpiel's Clone deep-copies attributes; an immutable value is its own copy
@@ -133,15 +132,14 @@ class _Held:
 def _restore(module_name: str, text: str) -> _Held:
     """Unpickle a ``_Held``: the game's ``loads`` of its ``dumps`` (the module is imported by its
     own ``__name__``, written by ``__reduce__``)."""
-    module, encoded = require_encoding(cast(LoadedGame, importlib.import_module(module_name)))
-    return _Held(module, encoded, module.loads(text))
+    module = require_encoding(importlib.import_module(module_name))
+    return _Held(module, module.loads(text))
 
 
 def _module_name(module: LoadedGame) -> str:
-    name = getattr(module, "__name__", None)
-    if not isinstance(name, str):
+    if not isinstance(module, types.ModuleType):
         raise TypeError(f"an OpenSpiel game needs a game module, not {module!r}")
-    return name
+    return module.__name__
 
 
 class HarborGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type information
@@ -153,7 +151,7 @@ class HarborGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type i
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         if self.GAME is None:
             raise TypeError("HarborGame is made per game by register(); load it with pyspiel.load_game")
-        module, encoded = require_encoding(self.GAME)
+        module = require_encoding(self.GAME)
         info = module.INFO
         chosen = dict(params or {})
         players = int(chosen.get("players", min(max(2, info.min_players), info.max_players)))
@@ -165,15 +163,14 @@ class HarborGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type i
             raise ValueError(f"unknown parameter {sorted(unknown)[0]!r} of {PREFIX + info.name}")
         info.check_new_game(players, variant, options)
         self.module: LoadedGame = module
-        self.encoded: EncodedGame = encoded
         self.players = players
         self.variant = variant
         self.seed = seed
-        self.layout = encoded.observation_layout(players, variant)
+        self.layout = module.observation_layout(players, variant)
         super().__init__(
             game_type(module),
             pyspiel.GameInfo(
-                num_distinct_actions=encoded.num_distinct_actions(players, variant),
+                num_distinct_actions=module.num_distinct_actions(players, variant),
                 max_chance_outcomes=0,
                 num_players=players,
                 min_utility=-1.0,
@@ -186,7 +183,7 @@ class HarborGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type i
         # Every state starts here, clones too (OpenSpiel's Clone makes a new initial state
         # first): a game of Le Havre takes a while to set up, so it is set up once.
         initial = module.new_game(players, seed=seed, variant=variant, options=options)
-        self._initial = _Held(module, encoded, initial)
+        self._initial = _Held(module, initial)
 
     def new_initial_state(self) -> HarborState:
         return HarborState(self, self._initial)
@@ -241,13 +238,13 @@ class HarborState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type
         super().apply_action(index)
 
     def _legal_actions(self, player: int) -> list[int]:
-        ids: list[int] = np.flatnonzero(self._held.encoded.legal_action_mask(self._held.state)).tolist()
+        ids: list[int] = np.flatnonzero(self._held.module.legal_action_mask(self._held.state)).tolist()
         return ids
 
     def _apply_action(self, action: int) -> None:
         held = self._held
         try:
-            after = held.module.apply(held.state, held.encoded.decode(held.state, int(action)))
+            after = held.module.apply(held.state, held.module.decode(held.state, int(action)))
         except IllegalActionError as error:
             raise pyspiel.SpielError(f"illegal action {action}: {error}") from error
         self._held = held.after(after)
@@ -256,7 +253,7 @@ class HarborState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type
         # OpenSpiel may ask about an id the position does not offer; a slot id then has no
         # meaning here, so it is named by number.
         try:
-            return str(self._held.encoded.decode(self._held.state, int(action)))
+            return str(self._held.module.decode(self._held.state, int(action)))
         except IllegalActionError:
             return f"action {action}"
 
@@ -291,23 +288,23 @@ class HarborObserver:
     (its one named view) and ``string_from``."""
 
     def __init__(self, game: HarborGame) -> None:
-        self._encoded = game.encoded
+        self._game = game.module
         self.tensor: npt.NDArray[np.float32] = np.zeros(game.layout.size, dtype=np.float32)
         self.dict = {"observation": self.tensor}
         # OpenSpiel's bridge asks for the tensor's shape on every state.observation_tensor()
         # call by writing seat 0's tensor of a new initial state: that one is kept.
         self._initial = game.new_initial_state().harbor_state
-        self._initial_tensor = self._encoded.observation_tensor(self._initial, 0)
+        self._initial_tensor = self._game.observation_tensor(self._initial, 0)
 
     def set_from(self, state: HarborState, player: int) -> None:
         position = state.harbor_state
         if position is self._initial and player == 0:
             self.tensor[:] = self._initial_tensor
         else:
-            self.tensor[:] = self._encoded.observation_tensor(position, player)
+            self.tensor[:] = self._game.observation_tensor(position, player)
 
     def string_from(self, state: HarborState, player: int) -> str:
-        return self._encoded.observation_string(state.harbor_state, player)
+        return self._game.observation_string(state.harbor_state, player)
 
 
 _registered: dict[str, type[HarborGame]] = {}
@@ -319,7 +316,7 @@ def register(games: Iterable[str | LoadedGame] | None = None) -> tuple[str, ...]
     integer-action surface raises ``ValueError``. Calling it again is harmless."""
     done = []
     for game in games if games is not None else harborgames.games():
-        module, _ = require_encoding(game)
+        module = require_encoding(game)
         short_name = PREFIX + module.INFO.name
         if short_name not in _registered:
             _module_name(module)

@@ -48,7 +48,6 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..core.encoding import EncodedGame
 from ..core.errors import IllegalActionError
 from ..core.protocol import LoadedGame
 from . import REWARDS, action_id, final_rewards, observation_bounds, require_encoding
@@ -76,7 +75,7 @@ class HarborEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         observation_key: str = "observation",
     ) -> None:
         super().__init__()
-        module, encoded = require_encoding(game)
+        module = require_encoding(game)
         info = module.INFO
         players = num_players if num_players is not None else min(max(2, info.min_players), info.max_players)
         chosen = variant if variant is not None else info.default_variant
@@ -91,7 +90,6 @@ class HarborEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
             raise ValueError(f"observation_key must name the tensor's key, not {observation_key!r}")
         self.observation_key = observation_key
         self._game: LoadedGame = module
-        self._encoded: EncodedGame = encoded
         self.num_players = players
         self.variant = chosen
         self.reward = reward
@@ -103,7 +101,7 @@ class HarborEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         }
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        size = encoded.num_distinct_actions(players, chosen)
+        size = module.num_distinct_actions(players, chosen)
         low, high = observation_bounds(module, players, chosen)
         # One space object per agent, made once: seeding a space must stick (PettingZoo's rule).
         self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
@@ -167,7 +165,7 @@ class HarborEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
             raise IllegalActionError(
                 f"action id {index} is not legal for {agent} here (its action_mask is 0)"
             )
-        self._state = self._game.apply(self._state, self._encoded.decode(self._state, index))
+        self._state = self._game.apply(self._state, self._game.decode(self._state, index))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self._after_move()
@@ -180,7 +178,7 @@ class HarborEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         state = self._state
         if state.current_player is not None:
             self.agent_selection = self.possible_agents[state.current_player]
-            self._mask = self._encoded.legal_action_mask(state)
+            self._mask = self._game.legal_action_mask(state)
             return
         self._mask = self._no_actions
         scores = tuple(self._game.scores(state))
@@ -202,7 +200,7 @@ class HarborEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         seat = self._seat[agent]
         moving = self._state.current_player == seat
         return {
-            self.observation_key: self._encoded.observation_tensor(self._state, seat),
+            self.observation_key: self._game.observation_tensor(self._state, seat),
             "action_mask": self._mask.copy() if moving else self._no_actions.copy(),
         }
 

@@ -13,6 +13,7 @@ import importlib
 import math
 import statistics
 import time
+import types
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypedDict, cast
@@ -20,7 +21,7 @@ from typing import TypedDict, cast
 import harborgames
 
 from ..core.play import make_record
-from ..core.protocol import GameModule, LoadedGame
+from ..core.protocol import Game, LoadedGame
 from .base import Bot, derive_seed
 from .lifetime import in_workers
 from .registry import make_from_spec, parse_spec
@@ -45,7 +46,7 @@ BACKENDS = ("local", "ray")
 
 
 def play_game(
-    game: GameModule[S, A],
+    game: Game[S, A],
     players: Sequence[Bot],
     *,
     seed: int,
@@ -143,12 +144,12 @@ class _Task:
     index: int
 
 
-def _play_task(task: _Task, module: LoadedGame | None = None) -> GameResult:
+def _play_task(task: _Task, module: Game[S, A] | None = None) -> GameResult:
     """Game ``task.index``; a worker process loads the game from the task."""
     return _play(task, module or _load(task))
 
 
-def _play(task: _Task, game: GameModule[S, A]) -> GameResult:
+def _play(task: _Task, game: Game[S, A]) -> GameResult:
     bots_at = seating(task.index, task.num_players)
     game_seed = derive_seed("game", task.seed, task.index // task.num_players)
     players = [
@@ -200,15 +201,14 @@ def _load(task: _Task) -> LoadedGame:
         ) from None
 
 
-def _module_name(module: GameModule[S, A]) -> str:
-    name = getattr(module, "__name__", None)
-    if not isinstance(name, str):
+def _module_name(module: Game[S, A]) -> str:
+    if not isinstance(module, types.ModuleType):
         raise TypeError(f"run_arena needs a game name or a game module, not {module!r}")
-    return name
+    return module.__name__
 
 
 def run_arena(
-    game: str | GameModule[S, A],
+    game: str | Game[S, A],
     num_players: int,
     specs: Sequence[str],
     *,
@@ -272,7 +272,7 @@ def run_arena(
 
 
 def _run(
-    tasks: list[_Task], jobs: int | None, module: GameModule[S, A], backend: str, address: str | None
+    tasks: list[_Task], jobs: int | None, module: Game[S, A], backend: str, address: str | None
 ) -> Iterator[GameResult]:
     if backend == "ray":
         from .ray_backend import run_tasks

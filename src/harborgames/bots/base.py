@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
-from ..core.protocol import GameModule
+from ..core.protocol import Game
 from .view import A, S, View
 
 __all__ = [
@@ -61,7 +61,7 @@ def rank_rewards(keys: Sequence[float]) -> tuple[float, ...]:
     return tuple(out)
 
 
-def outcome_rewards(game: GameModule[S, A], state: S) -> tuple[float, ...]:
+def outcome_rewards(game: Game[S, A], state: S) -> tuple[float, ...]:
     """Rewards of a finished game: winners first (the rules' tie-breaks), then by score.
 
     With one player (solo games) the reward is the score scaled into the game's score bounds.
@@ -76,7 +76,7 @@ def outcome_rewards(game: GameModule[S, A], state: S) -> tuple[float, ...]:
 
 
 def heuristic_rewards(
-    game: GameModule[S, A], state: S, heuristic: Callable[[S, int], float] | None = None
+    game: Game[S, A], state: S, heuristic: Callable[[S, int], float] | None = None
 ) -> tuple[float, ...]:
     """Rewards of an unfinished position: rank by ``heuristic`` (the game's own unless given)."""
     value_of = heuristic or game.heuristic

@@ -42,10 +42,10 @@ EASY_BLUNDER = 0.3
 PRESETS: Mapping[str, str] = {
     "easy": "for a first game: one-step greedy that plays a random legal move 30% of the time",
     "medium": "a fair opponent: the tree search at half its budget",
-    "hard": "the strongest: the tree search at its full budget on the tuned parameters, "
-    "0.4 s a decision",
+    "hard": "the strongest: the tree search at its full budget on the tuned parameters, 0.4 s a decision",
 }
 """Each preset's one line, as the lobby and ``harborgames play`` show it."""
+
 
 def describe(name: str) -> str:
     """The one line that says what preset ``name`` is; a ``ValueError`` if it is none."""

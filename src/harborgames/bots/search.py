@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable
 from typing import ClassVar, Generic
 
-from ..core.protocol import GameModule, Information
+from ..core.protocol import Game, Information
 from .base import heuristic_rewards, outcome_rewards, seed_of
 from .config import ISMCTS, MCTS, SearchConfig
 from .simple import GreedyBot, Heuristic, ParamChooser, evaluate, greedy_step
@@ -90,7 +90,7 @@ def budget_for(game: str, players: int | None = None, variant: str | None = None
 
 
 def rollout(
-    game: GameModule[S, A],
+    game: Game[S, A],
     state: S,
     rng: random.Random,
     heuristic: Heuristic,
@@ -137,7 +137,7 @@ def rollout(
     return state
 
 
-def advantages(game: GameModule[S, A], state: S, heuristic: Heuristic) -> list[float]:
+def advantages(game: Game[S, A], state: S, heuristic: Heuristic) -> list[float]:
     """Each seat's heuristic minus the seats' mean: what a seat gains is relative to the rest."""
     values = [heuristic(state, p) for p in range(state.num_players)]
     mean = sum(values) / len(values)
@@ -154,7 +154,7 @@ class Leaf(Generic[S, A]):
     without a per-game constant. Finished games always get their outcome.
     """
 
-    def __init__(self, game: GameModule[S, A], mode: str, heuristic: Heuristic) -> None:
+    def __init__(self, game: Game[S, A], mode: str, heuristic: Heuristic) -> None:
         self.game = game
         self.mode = mode
         self.heuristic = heuristic
@@ -230,7 +230,7 @@ class _SearchBot:
             return range(iterations)
         return _Timed(iterations, self.config.time_limit)
 
-    def _playout(self, game: GameModule[S, A], state: S, seat: int, mover: int, heuristic: Heuristic) -> S:
+    def _playout(self, game: Game[S, A], state: S, seat: int, mover: int, heuristic: Heuristic) -> S:
         config = self.config
         return rollout(
             game,
@@ -267,9 +267,7 @@ class _Timed:
 
 
 class _Node(Generic[S, A]):
-    __slots__ = (
-        "action", "children", "mover", "ranked", "squares", "state", "totals", "untried", "visits"
-    )
+    __slots__ = ("action", "children", "mover", "ranked", "squares", "state", "totals", "untried", "visits")
 
     def __init__(self, state: S, action: A | None, mover: int, untried: list[A]) -> None:
         self.state = state
@@ -313,9 +311,7 @@ class MCTSBot(_SearchBot):
                 if widen > 0.0 and node.untried and not node.ranked:
                     ranked = _ranked(game, node.state, node.untried, node is root, seat, heuristic)
                     node.untried, node.ranked = ranked[::-1], True
-                if node.untried and (
-                    widen == 0.0 or len(node.children) < self._allowed(node.visits)
-                ):
+                if node.untried and (widen == 0.0 or len(node.children) < self._allowed(node.visits)):
                     break
                 if not node.children:
                     break
@@ -441,9 +437,7 @@ class ISMCTSBot(_SearchBot):
             if root.order is None:
                 sampled = view.sample(seed_of(rng))
                 root.order = _ranked(game, sampled, list(legal_here), True, seat, heuristic)
-            stats = {
-                a: (ch.visits, ch.totals[seat], ch.squares) for a, ch in root.children.items()
-            }
+            stats = {a: (ch.visits, ch.totals[seat], ch.squares) for a, ch in root.children.items()}
             return _anchored(stats, root.order[0], seat, config.anchor)
 
         def preference(action: A) -> tuple[int, float]:
@@ -454,7 +448,7 @@ class ISMCTSBot(_SearchBot):
 
     def _widened(
         self,
-        game: GameModule[S, A],
+        game: Game[S, A],
         state: S,
         node: _InfoNode[A],
         legal: list[A],
@@ -495,7 +489,7 @@ class ISMCTSBot(_SearchBot):
 
 
 def _ranked(
-    game: GameModule[S, A], state: S, legal: list[A], at_root: bool, seat: int, heuristic: Heuristic
+    game: Game[S, A], state: S, legal: list[A], at_root: bool, seat: int, heuristic: Heuristic
 ) -> list[A]:
     """``legal`` best first for the mover: by the greedy bot's lookahead at the root (``seat``
     deciding), else by the mover's one-step heuristic (the greedy playout policy's view)."""
@@ -512,9 +506,7 @@ def _ranked(
     return [legal[i] for i in ranked]
 
 
-def _anchored(
-    stats: dict[A, tuple[int, float, float]], greedy: A, seat: int, anchor: float
-) -> A:
+def _anchored(stats: dict[A, tuple[int, float, float]], greedy: A, seat: int, anchor: float) -> A:
     """The greedy bot's move unless another move's mean beats it by ``anchor`` standard errors.
 
     ``stats``: each tried root move's visits, reward total and sum of squared rewards (the

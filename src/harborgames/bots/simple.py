@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable
 from typing import Any, TypeAlias
 
-from ..core.protocol import GameModule
+from ..core.protocol import Game
 from .base import outcome_rewards, seed_of
 from .tuned import TUNED, ParamSet, check_params, configuration_of, param_set
 from .view import A, S, View, hides_future
@@ -34,7 +34,7 @@ class RandomBot:
 
 
 def evaluate(
-    game: GameModule[S, A],
+    game: Game[S, A],
     state: S,
     seat: int,
     *,
@@ -142,25 +142,22 @@ class GreedyBot:
         best = max(values)
         return self.rng.choice([a for a, v in zip(legal, values, strict=True) if v == best])
 
-    def value(self, game: GameModule[S, A], state: S, seat: int, heuristic: Heuristic) -> float:
+    def value(self, game: Game[S, A], state: S, seat: int, heuristic: Heuristic) -> float:
         """What this bot thinks of ``state`` reached by one of ``seat``'s moves, by
         ``heuristic`` (searches use it to rank their root moves as this bot would)."""
         self._heuristic = heuristic
         return self._value(game, state, seat, self.lookahead - 1)
 
-    def _value(self, game: GameModule[S, A], state: S, seat: int, depth: int) -> float:
+    def _value(self, game: Game[S, A], state: S, seat: int, depth: int) -> float:
         self._nodes += 1
         if depth > 0 and state.current_player == seat and self._nodes < self.max_nodes:
             return max(
-                self._value(game, game.apply(state, a), seat, depth - 1)
-                for a in game.legal_actions(state)
+                self._value(game, game.apply(state, a), seat, depth - 1) for a in game.legal_actions(state)
             )
         return evaluate(game, state, seat, relative=self.relative, heuristic=self._heuristic)
 
 
-def greedy_step(
-    game: GameModule[S, A], state: S, rng: random.Random, epsilon: float, heuristic: Heuristic
-) -> A:
+def greedy_step(game: Game[S, A], state: S, rng: random.Random, epsilon: float, heuristic: Heuristic) -> A:
     """One rollout move: usually the heuristic's favourite action for the mover, else random.
 
     Only the mover's own heuristic is computed (not the opponents'), since rollouts run

@@ -25,7 +25,7 @@ from pathlib import Path
 import attrs
 
 from ..core.params import ParamsError, Weights, from_mapping, to_mapping
-from ..core.protocol import GameModule
+from ..core.protocol import Game
 from .config import SearchConfig, config_from_mapping, config_to_mapping
 from .view import A, S, View
 
@@ -67,13 +67,13 @@ def configuration(view: View[S, A]) -> tuple[int, str]:
     return configuration_of(view.game, view.sample(0))
 
 
-def configuration_of(game: GameModule[S, A], state: S) -> tuple[int, str]:
+def configuration_of(game: Game[S, A], state: S) -> tuple[int, str]:
     """``configuration`` of a state a bot has sampled already (a sample costs a resample where
     cards are hidden)."""
     return state.num_players, variant_of(game, state)
 
 
-def variant_of(game: GameModule[S, A], state: S) -> str:
+def variant_of(game: Game[S, A], state: S) -> str:
     """The variant ``state`` is played in: its ``rules.variant`` where the game has variants
     of its rules, else the game's default (one variant)."""
     variant = getattr(getattr(state, "rules", None), "variant", None)
@@ -88,7 +88,7 @@ def check_params(spec: str) -> None:
         _read(Path(spec))
 
 
-def param_set(spec: str, game: GameModule[S, A], players: int, variant: str) -> ParamSet:
+def param_set(spec: str, game: Game[S, A], players: int, variant: str) -> ParamSet:
     """The set ``spec`` (``hand``, ``tuned`` or a path) names for ``game`` with ``players``
     seats in ``variant``."""
     kind = game.HeuristicParams

@@ -143,9 +143,7 @@ def tune(
     from optuna.storages.journal import JournalFileBackend
 
     storage = JournalStorage(JournalFileBackend(str(out / "study.journal")))
-    study = optuna.create_study(
-        storage=storage, study_name="tune", direction="maximize", load_if_exists=True
-    )
+    study = optuna.create_study(storage=storage, study_name="tune", direction="maximize", load_if_exists=True)
     space = _space(config, game.HeuristicParams)
     if not study.trials:
         study.enqueue_trial(_values(config, incumbent))  # trial 0: the incumbent itself
@@ -334,8 +332,13 @@ def _opponents(config: TuneConfig, out: Path, incumbent: ParamSet) -> list[str]:
 
 
 def _measure_trial(
-    config: TuneConfig, out: Path, game: Any, incumbent: ParamSet, number: int,
-    values: dict[str, object], log: _Log,
+    config: TuneConfig,
+    out: Path,
+    game: Any,
+    incumbent: ParamSet,
+    number: int,
+    values: dict[str, object],
+    log: _Log,
 ) -> dict[str, Any]:
     """A trial's fitness: its mean deal reward against the opponents, on the run's deals, in
     batches until the sequential stop or ``deals``."""
@@ -369,8 +372,13 @@ def _measure_trial(
 
 
 def _select(
-    config: TuneConfig, out: Path, game: Any, incumbent: ParamSet, number: int,
-    values: dict[str, object], log: _Log,
+    config: TuneConfig,
+    out: Path,
+    game: Any,
+    incumbent: ParamSet,
+    number: int,
+    values: dict[str, object],
+    log: _Log,
 ) -> dict[str, Any]:
     """A finalist against the incumbent alone, on fresh deals, all of them played."""
     chosen = _candidate(config, game, incumbent, values, f"trial {number}")

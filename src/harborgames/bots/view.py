@@ -20,7 +20,7 @@ from typing import Generic, TypeVar, final
 
 import attrs
 
-from ..core.protocol import Chance, GameInfo, GameModule, Information, State
+from ..core.protocol import Chance, Game, GameInfo, Information, State
 
 __all__ = ["View", "hides_future", "make_view"]
 
@@ -28,7 +28,7 @@ S = TypeVar("S", bound=State)  # the game's state: bots read its ``current_playe
 A = TypeVar("A")  # the game's action
 
 
-def hides_future(game: GameModule[S, A]) -> bool:
+def hides_future(game: Game[S, A]) -> bool:
     """Whether ``sample`` must redraw the state: hidden cards, or hidden future dice.
 
     A perfect-information game whose dice come from the RNG inside the state would otherwise
@@ -44,7 +44,7 @@ class View(Generic[S, A]):
     """One seat's view of one decision in a game with states ``S`` and actions ``A``; see the
     module docstring for why it holds no state. Read-only."""
 
-    game: GameModule[S, A]
+    game: Game[S, A]
     seat: int
     _observe: Callable[[], object]
     legal_actions: tuple[A, ...]
@@ -73,7 +73,7 @@ class View(Generic[S, A]):
         )
 
 
-def make_view(game: GameModule[S, A], state: S, seat: int) -> View[S, A]:
+def make_view(game: Game[S, A], state: S, seat: int) -> View[S, A]:
     """The view that ``seat`` gets of ``state`` (normally the seat to move)."""
     legal = game.legal_actions(state) if state.current_player == seat else []
     if hides_future(game):

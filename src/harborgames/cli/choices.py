@@ -9,19 +9,21 @@ combinations of parts (Le Havre's Marketplace: 56 sets of goods; a payment; ``ti
 line (``core.compose``): the person types the parts (``choose fish wood clay``, in any order) or
 picks them one at a time.
 
-A module without the view functions (a third-party or toy game) is listed by notation.
+Every game has the view functions (``core.protocol.Presentable``, checked as it is loaded); a
+game whose words are its notation (a toy game) returns the notation from ``action_label``.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Generic, TypeVar
+from typing import Generic, Never, TypeVar
 
 import attrs
 
 from ..core.compose import Composition, compose
 from ..core.play import group_actions
+from ..core.protocol import Presentable
 from ..core.render import WIDTH, fit, listing
 from ..core.views import Card
 
@@ -30,16 +32,18 @@ __all__ = ["Entry", "Menu", "Picker", "cards_of", "label_of"]
 A = TypeVar("A")
 
 
-def cards_of(game: object) -> tuple[Card, ...]:
-    """The game's cards, or none for a module without ``cards``."""
-    cards = getattr(game, "cards", None)
-    return tuple(cards()) if callable(cards) else ()
+# Any game's view functions: the menu passes on only what the game itself handed out.
+Shown = Presentable[Never, A, object]
 
 
-def label_of(game: object, action: object, observation: object) -> str:
-    """The game's button words for ``action`` to the seat of ``observation``, or its notation."""
-    label = getattr(game, "action_label", None)
-    return str(label(action, observation)) if callable(label) else str(action)
+def cards_of(game: Shown[Never]) -> tuple[Card, ...]:
+    """The game's cards (none for a game without any)."""
+    return tuple(game.cards())
+
+
+def label_of(game: Shown[A], action: A, observation: object) -> str:
+    """The game's button words for ``action`` to the seat of ``observation``."""
+    return str(game.action_label(action, observation))
 
 
 def _normal(text: str) -> str:
@@ -73,7 +77,7 @@ class Menu(Generic[A]):
     """A decision's legal actions as numbered entries, grouped by kind, in the words of the game
     for the seat whose ``observation`` is given (the one deciding)."""
 
-    def __init__(self, game: object, legal: Sequence[A], observation: object) -> None:
+    def __init__(self, game: Shown[A], legal: Sequence[A], observation: object) -> None:
         self.game = game
         self.legal = list(legal)
         self.observation = observation
@@ -162,7 +166,7 @@ class Menu(Generic[A]):
         """``Enter Fishery (fee 1 food, to P1)``, ``Take the fish``, ``Pay 2 fish, 1 Franc  [pay
         2 fish 1 francs]``: the button's words, and the notation if the words differ."""
         notation = str(action)
-        label = label_of(self.game, action, self.observation)
+        label = str(action) if action is None else label_of(self.game, action, self.observation)
         return label if _says(label, notation) else f"{label}  [{notation}]"
 
     def number_of(self, action: A) -> int | None:

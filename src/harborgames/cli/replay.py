@@ -196,7 +196,7 @@ def _show(
             print(f"{number:>4}. seat {state.current_player}: {action}")
         # What the engine took alone after it (one legal option each): the record keeps only the
         # decisions that were chosen, but the game went through these too.
-        for forced in getattr(after, "forced", ()):
+        for forced in after.forced:
             print(f"      forced: {forced}")
         state = after
         last_shown = number in shown or bool(every and number % every == 0)

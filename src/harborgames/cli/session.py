@@ -80,16 +80,12 @@ class Session(Generic[S, A]):
             print(*fit(f"  {line}", indent="    "), sep="\n")
 
     def narration(self, before: S, after: S) -> list[str]:
-        """What the human seats were told between two states; nothing for a game without
-        ``narrate``. With several human seats at one terminal, a line all of them were told is
-        shown once, and a line told to one seat only (``You paid 3 food``) says whose it is."""
-        narrate = getattr(self.game, "narrate", None)
-        if not callable(narrate):
-            return []
+        """What the human seats were told between two states (the game's ``narrate``). With
+        several human seats at one terminal, a line all of them were told is shown once, and a
+        line told to one seat only (``You paid 3 food``) says whose it is."""
+        game = self.game
         heard = {
-            seat: [
-                str(line) for line in narrate(self.game.observe(before, seat), self.game.observe(after, seat))
-            ]
+            seat: [str(line) for line in game.narrate(game.observe(before, seat), game.observe(after, seat))]
             for seat in sorted(self.humans)
         }
         told: dict[str, None] = {}
@@ -186,7 +182,7 @@ class Session(Generic[S, A]):
         return "you" if seat in self.humans else self.specs[seat]
 
 
-def show_forced(state: object) -> None:
+def show_forced(state: State) -> None:
     """The decisions the engine took because each had one legal option (``state.forced``)."""
-    for forced in getattr(state, "forced", ()):
+    for forced in state.forced:
         print(f"forced: {forced}")

@@ -13,7 +13,7 @@ from pathlib import Path
 import harborgames
 
 from ..core.notation import shown
-from ..core.protocol import GameInfo, LoadedGame
+from ..core.protocol import Game, GameInfo, LoadedGame, Presentable, require
 
 __all__ = ["check_output_path", "check_setup", "load_game", "parse_options"]
 
@@ -25,10 +25,13 @@ def load_game(name: str, extra: Mapping[str, LoadedGame] | None = None) -> Loade
     commands pass it on to generic code (``GameModule[S, A]``).
 
     ``extra`` holds game modules that the calling program passes in itself (a program that
-    embeds the command, or a test with a toy game). A name never makes this import a module:
+    embeds the command, or a test with a toy game), each checked, as ``harborgames.load``
+    checks a registered game, for the rules and the view functions the commands call (the
+    integer-action surface only the RL adapters need). A name never makes this import a module:
     a record or an argument that names ``evil_game`` gets a refusal, not ``evil_game.py`` run.
     """
     if extra and name in extra:
+        require(extra[name], Game, Presentable)
         return extra[name]
     if name in harborgames.games():
         return harborgames.load(name)

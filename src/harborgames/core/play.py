@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TypeVar
 
 from .errors import IllegalActionError
-from .protocol import GameModule, GameRecord
+from .protocol import Game, GameRecord
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -17,7 +17,7 @@ __all__ = ["group_actions", "make_record", "random_playout", "replay", "replay_s
 
 
 def make_record(
-    module: GameModule[S, A],
+    module: Game[S, A],
     num_players: int,
     seed: int,
     actions: Sequence[A],
@@ -40,7 +40,7 @@ def make_record(
     )
 
 
-def replay_states(module: GameModule[S, A], record: GameRecord) -> Iterator[tuple[A | None, S]]:
+def replay_states(module: Game[S, A], record: GameRecord) -> Iterator[tuple[A | None, S]]:
     """Yield ``(action, state_after)`` for each move; the first pair is ``(None, initial)``.
 
     A move that cannot be read or is not legal raises ``IllegalActionError`` naming the move.
@@ -66,7 +66,7 @@ def replay_states(module: GameModule[S, A], record: GameRecord) -> Iterator[tupl
         yield action, state
 
 
-def replay(module: GameModule[S, A], record: GameRecord) -> S:
+def replay(module: Game[S, A], record: GameRecord) -> S:
     """The final state of a record."""
     for _, final in replay_states(module, record):  # noqa: B007 - only the last state is kept
         pass
@@ -74,7 +74,7 @@ def replay(module: GameModule[S, A], record: GameRecord) -> S:
 
 
 def random_playout(
-    module: GameModule[S, A],
+    module: Game[S, A],
     state: S,
     rng: random.Random,
     *,

@@ -3,24 +3,35 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
-from typing import Any, Protocol, TypeAlias, TypeVar, runtime_checkable
+import inspect
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, TypeAlias, TypeVar, cast, runtime_checkable
 
 import attrs
+import numpy as np
+import numpy.typing as npt
 
+from .decisions import Forced
+from .encoding import TensorLayout
 from .params import Weights
 from .views import Card
 
 __all__ = [
     "Action",
     "Chance",
+    "Encodable",
+    "Game",
     "GameInfo",
     "GameModule",
     "GameRecord",
     "HiddenInformationGame",
     "Information",
     "LoadedGame",
+    "Presentable",
     "State",
+    "checked",
+    "missing",
+    "require",
 ]
 
 
@@ -33,6 +44,11 @@ class State(Protocol):
 
     @property
     def num_players(self) -> int: ...
+
+    @property
+    def forced(self) -> tuple[Forced, ...]:
+        """The steps the engine took without a choice since a seat last decided (``()`` in a
+        game that has none): shown, never part of the position."""
 
 
 Action = object
@@ -142,14 +158,19 @@ class GameRecord:
 S = TypeVar("S")
 A = TypeVar("A")
 O_co = TypeVar("O_co", covariant=True)
+S_contra = TypeVar("S_contra", contravariant=True)
+A_contra = TypeVar("A_contra", contravariant=True)
+O_contra = TypeVar("O_contra", contravariant=True)
 
 
-class GameModule(Protocol[S, A]):
-    """The public surface of ``harborgames.<game>`` (docs/protocol.md), for states ``S`` and
-    actions ``A``. Every game has ``resample``: a perfect-information game returns the state
-    itself, so bot code has no special cases."""
+class Game(Protocol[S, A]):
+    """The rules surface of ``harborgames.<game>`` (docs/protocol.md), for states ``S`` and
+    actions ``A``: what the bots, the conformance kit and ``core.play`` need. Every game has
+    ``resample``: a perfect-information game returns the state itself, so bot code has no
+    special cases."""
 
     INFO: GameInfo
+
     @property
     def HeuristicParams(self) -> type[Weights]:
         """The heuristic's weights (``core.params``): ``HeuristicParams()`` is the hand-written
@@ -184,22 +205,66 @@ class GameModule(Protocol[S, A]):
 
     def parse_action(self, state: S, text: str) -> A: ...
 
-    def render(self, state: S, player: int | None = ...) -> str: ...
-
-    # A guess of ``player``'s final score, by the weights ``params`` (one of this game's
-    # ``HeuristicParams``; left out, the hand-written ones). Bots maximise it; it is not a rule.
+    # A guess of ``player``'s final score, by the weights ``params`` (one of this game's own
+    # ``HeuristicParams``, a class each game declares: the protocol cannot name it; left out,
+    # the hand-written ones). Bots maximise it; it is not a rule.
     def heuristic(self, state: S, player: int, params: Any = ...) -> float: ...
 
-    # The view functions (``core.views``): what a UI draws, from an observation alone. The
-    # observation is what this game's ``observe`` returns, a type the protocol does not name
-    # (``observe`` returns ``object`` here), so these take it as ``Any``.
-    def table(self, observation: Any) -> dict[str, object]: ...
+
+class Presentable(Protocol[S_contra, A_contra, O_contra]):
+    """What a user interface draws, for states ``S``, actions ``A`` and observations ``O``
+    (``core.views``): the text pictures, and the view functions that read one seat's
+    observation alone, so a UI cannot show what that seat may not know."""
+
+    def render(self, state: S_contra, player: int | None = ...) -> str: ...
+
+    # What a terminal of 24 lines shows above ``player``'s decision (``render`` is the whole table).
+    def render_seat(self, state: S_contra, player: int) -> str: ...
+
+    def table(self, observation: O_contra) -> dict[str, object]: ...
 
     def cards(self) -> tuple[Card, ...]: ...
 
-    def action_label(self, action: A, observation: Any) -> str: ...
+    def action_label(self, action: A_contra, observation: O_contra) -> str: ...
 
-    def narrate(self, before: Any, after: Any) -> tuple[str, ...]: ...
+    def narrate(self, before: O_contra, after: O_contra) -> tuple[str, ...]: ...
+
+    # ``action`` as the other seats are told it (a secret part withheld); most games keep
+    # nothing secret, and return ``str(action)``.
+    def public_notation(self, state: S_contra, action: A_contra) -> str: ...
+
+
+class Encodable(Protocol[S_contra, A]):
+    """The integer-action and tensor surface RL tools need (``core.encoding``, docs/rl.md);
+    ``variant=None`` means the game's default variant."""
+
+    def num_distinct_actions(self, num_players: int, variant: str | None = ...) -> int: ...
+
+    def encode(self, state: S_contra, action: A) -> int: ...
+
+    def decode(self, state: S_contra, index: int) -> A: ...
+
+    def legal_action_mask(self, state: S_contra) -> npt.NDArray[np.int8]: ...
+
+    def observation_layout(self, num_players: int, variant: str | None = ...) -> TensorLayout: ...
+
+    def observation_tensor(self, state: S_contra, player: int) -> npt.NDArray[np.float32]: ...
+
+    def observation_tensors(
+        self, states: Sequence[S_contra], seats: Sequence[int], out: npt.NDArray[np.float32] | None = ...
+    ) -> npt.NDArray[np.float32]: ...
+
+    def legal_action_masks(
+        self, states: Sequence[S_contra], out: npt.NDArray[np.int8] | None = ...
+    ) -> npt.NDArray[np.int8]: ...
+
+    def observation_string(self, state: S_contra, player: int) -> str: ...
+
+
+class GameModule(Game[S, A], Presentable[S, A, Any], Encodable[S, A], Protocol[S, A]):
+    """Every surface at once: what ``harborgames.load`` returns, checked. The observation type
+    is each game's own, named by none of the layers that pass one from ``observe`` to the view
+    functions, so it is left open here."""
 
 
 class HiddenInformationGame(GameModule[S, A], Protocol[S, A, O_co]):
@@ -212,5 +277,49 @@ class HiddenInformationGame(GameModule[S, A], Protocol[S, A, O_co]):
 LoadedGame: TypeAlias = GameModule[Any, Any]
 """A game module chosen at run time (by name, from a record, or handed in by a program): its
 state and action types are not known until then. Only the places that load a game use this;
-what they pass it to is generic over ``GameModule[S, A]``."""
+what they pass it to is generic over ``GameModule[S, A]`` (or the one surface it needs)."""
 
+
+_SURFACES: tuple[tuple[type, str], ...] = (
+    (Game, "rules surface"),
+    (Presentable, "view surface"),
+    (Encodable, "integer-action surface"),
+)
+
+
+def _members(protocol: type) -> list[str]:
+    """The names a module must offer to satisfy ``protocol``: its functions and attributes."""
+    names = dict.fromkeys(inspect.get_annotations(protocol))
+    names.update(
+        (name, None)
+        for name, value in protocol.__dict__.items()
+        if not name.startswith("_") and (callable(value) or isinstance(value, property))
+    )
+    return list(names)
+
+
+def missing(module: object, protocol: type) -> list[str]:
+    """The members of ``protocol`` (``Game``, ``Presentable`` or ``Encodable``) that
+    ``module`` lacks, in the protocol's order."""
+    return [name for name in _members(protocol) if not hasattr(module, name)]
+
+
+def require(module: object, *protocols: type) -> None:
+    """Refuse, naming what is missing, a game module without every member of ``protocols``:
+    checked once where a game enters (``harborgames.load``, a module a program hands in), so
+    that the layers above call its functions directly rather than finding a gap mid-game."""
+    gaps = [
+        f"{surface} (missing {', '.join(lacking)})"
+        for protocol, surface in _SURFACES
+        if protocol in protocols and (lacking := missing(module, protocol))
+    ]
+    if gaps:
+        info = getattr(module, "INFO", None)
+        name = info.name if isinstance(info, GameInfo) else repr(module)
+        raise ValueError(f"{name} has no {' and no '.join(gaps)}; see docs/protocol.md")
+
+
+def checked(module: object) -> LoadedGame:
+    """``module`` as a game of every surface, once ``require`` has found nothing missing."""
+    require(module, Game, Presentable, Encodable)
+    return cast(LoadedGame, module)

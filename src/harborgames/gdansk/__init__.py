@@ -57,7 +57,7 @@ from .encoding import (
 )
 from .heuristic import HeuristicParams, heuristic
 from .info import INFO
-from .notation import parse_action
+from .notation import parse_action, public_notation
 from .observe import observe, resample
 from .render import render, render_seat
 from .scoring import scores, winners
@@ -125,6 +125,7 @@ __all__ = [
     "observation_tensors",
     "observe",
     "parse_action",
+    "public_notation",
     "render",
     "render_seat",
     "resample",

@@ -140,3 +140,9 @@ def parse_action(state: State, text: str) -> Action:
     words = words_of(text, "Port Gdańsk")
     verb = match_name(words[0], tuple(_PARSERS), "Port Gdańsk action")
     return _PARSERS[verb]([verb, *words[1:]], state.rules.components)
+
+
+def public_notation(state: State, action: Action) -> str:
+    """``action`` as the other players are told it: every move of this game is made in the
+    open, so its notation."""
+    return str(action)

@@ -32,7 +32,7 @@ from .encoding import (
 )
 from .heuristic import HeuristicParams, heuristic
 from .info import INFO
-from .notation import parse_action
+from .notation import parse_action, public_notation
 from .observe import observe, resample
 from .render import render, render_seat
 from .scoring import scores, winners
@@ -84,6 +84,7 @@ __all__ = [
     "observation_tensors",
     "observe",
     "parse_action",
+    "public_notation",
     "render",
     "render_seat",
     "resample",

@@ -84,3 +84,9 @@ def parse_action(state: State, text: str) -> Action:
     raise NotationError(
         f"cannot read {shown(text)}: actions are build/use/sell NAME, move, pay, times N, pass, end"
     )
+
+
+def public_notation(state: State, action: Action) -> str:
+    """``action`` as the other players are told it: every move of this game is made in the
+    open, so its notation."""
+    return str(action)

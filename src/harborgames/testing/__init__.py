@@ -39,7 +39,7 @@ import attrs
 
 from ..core.errors import IllegalActionError
 from ..core.play import make_record, replay
-from ..core.protocol import GameModule, GameRecord, State
+from ..core.protocol import Game, GameRecord, State
 from .errors import ConformanceError
 from .fuzz import FuzzReport, fuzz_actions, fuzz_documents, fuzz_notation
 
@@ -89,7 +89,7 @@ def _sampled(step: int) -> bool:
 
 
 def check_game(
-    module: GameModule[S, A],
+    module: Game[S, A],
     num_players: int,
     *,
     variant: str | None = None,
@@ -121,9 +121,7 @@ def check_game(
 
 
 class _Checker(Generic[S, A]):
-    def __init__(
-        self, module: GameModule[S, A], num_players: int, variant: str, options: dict[str, str]
-    ) -> None:
+    def __init__(self, module: Game[S, A], num_players: int, variant: str, options: dict[str, str]) -> None:
         self.m = module
         self.info = module.INFO
         self.n = num_players
@@ -390,12 +388,12 @@ def _without_forced(document: str) -> str:
     return json.dumps(parsed, separators=(",", ":"))
 
 
-def legal(module: GameModule[S, A], state: S) -> list[str]:
+def legal(module: Game[S, A], state: S) -> list[str]:
     """The legal actions of ``state`` in notation, in the game's order."""
     return [str(action) for action in module.legal_actions(state)]
 
 
-def play(module: GameModule[S, A], state: S, *moves: str) -> S:
+def play(module: Game[S, A], state: S, *moves: str) -> S:
     """Apply moves written in notation, in order (a move may also be a ``;``-separated list).
 
     Raises ``IllegalActionError`` naming the move that cannot be read or is not legal.
@@ -409,7 +407,7 @@ def play(module: GameModule[S, A], state: S, *moves: str) -> S:
     return state
 
 
-def perft(module: GameModule[S, A], state: S, depth: int) -> int:
+def perft(module: Game[S, A], state: S, depth: int) -> int:
     """Leaf positions ``depth`` decisions ahead (chess's perft), a finished game counting as a
     leaf. Pinning these counts catches any change to the legal actions or to forced choices."""
     if depth == 0 or module.is_terminal(state):
