@@ -16,11 +16,12 @@ from collections.abc import Iterable, Mapping, Sequence
 import attrs
 
 from harborgames import lehavre
-from harborgames.lehavre import data, decisions
+from harborgames.lehavre import data
 from harborgames.lehavre.data import SHIP_NAMES
 from harborgames.lehavre.decisions import TURN
 from harborgames.lehavre.setup import special_deck
 from harborgames.lehavre.state import OUT, PROPOSAL, SPECIAL_DECK, TOWN, State
+from harborgames.lehavre.turn import kind_word
 
 Stock = Mapping[str, int]
 
@@ -201,4 +202,4 @@ __all__ = ["enters", "forced", "goods", "legal", "owner_of", "play", "position"]
 def kind(state: State) -> str:
     """The kind of decision in a word (what render's header shows): turn, interest, feeding,
     pay (a payment for a building's action), choose (a building's own choice), or over."""
-    return decisions.kind_word(state.decision)
+    return kind_word(state.decision)

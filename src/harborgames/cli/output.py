@@ -24,7 +24,7 @@ _NUMBER = re.compile(r"[-+]?[0-9.,%]+(\s*-\s*[0-9.,%]+)?")  # 12, 3.5, 80.0%, 2-
 
 
 def set_plain(plain: bool) -> None:
-    """Turn rich off for this process (``--plain``)."""
+    """Switch rich off for this process (``--plain``)."""
     global _PLAIN
     _PLAIN = plain
 

@@ -1,10 +1,10 @@
 """The decision model every game stands on.
 
 A state says what is being decided: whose turn it is (``current_player``) and ``decision``, a
-small frozen object whose class says what is decided and whose fields say about what (Le Havre's
-``PayFee(building)``, Port Gdańsk's ``Reroll()``, ...), or ``None`` once the game is over. A game
-describes each kind of decision once, as a :class:`Rule` of three functions, next to the rule of
-the rulebook it belongs to:
+small frozen object whose class says what is decided and whose fields say about what (the Inland
+Port's ``PayBuildCost(building)``, Port Gdańsk's ``Reroll()``, ...), or ``None`` once the game is
+over. A game describes each kind of decision once, as a :class:`Rule` of three functions, next
+to the rule of the rulebook it belongs to:
 
 * ``legal(state, decision)``: every action the deciding seat may take, in a fixed order. This is
   the one place where a rule says what is allowed.

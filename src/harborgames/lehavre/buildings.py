@@ -1,20 +1,18 @@
 """What each standard building does when entered (rulebook, "Standard Buildings (33)").
 
 One small ``Effect`` per building, next to nothing else: ``can_enter`` (the action can be carried
-out: "a player entering a building must carry out its action"), ``enter`` (right after the fee:
-do it, or ask), and, for buildings with choices, ``choices``/``choose`` for its ``CHOOSE``
-decisions and ``paid`` for what follows a payment it asked for. Upgrading buildings share one
-table (``UPGRADES``); builders share ``_builder``.
+out: "a player entering a building must carry out its action") and ``enter`` (right after the fee:
+do it, or ask). A building with its own choice declares, in its section, the ``Kind`` of each
+decision it asks: the rule (options, effect, refusal), its words, and what a loaded document
+asking it must satisfy (``kind.py``). The upgrading buildings are in ``upgrading.py``, the Shipping
+Line in ``shipping.py``, the builders and the Wharves in ``construction.py``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import combinations
-from typing import Any
 
-import attrs
-
+from ..core.checks import StateChecks
 from ..core.decisions import Rule
 from ..core.update import update
 from .actions import DONE, KEEP_ORDER, SWAP_ORDER, Action, Choose, Give, Order, Times, Trade
@@ -23,28 +21,17 @@ from .data import (
     BREAD,
     BRICK,
     BUILDING_INDEX,
-    BUILDINGS,
-    CATTLE,
     CHARCOAL,
     CLAY,
     COAL,
-    COKE,
     CRAFTSMAN,
-    ENERGY_VALUE,
     FISH,
     FRANC,
     FULL,
     GOODS,
-    GRAIN,
-    HIDES,
     IRON,
     LEATHER,
-    MEAT,
     OFFER_SPACES,
-    ROUND_CARDS,
-    SHIP_ENERGY,
-    SHIP_TYPES,
-    SHIPPING_FRANCS,
     SMOKED_FISH,
     SPECIAL_BUILD,
     STANDARD_GOODS,
@@ -62,18 +49,14 @@ from .decisions import (
     MarketplaceLook,
     OfficeExchange,
     OfficeSteel,
-    PayEnergy,
-    PayUpgradeEnergy,
-    ShippingLoad,
-    UpgradeGoods,
 )
 from .effect import (
-    ENERGY_GOODS,
     GIVES,
     Effect,
+    EnergyPaid,
     always,
-    amount_rule,
     ask,
+    ask_energy,
     count_type,
     done,
     done_gaining,
@@ -87,12 +70,13 @@ from .effect import (
     times,
     times_range,
     token,
-    turn_seat,
 )
-from .explain import explain, not_a_choice
-from .payment import ENERGY, energy_worth
+from .explain import choice_refused
+from .kind import Kind, at_most, said
 from .readings import SOURCE_READINGS
+from .shipping import SHIPPED, SHIPPING_LINE, SHIPPING_LINE_EFFECT, SHIPPING_LOAD
 from .state import Player, State, with_player
+from .upgrading import UPGRADING_EFFECTS
 
 # -- what every effect uses ------------------------------------------------------------------
 
@@ -186,121 +170,13 @@ def _joinery_choose(state: State, decision: JoineryWood, action: Action) -> Stat
     return done_gaining(state, me(state), {WOOD: -action.count, FRANC: 4 + action.count})
 
 
-# -- upgrading ---------------------------------------------------------------------------------
-@attrs.frozen
-class Upgrade:
-    """An arrow on a card: ``source`` to ``product``, at most ``limit`` (None: any number)."""
-
-    source: int
-    product: int
-    limit: int | None
-    energy: Callable[[int], int]  # energy for upgrading k goods
-    francs: Callable[[int], int]  # subsidy for k goods
-    hides: Callable[[int], int] = lambda k: 0  # the Abattoir's hides
-
-
-def _half_up(k: int) -> int:
-    return (k + 1) // 2
-
-
-def _half_down(k: int) -> int:
-    return k // 2
-
-
-def _none(k: int) -> int:
-    return 0
-
-
-UPGRADES = {
-    # "each bread costs ½ energy (rounded up). For every 2 bread baked, 1 Franc (rounded down)"
-    "bakehouse": Upgrade(GRAIN, BREAD, None, _half_up, _half_down),
-    "charcoal_kiln": Upgrade(WOOD, CHARCOAL, None, _none, _none),  # no energy required
-    # "up to 6 fish ... for 1 energy total. For every 2 fish smoked, 1 Franc (rounded down)"
-    "smokehouse": Upgrade(FISH, SMOKED_FISH, 6, lambda k: 1 if k else 0, _half_down),
-    # "1 hide for every 2 cattle slaughtered (rounded down)"
-    "abattoir": Upgrade(CATTLE, MEAT, None, _none, _none, _half_down),
-    "brickworks": Upgrade(CLAY, BRICK, None, _half_up, _half_down),
-    "tannery": Upgrade(HIDES, LEATHER, 4, _none, lambda k: k),  # "for every hide tanned, 1 Franc"
-    "steel_mill": Upgrade(IRON, STEEL, None, lambda k: 5 * k, _none),  # "5 energy for each iron"
-    "cokery": Upgrade(COAL, COKE, None, _none, lambda k: k),  # "for every coke, 1 Franc"
-}
-
-
-def _upgrade_counts(state: State, seat: int, upgrade: Upgrade) -> list[int]:
-    """The numbers of goods that can be upgraded, 1 and up (the energy must be payable)."""
-    stock = state.players[seat].stock
-    most = stock[upgrade.source] if upgrade.limit is None else min(upgrade.limit, stock[upgrade.source])
-    energy = energy_of(stock)
-    return [k for k in range(1, most + 1) if energy_due(state, seat, upgrade.energy(k)) <= energy]
-
-
-UPGRADE_OF = {BUILDING_INDEX[key]: upgrade for key, upgrade in UPGRADES.items()}
-
-
-def _upgrader(key: str) -> Effect:
-    upgrade = UPGRADES[key]
-    building = BUILDING_INDEX[key]
-    first_energy = upgrade.energy(1)
-
-    source = upgrade.source
-
-    def can_enter(state: State, seat: int, stock: tuple[int, ...]) -> bool:
-        # one good and its energy are enough to start (asked of every built upgrader every turn);
-        # the Wind Farm's discount is looked at only where the full energy is not held
-        if not stock[source]:
-            return False
-        if not first_energy:
-            return True
-        held = energy_worth(stock)
-        return first_energy <= held or energy_due(state, seat, first_energy) <= held
-
-    return Effect(
-        can_enter, lambda state: ask(state, UpgradeGoods(building)), reads=ENERGY_GOODS | {upgrade.source}
-    )
-
-
-def _upgrade_legal(state: State, decision: UpgradeGoods) -> tuple[Action, ...]:
-    return tuple(times(k) for k in _upgrade_counts(state, me(state), UPGRADE_OF[decision.building]))
-
-
-def _upgrade(state: State, decision: UpgradeGoods, action: Action) -> State:
-    assert isinstance(action, Times)
-    energy = UPGRADE_OF[decision.building].energy(action.count)
-    if energy:
-        due = energy_due(state, me(state), energy)
-        return ask(state, PayUpgradeEnergy(decision.building, action.count, due))
-    return _upgraded(state, decision.building, action.count)
-
-
-def _upgrade_paid(state: State, decision: PayUpgradeEnergy) -> State:
-    return _upgraded(state, decision.building, decision.goods)
-
-
-def _upgraded(state: State, building: int, k: int) -> State:
-    upgrade = UPGRADE_OF[building]
-    change = {upgrade.source: -k, upgrade.product: k, FRANC: upgrade.francs(k)}
-    if upgrade.hides(k):
-        change[HIDES] = change.get(HIDES, 0) + upgrade.hides(k)
-    return done_gaining(state, me(state), change)
-
-
-def _why_not_upgrade(state: State, decision: UpgradeGoods, action: Action) -> str:
-    """E.g. "the Steel Mill needs 15 energy for 3 iron (5 per iron): you have 7 energy"."""
-    name = BUILDINGS[decision.building].name
-    if not isinstance(action, Times):
-        return not_a_choice(state, decision.building, action)
-    upgrade, count = UPGRADE_OF[decision.building], action.count
-    seat = state.turn_player
-    stock = state.players[seat].stock
-    source = TOKEN_NAMES[upgrade.source]
-    if count < 1:
-        return f"the {name} upgrades at least 1 {source}"
-    if upgrade.limit is not None and count > upgrade.limit:
-        return f"the {name} upgrades at most {upgrade.limit} {source}"
-    if count > stock[upgrade.source]:
-        return f"the {name} cannot upgrade {count} {source}: you have {stock[upgrade.source]}"
-    energy = energy_due(state, seat, upgrade.energy(count))
-    return f"the {name} needs {energy} energy for {count} {source}: you have {energy_of(stock)} energy"
+_JOINERY_WOOD = Kind(
+    JoineryWood,
+    Rule(_joinery_choices, _joinery_choose, choice_refused("joinery")),
+    said("the Joinery: how many wood to sell (1, 2 or 3 for 5, 6 or 7 Francs)"),
+    at="joinery",
+    left=at_most(0, 7),
+)
 
 
 # -- the Ironworks: 3 iron, and 1 more for 6 energy ------------------------------------------------
@@ -320,7 +196,7 @@ def _ironworks_choices(state: State, decision: IronworksExtra) -> tuple[Action, 
 
 def _ironworks_choose(state: State, decision: IronworksExtra, action: Action) -> State:
     if isinstance(action, Times):
-        return ask(state, PayEnergy(IRONWORKS, energy_due(state, me(state), IRONWORKS_EXTRA_ENERGY)))
+        return ask_energy(state, IRONWORKS, IRONWORKS_EXTRA_ENERGY)
     return done(state)
 
 
@@ -329,6 +205,22 @@ def _ironworks_paid(state: State) -> State:
 
 
 IRONWORKS = BUILDING_INDEX["ironworks"]
+
+
+def _check_ironworks(check: StateChecks, state: State, decision: IronworksExtra) -> None:
+    due = energy_due(state, state.turn_player, IRONWORKS_EXTRA_ENERGY)
+    energy = energy_of(state.players[state.turn_player].stock)
+    check.require(energy >= due, f"the Ironworks' extra iron needs {due} energy: the player has {energy}")
+
+
+_IRONWORKS_EXTRA = Kind(
+    IronworksExtra,
+    Rule(_ironworks_choices, _ironworks_choose, choice_refused("ironworks")),
+    said("the Ironworks: whether to pay 6 energy for a fourth iron"),
+    at="ironworks",
+    check=_check_ironworks,
+    left=at_most(1, 0),
+)
 
 
 # -- the Marketplace: different standard goods, 2 + 1 per craftsman's building, at most 8 --------
@@ -403,90 +295,34 @@ def _return_specials(state: State, seat: int, swap: bool) -> State:
     return update(state, specials=deck, known=known)
 
 
-# -- building at the Building Firms, the Construction Firm and the Sawmill -------------------------
+def _check_look(check: StateChecks, state: State, decision: MarketplaceLook) -> None:
+    check.require(len(state.specials) >= 2, "the Marketplace looks at two special buildings")
 
 
-# -- the Wharves: one ship per visit ---------------------------------------------------------------
+_MARKETPLACE_GOODS = Kind(
+    MarketplaceGoods,
+    Rule(_marketplace_choices, _marketplace_choose, choice_refused("marketplace")),
+    said("the Marketplace: which different standard goods to take"),
+    at="marketplace",
+    left=at_most(MARKET_MAX + 1, 0),  # different goods: one cattle at most
+)
 
 
-# -- the Shipping Line: its goods for Francs, 3 energy per ship used --------------------------------
-# "Pay 3 energy for each ship used to ship goods": the goods are chosen first, one at a time, and
-# the energy follows from the ships that carry them (paid from goods not shipped, so the order of
-# the two steps changes nothing the player holds at the end).
-def shipping_capacities(state: State, seat: int) -> list[int]:
-    """Goods each of the player's ships can ship, largest first (Luxury liners ship nothing)."""
-    types = [ROUND_CARDS[card].ship_type for card in state.players[seat].ships]
-    return sorted((SHIP_TYPES[t].capacity for t in types if SHIP_TYPES[t].capacity), reverse=True)
-
-
-def _goods_held(stock: tuple[int, ...]) -> int:
-    return sum(stock[:FRANC])  # goods are the tokens before Francs
-
-
-def _energy_leaving_a_good(stock: tuple[int, ...], energy: int) -> bool:
-    """Whether ``energy`` can be paid while a good is kept back to ship (3 wood and nothing else
-    pay a ship's energy but leave nothing to load: the action could not be carried out)."""
-    total = energy_of(stock)
-    return any(stock[g] and total - ENERGY_VALUE[g] >= energy for g in GOODS)
-
-
-def _shipping_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
-    energy = energy_due(state, seat, SHIP_ENERGY)
-    return bool(shipping_capacities(state, seat)) and _energy_leaving_a_good(stock, energy)
-
-
-def ships_used(capacities: list[int], goods: int) -> int:
-    """The fewest ships that carry ``goods``, filled largest first: the ships "used to ship goods"
-    whose energy is paid."""
-    carried = 0
-    for used, capacity in enumerate(capacities, start=1):
-        carried += capacity
-        if carried >= goods:
-            return used
-    return len(capacities)
-
-
-def _shipping_enter(state: State) -> State:
-    return ask(state, ShippingLoad())
-
-
-def _shipping_gives(state: State, shipped: int) -> tuple[Action, ...]:
-    """The goods that can be loaded as the next one: room is left on the ships, and the energy of
-    the ships then used can still be paid from what stays behind."""
-    seat = me(state)
-    capacities = shipping_capacities(state, seat)
-    if shipped >= sum(capacities):
-        return ()
-    stock = stock_of(state)
-    energy = energy_due(state, seat, SHIP_ENERGY * ships_used(capacities, shipped + 1))
-    total = energy_of(stock)
-    return tuple(GIVES[g] for g in GOODS if stock[g] and total - ENERGY_VALUE[g] >= energy)
-
-
-def _shipping_choices(state: State, decision: ShippingLoad) -> tuple[Action, ...]:
-    # the ships' energy is paid once the loading is over
-    gives = _shipping_gives(state, decision.shipped)
-    return (*gives, DONE) if decision.shipped else gives
-
-
-def _shipping_choose(state: State, decision: ShippingLoad, action: Action) -> State:
-    if isinstance(action, Give):
-        good = token(action.good)
-        state = gain(state, me(state), {good: -1, FRANC: SHIPPING_FRANCS[good]})
-        shipped = decision.shipped + 1
-        if _shipping_gives(state, shipped):
-            return ask(state, ShippingLoad(shipped))
-    else:
-        shipped = decision.shipped
-    ships = ships_used(shipping_capacities(state, me(state)), shipped)
-    return ask(state, PayEnergy(SHIPPING_LINE, energy_due(state, me(state), SHIP_ENERGY * ships)))
-
-
-SHIPPING_LINE = BUILDING_INDEX["shipping_line"]
+_MARKETPLACE_LOOK = Kind(
+    MarketplaceLook,
+    Rule(_look_choices, _look_choose, choice_refused("marketplace")),
+    said("the Marketplace: the two special buildings back as they were, or swapped"),
+    at="marketplace",
+    check=_check_look,
+)
 
 
 # -- the Business Office: 4 goods for 1 steel, and/or 1 good for a charcoal, leather or brick --------
 PRODUCTS = (CHARCOAL, LEATHER, BRICK)
+
+
+def _goods_held(stock: tuple[int, ...]) -> int:
+    return sum(stock[:FRANC])  # goods are the tokens before Francs
 
 
 def _office_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
@@ -534,16 +370,40 @@ def _office_exchange(state: State, decision: OfficeExchange, action: Action) -> 
     return done(state)
 
 
+def _describe_office_steel(state: State, decision: OfficeSteel, viewer: int | None) -> str:
+    return f"the Business Office: the next good toward a steel ({decision.given} of 4 given)"
+
+
+def _check_office_steel(check: StateChecks, state: State, decision: OfficeSteel) -> None:
+    check.within("the goods given for the steel so far", decision.given, 0, 3)
+
+
+_OFFICE_STEEL = Kind(
+    OfficeSteel,
+    Rule(_office_steel_choices, _office_steel, choice_refused("business_office")),
+    _describe_office_steel,
+    at="business_office",
+    check=_check_office_steel,
+)
+
+
+_OFFICE_EXCHANGE = Kind(
+    OfficeExchange,
+    Rule(_office_choices, _office_exchange, choice_refused("business_office")),
+    said("the Business Office: a good to exchange for a charcoal, a leather or a brick"),
+    at="business_office",
+)
+
+
 # -- the Bridge over the Seine: 1 Franc per upgraded good, 1 per 3 standard goods -----------------
 def _bridge_can(state: State, seat: int, stock: tuple[int, ...]) -> bool:
     return sum(stock[SMOKED_FISH:FRANC]) > 0 or sum(stock[:SMOKED_FISH]) >= 3  # upgraded, standard
 
 
 def _bridge_choices(state: State, decision: BridgeSell) -> tuple[Action, ...]:
-    # "1 Franc for
-    # any combination of 3 standard goods": a standard good is offered only where it can be part
-    # of a whole three, and ``done`` only with every three complete (a good is never given away
-    # for nothing).
+    # "1 Franc for any combination of 3 standard goods": a standard good is offered only where it
+    # can be part of a whole three, and ``done`` only with every three complete (a good is never
+    # given away for nothing).
     stock = stock_of(state)
     standard_left = sum(stock[:SMOKED_FISH])
     open_three = decision.standard % 3
@@ -569,6 +429,25 @@ def _bridge_choose(state: State, decision: BridgeSell, action: Action) -> State:
     return done_gaining(state, me(state), {FRANC: decision.upgraded + decision.standard // 3})
 
 
+def _bridge_sold(decision: BridgeSell) -> int:
+    return decision.upgraded + decision.standard
+
+
+def _bridge_left(state: State, decision: BridgeSell) -> tuple[int, int]:
+    """The goods sold so far and those still held, a Franc each at most."""
+    return 0, _bridge_sold(decision) + _goods_held(stock_of(state))
+
+
+_BRIDGE_SELL = Kind(
+    BridgeSell,
+    Rule(_bridge_choices, _bridge_choose, choice_refused("bridge_over_the_seine")),
+    said("the Bridge over the Seine: the next good to sell"),
+    at="bridge_over_the_seine",
+    left=_bridge_left,
+    held=_bridge_sold,
+)
+
+
 # -- the table --------------------------------------------------------------------------------------
 TRADES = {(g, product): Trade(TOKEN_NAMES[g], TOKEN_NAMES[product]) for g in GOODS for product in PRODUCTS}
 
@@ -580,7 +459,7 @@ EFFECTS: dict[str, Effect] = {
     "marketplace": Effect(always, lambda state: ask(state, MarketplaceGoods())),
     "fishery": Effect(always, _fishery),
     "joinery": Effect(_joinery_can, lambda state: ask(state, JoineryWood()), reads=frozenset({WOOD})),
-    **{key: _upgrader(key) for key in UPGRADES},
+    **UPGRADING_EFFECTS,
     "hardware_store": _receive(wood=1, brick=1, iron=1),
     "clay_mound": Effect(always, _clay_mound),
     "arts_center": Effect(_arts_center_can, _arts_center, reads=frozenset()),
@@ -589,7 +468,7 @@ EFFECTS: dict[str, Effect] = {
     "black_market": Effect(_black_market_can, _black_market, reads=frozenset()),
     "local_court": Effect(_local_court_can, _local_court, reads=frozenset()),
     "colliery": Effect(always, _colliery),
-    "shipping_line": Effect(_shipping_can, _shipping_enter),
+    "shipping_line": SHIPPING_LINE_EFFECT,
     "grocery_market": _receive(cattle=1, meat=1, fish=1, smoked_fish=1, grain=1, bread=1),
     "business_office": Effect(_office_can, lambda state: ask(state, OfficeSteel())),
     "ironworks": Effect(always, _ironworks),
@@ -599,30 +478,24 @@ EFFECTS: dict[str, Effect] = {
 """The standard buildings' actions (``visit.py`` adds the special buildings'). Locked buildings
 (a padlock: Storehouse, Dock, Town Hall, Bank) have no effect and are never entered."""
 
-ENERGY_PAID: dict[int, Callable[[State], State]] = {
-    IRONWORKS: _ironworks_paid,
-    SHIPPING_LINE: done,  # the goods were shipped before the energy
+ENERGY_PAID = {
+    IRONWORKS: EnergyPaid(_ironworks_paid, goods=1),  # the fourth iron
+    SHIPPING_LINE: SHIPPED,
 }
-"""What follows ``PayEnergy`` at these buildings (``visit.py`` adds the special buildings')."""
+"""What follows ``ask_energy`` at these buildings (``visit.py`` adds the special buildings')."""
 
 
-def _choice(building: str) -> Callable[[State, Any, Action], str]:
-    index = BUILDING_INDEX[building]
-    return lambda state, decision, action: not_a_choice(state, index, action)
+KINDS = (
+    _JOINERY_WOOD,
+    _IRONWORKS_EXTRA,
+    _MARKETPLACE_GOODS,
+    _MARKETPLACE_LOOK,
+    SHIPPING_LOAD,
+    _OFFICE_STEEL,
+    _OFFICE_EXCHANGE,
+    _BRIDGE_SELL,
+)
+"""The standard buildings' own decisions, each declared in its building's section (``upgrading.py``
+has the upgrading buildings')."""
 
-
-RULES: dict[type, Rule[State, Any, Action]] = {
-    UpgradeGoods: Rule(_upgrade_legal, _upgrade, _why_not_upgrade),
-    PayUpgradeEnergy: amount_rule(ENERGY, turn_seat, _upgrade_paid, explain),
-    JoineryWood: Rule(_joinery_choices, _joinery_choose, _choice("joinery")),
-    IronworksExtra: Rule(_ironworks_choices, _ironworks_choose, _choice("ironworks")),
-    MarketplaceGoods: Rule(_marketplace_choices, _marketplace_choose, _choice("marketplace")),
-    MarketplaceLook: Rule(_look_choices, _look_choose, _choice("marketplace")),
-    ShippingLoad: Rule(_shipping_choices, _shipping_choose, _choice("shipping_line")),
-    OfficeSteel: Rule(_office_steel_choices, _office_steel, _choice("business_office")),
-    OfficeExchange: Rule(_office_choices, _office_exchange, _choice("business_office")),
-    BridgeSell: Rule(_bridge_choices, _bridge_choose, _choice("bridge_over_the_seine")),
-}
-"""The rules of the standard buildings' own decisions."""
-
-__all__ = ["EFFECTS", "ENERGY_PAID", "RULES", "UPGRADES", "Effect"]
+__all__ = ["EFFECTS", "ENERGY_PAID", "KINDS", "Effect"]

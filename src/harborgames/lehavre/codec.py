@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
@@ -11,12 +9,10 @@ from ..core.checks import StateChecks
 from ..core.codec import Codec, register_decisions
 from ..core.errors import FormatError
 from .actions import ACTION_TYPES
-from .buildings import IRONWORKS_EXTRA_ENERGY, UPGRADE_OF, UPGRADES, shipping_capacities
-from .construction import BUILDERS, LUXURY_YACHT, build_candidates
+from .construction import LUXURY_YACHT
 from .data import (
     BUILDING_INDEX,
     BUILDINGS,
-    FRANC,
     FULL,
     IRON_SHIP,
     NUM_TOKEN_KINDS,
@@ -34,50 +30,16 @@ from .data import (
     TURNS_PER_ROUND,
     round_cards,
 )
-from .decisions import (
-    DECISION_TYPES,
-    BridgeSell,
-    BuildGoods,
-    ChooseBuilding,
-    ChooseShip,
-    CoalTraderCharcoal,
-    CoalTraderChoose,
-    CoalTraderCoal,
-    CoalTraderPay,
-    Decision,
-    ExchangeTimes,
-    Feed,
-    FurrieryHides,
-    FurrieryLeather,
-    HarborWatchTarget,
-    HaulagePair,
-    IronworksExtra,
-    JoineryWood,
-    MarketplaceGoods,
-    MarketplaceLook,
-    OfficeExchange,
-    OfficeSteel,
-    PayEnergy,
-    PayFee,
-    PayInterest,
-    PayShipEnergy,
-    PayShipGoods,
-    PayUpgradeEnergy,
-    ShippingLoad,
-    TownSquareGoods,
-    Turn,
-    UpgradeGoods,
-)
-from .effect import energy_due, energy_of
+from .decisions import DECISION_TYPES, Decision
+from .kind import Phase
 from .limits import MAX_COUNTER, check_room
 from .observe import HIDDEN, KNOWN_TO_THEM
 from .offered import in_play_buildings
 from .readings import SOURCE_READINGS
 from .setup import special_deck
-from .specials import COAL_TRADER_CHARCOAL_MAX, COAL_TRADER_COAL_MAX, EXCHANGES, HAULAGE_FRANCS
 from .state import OUT, PROPOSAL, SPECIAL_DECK, TOWN, Observation, State
-from .turn import RULEBOOK
-from .visit import EFFECT_OF, ENERGY_PAID
+from .turn import KINDS, RULEBOOK
+from .visit import EFFECT_OF
 
 
 def validate_state(state: State, *, observed: bool = False, observer: int = -1) -> None:
@@ -320,35 +282,14 @@ def _check_special_deck_size(check: StateChecks, state: State, cards_played: int
 
 
 # The building each building decision without a ``building`` field is asked at.
-_AT: dict[type, str] = {
-    HarborWatchTarget: "harbor_watch",
-    JoineryWood: "joinery",
-    IronworksExtra: "ironworks",
-    MarketplaceGoods: "marketplace",
-    MarketplaceLook: "marketplace",
-    ShippingLoad: "shipping_line",
-    OfficeSteel: "business_office",
-    OfficeExchange: "business_office",
-    BridgeSell: "bridge_over_the_seine",
-    FurrieryHides: "furriery",
-    FurrieryLeather: "furriery",
-    CoalTraderChoose: "coal_trader",
-    CoalTraderCharcoal: "coal_trader",
-    CoalTraderCoal: "coal_trader",
-    CoalTraderPay: "coal_trader",
-    HaulagePair: "haulage_firm",
-    TownSquareGoods: "town_square",
-}
-_WHARVES = frozenset(BUILDING_INDEX[key] for key in ("wharf_1", "wharf_2"))
-_UPGRADERS = frozenset(BUILDING_INDEX[key] for key in UPGRADES)
-_EXCHANGERS = frozenset(BUILDING_INDEX[key] for key in EXCHANGES)
+_AT = {decision: BUILDING_INDEX[kind.at] for decision, kind in KINDS.items() if kind.at is not None}
 
 
 def decision_building(decision: Decision) -> int:
     """The building a building's decision is asked at (-1: none, or a ``building`` out of range)."""
     at = _AT.get(type(decision))
     if at is not None:
-        return BUILDING_INDEX[at]
+        return at
     building = getattr(decision, "wharf", getattr(decision, "building", -1))
     return building if isinstance(building, int) and 0 <= building < len(BUILDINGS) else -1
 
@@ -365,13 +306,14 @@ def _check_decision(check: StateChecks, state: State, rounds: int) -> None:
         return
     check.require(decision is not None, "a game with a player to decide has a decision")
     assert decision is not None
-    obligation = isinstance(decision, (PayInterest, Feed))
+    kind = KINDS[type(decision)]
+    obligation = kind.phase in (Phase.INTEREST, Phase.FEEDING)
     if state.final_turns:
         check.require(state.round == rounds, "the final stage comes after the last round")
         check.require(not obligation, "the final stage has no interest or feeding")
     else:
         check.require(state.round < rounds, "a round past the last is the final stage")
-    feeding = isinstance(decision, Feed)
+    feeding = kind.phase == Phase.FEEDING
     check.require((state.turn == TURNS_PER_ROUND) == feeding, "feeding comes after the round's seventh turn")
     if state.round == 0 and not state.final_turns and not feeding:
         check.require(
@@ -380,108 +322,18 @@ def _check_decision(check: StateChecks, state: State, rounds: int) -> None:
         )
     elif not (state.round == 0 and feeding):
         check.require(state.revealed == len(SUPPLY_TILES), "after round 1 every Supply tile is face up")
-    if isinstance(decision, Turn):
-        check.require(state.current_player == state.turn_player, "in a turn the turn's player decides")
-        return
-    if isinstance(decision, PayInterest):
-        check.require(state.current_player == decision.seat, "the seat paying interest decides")
-        check.require(state.players[decision.seat].loans > 0, "interest is paid only by players with loans")
-        return
-    if isinstance(decision, Feed):
-        check.require(state.current_player == decision.seat, "the seat being fed decides")
-        check.seat("the first seat fed", decision.first, state.num_players)
-        check.require(decision.due >= 1, "a seat owing no food is not asked")
-        card = round_cards(state.num_players, state.rules.variant)[state.round]
-        demand = card.food_demand(state.num_players)
+    if kind.phase.of_a_building:
         check.require(
-            decision.due <= demand, f"the food due is {decision.due}: round {state.round + 1} asks {demand}"
+            state.current_player == state.turn_player and not state.main_done,
+            "a building is used in its main action",
         )
-        return
-    check.require(
-        state.current_player == state.turn_player and not state.main_done,
-        "a building is used in its main action",
-    )
-    b = decision_building(decision)
-    check.require(
-        b >= 0 and b == state.players[state.turn_player].location,
-        "the building used is where the disc stands",
-    )
-    check.require(EFFECT_OF[b] is not None, f"{BUILDINGS[b].id} has no action")
-    _check_building_decision(check, state, decision, b)
-
-
-def _check_building_decision(check: StateChecks, state: State, decision: Decision, b: int) -> None:
-    """A building's own decision is one that building asks, about what exists."""
-    key = BUILDINGS[b].id
-    if isinstance(decision, PayFee):
-        fee = BUILDINGS[b].fee
+        b = decision_building(decision)
         check.require(
-            state.owner[b] != state.turn_player and bool(fee.food or fee.francs),
-            f"no entry fee is due at the {key}",
+            b >= 0 and b == state.players[state.turn_player].location,
+            "the building used is where the disc stands",
         )
-    elif isinstance(decision, (ChooseBuilding, BuildGoods)):
-        check.require(b in BUILDERS, f"{key} builds no buildings")
-        if b in BUILDERS:
-            check.require(decision.built < BUILDERS[b][0], f"{key} builds at most {BUILDERS[b][0]}")
-        if isinstance(decision, BuildGoods):
-            check.require(decision.target in build_candidates(state), "the building to build is no top card")
-    elif isinstance(decision, (ChooseShip, PayShipGoods, PayShipEnergy)):
-        check.require(b in _WHARVES, f"{key} builds no ships")
-        if not isinstance(decision, ChooseShip):
-            t = decision.ship_type
-            check.require(0 <= t < len(SHIP_TYPES) and bool(state.ship_piles[t]), "no such ship to build")
-    elif isinstance(decision, (UpgradeGoods, PayUpgradeEnergy)):
-        check.require(b in _UPGRADERS, f"{key} upgrades no goods")
-        if isinstance(decision, PayUpgradeEnergy) and b in _UPGRADERS:
-            upgrade = UPGRADE_OF[b]
-            held = state.players[state.turn_player].stock[upgrade.source]
-            most = held if upgrade.limit is None else min(held, upgrade.limit)
-            check.require(
-                1 <= decision.goods <= most,
-                f"the {key} upgrades {decision.goods} goods: 1 to {most} can be (the player holds {held})",
-            )
-            # (the energy is never paid in the goods upgraded: only the upgrades that need none,
-            # the Charcoal Kiln's wood and the Cokery's coal, upgrade goods that give energy)
-            due = energy_due(state, state.turn_player, upgrade.energy(decision.goods))
-            check.require(
-                due > 0 and decision.due == due,
-                f"the {key}'s energy for {decision.goods} goods is {due}, not {decision.due}",
-            )
-    elif isinstance(decision, IronworksExtra):
-        due = energy_due(state, state.turn_player, IRONWORKS_EXTRA_ENERGY)
-        energy = energy_of(state.players[state.turn_player].stock)
-        check.require(energy >= due, f"the Ironworks' extra iron needs {due} energy: the player has {energy}")
-    elif isinstance(decision, HaulagePair):
-        francs = state.players[state.turn_player].stock[FRANC]
-        costs = f"the Haulage Firm costs {HAULAGE_FRANCS} Francs: the player has {francs}"
-        check.require(francs >= HAULAGE_FRANCS, costs)
-    elif isinstance(decision, ExchangeTimes):
-        check.require(b in _EXCHANGERS, f"{key} makes no exchanges")
-    elif isinstance(decision, PayEnergy):
-        check.require(b in ENERGY_PAID, f"{key} asks for no energy")
-    elif isinstance(decision, (CoalTraderChoose, CoalTraderCharcoal, CoalTraderCoal)):
-        rulebook = state.rules.coal_trader == "rulebook"
-        check.require(
-            rulebook == isinstance(decision, CoalTraderChoose),
-            "the Coal Trader's decision does not fit the option coal_trader",
-        )
-        if isinstance(decision, CoalTraderCoal):
-            check.within("the Coal Trader's charcoal", decision.charcoal, 0, COAL_TRADER_CHARCOAL_MAX)
-    elif isinstance(decision, CoalTraderPay):
-        goods = (decision.charcoal, decision.coal)
-        if state.rules.coal_trader == "rulebook":
-            check.require(goods in ((1, 0), (0, 1)), "the Coal Trader gives a charcoal or a coal")
-        else:
-            check.within("the Coal Trader's charcoal", decision.charcoal, 0, COAL_TRADER_CHARCOAL_MAX)
-            check.within("the Coal Trader's coal", decision.coal, 0, COAL_TRADER_COAL_MAX)
-            check.require(sum(goods) >= 1, "the Coal Trader gives at least one good")
-    elif isinstance(decision, ShippingLoad):
-        room = sum(shipping_capacities(state, state.turn_player))
-        check.within("the goods shipped so far", decision.shipped, 0, room)
-    elif isinstance(decision, OfficeSteel):
-        check.within("the goods given for the steel so far", decision.given, 0, 3)
-    elif isinstance(decision, MarketplaceLook):
-        check.require(len(state.specials) >= 2, "the Marketplace looks at two special buildings")
+        check.require(EFFECT_OF[b] is not None, f"{BUILDINGS[b].id} has no action")
+    kind.check(check, state, decision)  # what its own kind asks of the position
 
 
 def validate_observation(observation: Observation) -> None:
@@ -494,7 +346,7 @@ def _register_decisions(codec: Codec[State, Observation]) -> None:
     field of a state is not written (it is computed again)."""
     converter = codec.converter
     register_decisions(converter, DECISION_TYPES, Decision | None)
-    omit: Any = override(omit=True)
+    omit = override(omit=True)
     converter.register_unstructure_hook(State, make_dict_unstructure_fn(State, converter, built=omit))
     inner = make_dict_structure_fn(State, converter, built=omit)
     names = [field.name for field in attrs.fields(State) if field.init and field.name != "built"]

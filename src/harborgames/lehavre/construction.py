@@ -3,16 +3,16 @@ Building Firms, the Construction Firm, the Sawmill and the Wharves."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
+from ..core.checks import StateChecks
 from ..core.decisions import Rule
 from ..core.update import update
 from .actions import DONE, Action, Build, BuildShip, Pay
 from .data import (
     BRICK,
     BUILDING_INDEX,
+    BUILDINGS,
     CLAY,
     IRON,
     IRON_SHIP,
@@ -42,7 +42,9 @@ from .effect import (
     me,
     turn_seat,
 )
-from .explain import explain
+from .explain import explain, payment_refused
+from .kind import Kind, Phase
+from .names import building_name, with_article
 from .offered import built_after, with_owner
 from .payment import ENERGY, can_afford, goods_ways, subtract
 from .state import TOWN, Built, Player, State, pay_tokens, with_at, with_player
@@ -379,11 +381,120 @@ def _take_yacht(state: State, seat: int) -> State:
     return with_owner(state, with_at(state.owner, LUXURY_YACHT, seat), moved=LUXURY_YACHT)
 
 
-RULES: dict[type, Rule[State, Any, Action]] = {
-    ChooseBuilding: Rule(_choose_building_legal, _choose_building, explain),
-    BuildGoods: Rule(_build_goods_legal, _build_goods, explain),
-    ChooseShip: Rule(_choose_ship_legal, _choose_ship, explain),
-    PayShipGoods: Rule(_ship_goods_legal, _pay_ship_goods, explain),
-    PayShipEnergy: amount_rule(ENERGY, turn_seat, _ship_built, explain),
-}
-"""The rules of building's decisions (``visit.py`` joins them into the registry)."""
+# -- the decisions of building, as every layer reads them --------------------------------------------
+def _building_goods(decision: object) -> str:
+    return "building goods"
+
+
+def _describe_choose_building(state: State, decision: ChooseBuilding, viewer: int | None) -> str:
+    again = " (another one)" * bool(decision.built)
+    return f"the {building_name(decision.building)}: which top proposal to build{again}"
+
+
+def _describe_build_goods(state: State, decision: BuildGoods, viewer: int | None) -> str:
+    target = decision.target
+    return f"the goods to build the {building_name(target)}: {build_cost(state.rules, target)}"
+
+
+def _check_builds(check: StateChecks, state: State, decision: ChooseBuilding | BuildGoods) -> None:
+    key = BUILDINGS[decision.building].id
+    check.require(decision.building in BUILDERS, f"{key} builds no buildings")
+    builds = BUILDERS[decision.building][0]
+    check.require(decision.built < builds, f"{key} builds at most {builds}")
+
+
+def _check_build_goods(check: StateChecks, state: State, decision: BuildGoods) -> None:
+    _check_builds(check, state, decision)
+    check.require(decision.target in build_candidates(state), "the building to build is no top card")
+
+
+_MOST_BUILDING_SALE = max(b.value // 2 for b in BUILDINGS if b.cost)
+
+
+def _builds_left(state: State, decision: ChooseBuilding | BuildGoods) -> tuple[int, int]:
+    """Each build still to come: half a building's value when sold."""
+    builds = BUILDERS[decision.building][0] if decision.building in BUILDERS else 0
+    return 0, _MOST_BUILDING_SALE * max(0, builds - decision.built)
+
+
+_AtWharf = ChooseShip | PayShipGoods | PayShipEnergy
+
+
+def _describe_choose_ship(state: State, decision: ChooseShip, viewer: int | None) -> str:
+    return f"the {building_name(decision.wharf)}: which ship to build"
+
+
+def _describe_ship_goods(state: State, decision: PayShipGoods, viewer: int | None) -> str:
+    kind = SHIP_TYPES[decision.ship_type]
+    return f"the goods for {with_article(kind.name)}: {kind.cost}"
+
+
+def _describe_ship_energy(state: State, decision: PayShipEnergy, viewer: int | None) -> str:
+    return f"{decision.due} energy for the {SHIP_TYPES[decision.ship_type].name}"
+
+
+def _check_wharf(check: StateChecks, state: State, decision: _AtWharf) -> None:
+    check.require(decision.wharf in WHARVES, f"{BUILDINGS[decision.wharf].id} builds no ships")
+
+
+def _check_ship(check: StateChecks, state: State, decision: PayShipGoods | PayShipEnergy) -> None:
+    _check_wharf(check, state, decision)
+    t = decision.ship_type
+    check.require(0 <= t < len(SHIP_TYPES) and bool(state.ship_piles[t]), "no such ship to build")
+
+
+_MOST_SHIP_SALE = max(card.ship_value // 2 for card in ROUND_CARDS)
+
+
+def _ship_left(state: State, decision: object) -> tuple[int, int]:
+    """The ship built: half its value when sold."""
+    return 0, _MOST_SHIP_SALE
+
+
+WHARVES = frozenset(BUILDING_INDEX[key] for key in ("wharf_1", "wharf_2"))
+
+KINDS = (
+    Kind(
+        ChooseBuilding,
+        Rule(_choose_building_legal, _choose_building, explain),
+        _describe_choose_building,
+        check=_check_builds,
+        left=_builds_left,
+    ),
+    Kind(
+        BuildGoods,
+        Rule(_build_goods_legal, _build_goods, payment_refused(_building_goods)),
+        _describe_build_goods,
+        phase=Phase.PAY,
+        check=_check_build_goods,
+        left=_builds_left,
+        slot="target",
+    ),
+    Kind(
+        ChooseShip,
+        Rule(_choose_ship_legal, _choose_ship, explain),
+        _describe_choose_ship,
+        check=_check_wharf,
+        left=_ship_left,
+    ),
+    Kind(
+        PayShipGoods,
+        Rule(_ship_goods_legal, _pay_ship_goods, payment_refused(_building_goods)),
+        _describe_ship_goods,
+        phase=Phase.PAY,
+        check=_check_ship,
+        left=_ship_left,
+        slot="ship_type",
+    ),
+    Kind(
+        PayShipEnergy,
+        amount_rule(ENERGY, turn_seat, _ship_built),
+        _describe_ship_energy,
+        phase=Phase.PAY,
+        check=_check_ship,
+        left=_ship_left,
+        paid_in=ENERGY,
+        slot="ship_type",
+    ),
+)
+"""The decisions of building buildings and ships (``visit.py`` joins them to the others)."""

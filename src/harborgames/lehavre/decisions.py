@@ -2,15 +2,18 @@
 
 The class says what is decided, its fields about what (buildings by their index in
 ``data.BUILDINGS``, ship types by their index in ``data.SHIP_TYPES``). ``None`` once the game is
-over. Each kind's rule (its ``core.decisions.Rule``: options, effect, refusal) is written next to
-the rulebook part it belongs to, and ``turn.py`` assembles the registry:
+over. Each kind is declared once, as a ``kind.Kind`` (its rule: options, effect, refusal; its
+words; what a loaded document asking it must satisfy), next to the rulebook part it belongs to,
+and ``turn.py`` joins them into ``KINDS``:
 
 * the turn (``turn.py``): ``Turn``;
 * interest, feeding and loans (``obligations.py``): ``PayInterest``, ``Feed``;
 * entering a building (``visit.py``): ``PayFee``, ``HarborWatchTarget``;
+* a building's energy (``effect.py``): ``PayEnergy``;
 * building (``construction.py``): ``ChooseBuilding``, ``BuildGoods``, ``ChooseShip``,
   ``PayShipGoods``, ``PayShipEnergy``;
-* the standard buildings (``buildings.py``) and the special buildings (``specials.py``): the rest.
+* the standard buildings (``buildings.py``, ``upgrading.py``, ``shipping.py``) and the special
+  buildings (``specials.py``): the rest.
 
 A payment of food or energy with more minimal ways than are listed is asked one token kind at a
 time (``payment.py``): its ``chosen`` holds the counts decided so far.
@@ -18,6 +21,7 @@ time (``payment.py``): its ``chosen`` holds the counts decided so far.
 
 from __future__ import annotations
 
+import typing
 from typing import Protocol, TypeAlias
 
 import attrs
@@ -26,8 +30,6 @@ from ..core.update import generated_new
 
 __all__ = [
     "DECISION_TYPES",
-    "PAYMENTS",
-    "AmountDue",
     "BridgeSell",
     "BuildGoods",
     "ChooseBuilding",
@@ -59,7 +61,6 @@ __all__ = [
     "TownSquareGoods",
     "Turn",
     "UpgradeGoods",
-    "kind_word",
     "new_feed",
 ]
 
@@ -327,75 +328,8 @@ Decision: TypeAlias = (
 )
 """What a state waits for (``State.decision``): one small class per kind of decision."""
 
-DECISION_TYPES: tuple[type[Decision], ...] = (
-    Turn,
-    PayInterest,
-    Feed,
-    PayFee,
-    HarborWatchTarget,
-    ChooseBuilding,
-    BuildGoods,
-    ChooseShip,
-    PayShipGoods,
-    PayShipEnergy,
-    UpgradeGoods,
-    PayUpgradeEnergy,
-    PayEnergy,
-    JoineryWood,
-    IronworksExtra,
-    MarketplaceGoods,
-    MarketplaceLook,
-    ShippingLoad,
-    OfficeSteel,
-    OfficeExchange,
-    BridgeSell,
-    ExchangeTimes,
-    FurrieryHides,
-    FurrieryLeather,
-    CoalTraderChoose,
-    CoalTraderCharcoal,
-    CoalTraderCoal,
-    CoalTraderPay,
-    HaulagePair,
-    TownSquareGoods,
-)
+DECISION_TYPES: tuple[type[Decision], ...] = typing.get_args(Decision)  # the union's classes, in order
 """Every decision class, in a fixed order (the observation tensor's one-hot of the kind)."""
-
-PAYMENTS: tuple[type[Decision], ...] = (
-    PayFee,
-    BuildGoods,
-    PayShipGoods,
-    PayShipEnergy,
-    PayUpgradeEnergy,
-    PayEnergy,
-    CoalTraderPay,
-)
-"""The decisions that pay goods for a building's action (a fee, energy, building goods, food)."""
-
-
-def kind_word(decision: Decision | None) -> str:
-    """The kind of decision in a word, for people (``render``'s header, the web table): turn,
-    interest, feeding, pay (goods for a building's action), choose (a building's own choice),
-    or over."""
-    if decision is None:
-        return "over"
-    if isinstance(decision, Turn):
-        return "turn"
-    if isinstance(decision, PayInterest):
-        return "interest"
-    if isinstance(decision, Feed):
-        return "feeding"
-    return "pay" if isinstance(decision, PAYMENTS) else "choose"
 
 
 TURN = Turn()  # the one ``Turn`` (it has no fields)
-
-
-class AmountDue(Protocol):
-    """A payment of food or energy: ``due``, and the counts ``chosen`` so far kind by kind."""
-
-    @property
-    def due(self) -> int: ...
-
-    @property
-    def chosen(self) -> tuple[int, ...]: ...

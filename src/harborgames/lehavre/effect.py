@@ -10,11 +10,12 @@ asks are ``decisions.py`` classes; their rules sit beside the building (``buildi
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import Callable, Mapping
+from typing import Protocol, TypeVar
 
 import attrs
 
+from ..core.checks import StateChecks
 from ..core.decisions import Rule
 from ..core.update import update_generic
 from .actions import Action, Build, Give, Pay, PayPart, Times
@@ -32,9 +33,12 @@ from .data import (
     BuildCost,
     Rules,
 )
-from .decisions import TURN, AmountDue, Decision
+from .decisions import TURN, Decision, PayEnergy
+from .explain import payment_refused
+from .kind import Kind, Phase
+from .names import building_name
 from .offered import built_entry
-from .payment import amount_ways, chosen_vector, energy_worth, step_done
+from .payment import ENERGY, amount_ways, chosen_vector, energy_worth, step_done
 from .readings import SOURCE_READINGS
 from .state import (
     Player,
@@ -206,11 +210,20 @@ BUILDS = {b: Build(BUILDINGS[b].id) for b in range(len(BUILDINGS))}
 
 
 # -- paying food or energy ---------------------------------------------------------------------
+class AmountDue(Protocol):
+    """A payment of food or energy: ``due``, and the counts ``chosen`` so far kind by kind."""
+
+    @property
+    def due(self) -> int: ...
+
+    @property
+    def chosen(self) -> tuple[int, ...]: ...
+
+
 def amount_rule(
     kind: str,
     seat: Callable[[State, D], int],
     paid: Callable[[State, D], State],
-    explain: Callable[[State, D, Action], str],
 ) -> Rule[State, D, Action]:
     """The rule of a decision paying ``due`` food or energy (``kind``) without change: every
     minimal way, or one token kind at a time when there are too many (``payment.py``); then
@@ -233,9 +246,58 @@ def amount_rule(
         assert isinstance(action, Pay)
         return paid(pay_tokens(state, payer, action.tokens), decision)
 
-    return Rule(legal, perform, explain)
+    def due(decision: D) -> str:
+        owed: AmountDue = decision  # type: ignore[assignment]
+        return f"{owed.due} {kind}"
+
+    return Rule(legal, perform, payment_refused(due))
 
 
 def turn_seat(state: State, decision: object) -> int:
     """The seat paying for a building's action: the turn's player."""
     return state.turn_player
+
+
+# -- a building's action that costs energy (the Ironworks' extra iron, the Shipping Line's ships,
+# the Kiln, the Steelworks) -------------------------------------------------------------------------
+def ask_energy(state: State, building: int, energy: int) -> State:
+    """The turn's player pays ``energy`` for ``building``'s action (less the Wind Farm's
+    discount); what follows is the building's ``EnergyPaid``."""
+    return ask(state, PayEnergy(building, energy_due(state, me(state), energy)))
+
+
+@attrs.frozen
+class EnergyPaid:
+    """What follows paying the energy at a building that asks for it, and the most goods (a
+    cattle counted twice) that brings (``limits.py``)."""
+
+    then: Callable[[State], State]
+    goods: int
+
+
+def paying_energy(paid: Mapping[int, EnergyPaid]) -> Kind[PayEnergy]:
+    """``PayEnergy``'s kind, given what follows the energy at each building that asks for it
+    (``visit.py`` joins the standard and the special buildings')."""
+
+    def after(state: State, decision: PayEnergy) -> State:
+        return paid[decision.building].then(state)
+
+    def describe(state: State, decision: PayEnergy, viewer: int | None) -> str:
+        return f"the {building_name(decision.building)}: {decision.due} energy"
+
+    def check(check: StateChecks, state: State, decision: PayEnergy) -> None:
+        check.require(decision.building in paid, f"{BUILDINGS[decision.building].id} asks for no energy")
+
+    def left(state: State, decision: PayEnergy) -> tuple[int, int]:
+        follows = paid.get(decision.building)
+        return (0 if follows is None else follows.goods), 0
+
+    return Kind(
+        PayEnergy,
+        amount_rule(ENERGY, turn_seat, after),
+        describe,
+        phase=Phase.PAY,
+        check=check,
+        left=left,
+        paid_in=ENERGY,
+    )

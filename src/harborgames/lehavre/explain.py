@@ -3,6 +3,9 @@ action that is not legal)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from .actions import (
     Action,
     Buy,
@@ -23,42 +26,16 @@ from .data import (
     FRANC,
     TOKEN_NAMES,
 )
-from .decisions import (
-    BuildGoods,
-    CoalTraderPay,
-    Feed,
-    PayEnergy,
-    PayFee,
-    PayInterest,
-    PayShipEnergy,
-    PayShipGoods,
-    PayUpgradeEnergy,
-)
 from .offered import LOCKED
 from .payment import can_pay_fee
 from .state import PROPOSAL, TOWN, State
 
-_PAYMENTS = (
-    Feed,
-    PayFee,
-    PayEnergy,
-    PayUpgradeEnergy,
-    PayShipEnergy,
-    PayShipGoods,
-    BuildGoods,
-    CoalTraderPay,
-)
+D = TypeVar("D")
 
 
 def explain(state: State, decision: object, action: Action) -> str:
-    """Which rule forbids ``action`` here (called only when it is not legal): the one
-    explanation of the turn, the payments and the obligations."""
-    if isinstance(decision, _PAYMENTS) and isinstance(action, (Pay, PayPart)):
-        return f"{action} is not a way to pay what is due ({_due_text(decision)})"
-    if isinstance(decision, PayInterest) and not isinstance(action, (Pay, Sell, SellShip, Loan, Repay)):
-        return f"{action} must wait: a player with loans pays 1 Franc interest first"
-    if isinstance(decision, Feed) and not isinstance(action, (Pay, PayPart, Sell, SellShip, Loan)):
-        return f"{action} must wait: the round's food is being paid"
+    """Which rule of the turn forbids ``action`` here (called only when it is not legal): the
+    explanation of the turn, and of what a payment or an obligation does not offer."""
     if isinstance(action, Loan):
         return "a loan is taken only when a player cannot pay interest or food"
     if isinstance(action, Enter):
@@ -89,16 +66,22 @@ def not_a_choice(state: State, building: int, action: Action) -> str:
     return f"{action} is not a choice of the {BUILDINGS[building].name} now"
 
 
-def _due_text(decision: object) -> str:
-    if isinstance(decision, Feed):
-        return f"{decision.due} food"
-    if isinstance(decision, (PayEnergy, PayUpgradeEnergy, PayShipEnergy)):
-        return f"{decision.due} energy"
-    if isinstance(decision, PayFee):
-        return f"the entry fee {BUILDINGS[decision.building].fee}"
-    if isinstance(decision, CoalTraderPay):
-        return f"{decision.due} food"
-    return "building goods"
+def choice_refused(building: str) -> Callable[[State, object, Action], str]:
+    """The explanation of building ``building``'s own choices: ``not_a_choice``."""
+    index = BUILDING_INDEX[building]
+    return lambda state, decision, action: not_a_choice(state, index, action)
+
+
+def payment_refused(due: Callable[[D], str]) -> Callable[[State, D, Action], str]:
+    """The explanation of a payment of ``due(decision)`` (``"3 energy"``): a way to pay that is
+    not offered does not pay it; any other action, as ``explain``."""
+
+    def why_not(state: State, decision: D, action: Action) -> str:
+        if isinstance(action, (Pay, PayPart)):
+            return f"{action} is not a way to pay what is due ({due(decision)})"
+        return explain(state, decision, action)
+
+    return why_not
 
 
 def _why_not_enter(state: State, action: Enter) -> str:

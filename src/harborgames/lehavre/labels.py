@@ -5,6 +5,7 @@ helpers the table and the narration share (``view.py``, ``narration.py``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from ..core.views import Card
 from . import data as lh_data
@@ -31,34 +32,25 @@ from .actions import (
     Trade,
 )
 from .card_texts import GOOD_TEXTS, SHIP_TEXTS
-from .decisions import Feed, PayEnergy, PayShipEnergy, PayUpgradeEnergy
+from .effect import AmountDue
+from .names import display_name, with_article
+from .payment import WORTH
 from .state import Observation
+from .turn import KINDS
 
 __all__ = [
     "action_label",
     "and_list",
     "cards",
     "count_words",
-    "display_name",
     "good_name",
     "ship_words",
     "tokens_words",
-    "with_article",
 ]
 
 Json = dict[str, object]
 
 # -- names ----------------------------------------------------------------------------------------
-_SHARED_NAMES = {b.name for b in lh_data.BUILDINGS if sum(o.name == b.name for o in lh_data.BUILDINGS) > 1}
-
-
-def display_name(building: lh_data.Building) -> str:
-    """The printed name, numbered where two cards share it (``Wharf 1``, ``Wharf 2``)."""
-    if building.name in _SHARED_NAMES:
-        return f"{building.name} {building.id.rsplit('_', 1)[-1]}"
-    return building.name
-
-
 _NAME = {b.id: display_name(b) for b in lh_data.BUILDINGS}
 SHIP_KEYS = tuple(t.name.replace(" ", "_") for t in lh_data.SHIP_TYPES)
 """The card key of each ship type (``wooden_ship`` ... ``luxury_liner``), in ``SHIP_TYPES`` order:
@@ -94,10 +86,6 @@ def ship_words(card: lh_data.RoundCard) -> str:
     return (
         f"{card.ship_name}, {with_article(lh_data.SHIP_TYPES[card.ship_type].name)} worth {card.ship_value}"
     )
-
-
-def with_article(noun: str) -> str:
-    return ("an " if noun[0] in "aeiou" else "a ") + noun
 
 
 # -- the cards ------------------------------------------------------------------------------------
@@ -239,14 +227,11 @@ def _overpaid(tokens: tuple[int, ...], observation: Observation) -> str:
     than is due: a good worth more than what is left cannot be split (the payments offered are
     the minimal ones, so a smaller one would not pay enough)."""
     decision = observation.state.decision
-    match decision:
-        case Feed(due=due):
-            kind, values = "food", lh_data.FOOD_VALUE
-        case PayEnergy(due=due) | PayShipEnergy(due=due) | PayUpgradeEnergy(due=due):
-            kind, values = "energy", lh_data.ENERGY_VALUE
-        case _:
-            return ""
-    paid = sum(n * value for n, value in zip(tokens, values, strict=False))
+    kind = None if decision is None else KINDS[type(decision)].paid_in
+    if kind is None:
+        return ""
+    due = cast(AmountDue, decision).due  # a kind paid in food or energy has its amount due
+    paid = sum(n * value for n, value in zip(tokens, WORTH[kind], strict=False))
     return f" ({paid} {kind} for {due} due: no change is given)" if paid > due else ""
 
 
@@ -337,8 +322,7 @@ def _entry_fee(key: str, observation: Observation) -> str:
     if owner == payer:
         return " (yours: no fee)" if payer == viewer else f" (P{payer}'s own: no fee)"
     words = " or ".join(
-        [f"{fee.food} food"] * bool(fee.food)
-        + [count_words(fee.francs, lh_data.FRANC)] * bool(fee.francs)
+        [f"{fee.food} food"] * bool(fee.food) + [count_words(fee.francs, lh_data.FRANC)] * bool(fee.francs)
     )
     to = "" if owner < 0 else ", to you" if owner == viewer else f", to P{owner}"  # < 0: the town's
     return f" (fee {words}{to})"

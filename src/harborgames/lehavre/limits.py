@@ -38,51 +38,19 @@ decision's own counts (food or energy due, goods sold so far at the Bridge) are 
 from __future__ import annotations
 
 from ..core.checks import StateChecks
-from .buildings import MARKET_MAX, UPGRADE_OF, shipping_capacities
-from .construction import BUILDERS
 from .data import (
-    BUILDING_INDEX,
     BUILDINGS,
     CATTLE,
     FRANC,
     OFFER_SPACES,
     ROUND_CARDS,
     ROUND_CARDS_FOR,
-    SHIPPING_FRANCS,
     TURNS_PER_ROUND,
 )
-from .decisions import (
-    BridgeSell,
-    BuildGoods,
-    ChooseBuilding,
-    ChooseShip,
-    CoalTraderCharcoal,
-    CoalTraderChoose,
-    CoalTraderCoal,
-    CoalTraderPay,
-    Decision,
-    ExchangeTimes,
-    Feed,
-    FurrieryHides,
-    FurrieryLeather,
-    HarborWatchTarget,
-    IronworksExtra,
-    JoineryWood,
-    MarketplaceGoods,
-    PayEnergy,
-    PayFee,
-    PayInterest,
-    PayShipEnergy,
-    PayShipGoods,
-    PayUpgradeEnergy,
-    ShippingLoad,
-    TownSquareGoods,
-    Turn,
-    UpgradeGoods,
-)
-from .specials import COAL_TRADER_CHARCOAL_MAX, COAL_TRADER_COAL_MAX, FURRIERY_LEATHER, TOWN_SQUARE_GOODS
+from .kind import Phase
+from .obligations import feeding, paying_interest
 from .state import State
-from .visit import HARBOR_WATCH, HARBOR_WATCH_FRANCS
+from .turn import KINDS
 
 __all__ = [
     "ACTION_FRANCS",
@@ -118,7 +86,6 @@ FEE_GOODS, FEE_FRANCS = 3, 3  # an entry fee received: at most 3 food (in goods,
 ACTION_GOODS = 2 * (3 + _FISHERMEN + _HAMMERS + 12)
 SUPPLY_GOODS = 2 * 2  # the two tokens of a Supply tile
 HARVEST_GOODS = 1 + 2 * 2  # a grain, and two cattle with the Feedlot
-_MOST_FRANCS_PER_GOOD = 8  # steel at the Shipping Line; every exchange pays less per good given
 # The most Francs one main action brings a seat: 8 per good given, a third per cattle and fish
 # held (the Zoo), the Bridge's Francs for the goods sold, and at most 1,000 from anything else
 # (the Joinery's 7, the Arts Center's 16, the Leather Industry's 16, fees received, half the
@@ -128,8 +95,6 @@ SUPPLY_FRANCS = 2
 LOAN_FRANCS_LEFT = 3  # a loan pays the debt; what is left of its 4 Francs is at most 3
 _SHIP_SALE = tuple(card.ship_value // 2 for card in ROUND_CARDS)
 _BUILDING_SALE = tuple(b.value // 2 for b in BUILDINGS)
-_MOST_BUILDING_SALE = max(sale for sale, b in zip(_BUILDING_SALE, BUILDINGS, strict=True) if b.cost)
-_MOST_SHIP_SALE = max(_SHIP_SALE)
 _FRANCS_SPACE = OFFER_SPACES.index(FRANC)
 _CATTLE_SPACE = OFFER_SPACES.index(CATTLE)
 _LOANS_PER_FEEDING = {
@@ -154,7 +119,9 @@ def main_actions_to_come(state: State) -> int:
     and one final action per seat after the last round."""
     if state.current_player is None:
         return 0
-    waiting = isinstance(state.decision, (Turn, PayInterest)) and not state.main_done
+    decision = state.decision
+    before = decision is not None and KINDS[type(decision)].phase in (Phase.TURN, Phase.INTEREST)
+    waiting = before and not state.main_done
     not_begun = 1 if waiting and state.turn < TURNS_PER_ROUND else 0
     if state.final_turns:
         return state.final_turns - 1 + not_begun
@@ -177,96 +144,35 @@ def _feedings_to_come(state: State, seat: int) -> int:
     if state.current_player is None or state.final_turns:
         return 0
     later = _rounds(state) - state.round - 1
-    decision = state.decision
     if state.turn < TURNS_PER_ROUND:
         return later + 1
-    if isinstance(decision, Feed):
-        return later + _still_to(state, seat, decision.first, decision.seat)
+    fed = feeding(state.decision)
+    if fed is not None:
+        return later + _still_to(state, seat, fed.first, fed.seat)
     return later
 
 
 def _interest_to_come(state: State, seat: int) -> int:
-    decision = state.decision
-    now = isinstance(decision, PayInterest) and _still_to(state, seat, state.turn_player, decision.seat)
+    owed = paying_interest(state.decision)
+    now = owed is not None and _still_to(state, seat, state.turn_player, owed.seat)
     return _turns_to_come(state) + now
 
 
 # -- what the rest of a main action under way can bring -------------------------------------------
-_ENERGY_PAID_GOODS = {
-    BUILDING_INDEX["ironworks"]: 1,  # the fourth iron
-    BUILDING_INDEX["kiln"]: 3,  # 3 bricks
-    BUILDING_INDEX["steelworks"]: 2,  # 2 steel
-}
-
-
-def _goods_held(state: State) -> int:
-    return sum(state.players[state.turn_player].stock[:FRANC])
-
-
-def _left_to_actor(state: State, decision: Decision) -> tuple[int, int]:
-    """The most goods (a cattle counted twice) and Francs the rest of the building's action under
-    way brings the seat taking it: never more than the decision before it left. Decisions not
-    named here (the Marketplace's look, the Business Office's, the Haulage Firm's) bring no more
-    goods or Francs than they take."""
-    stock = state.players[state.turn_player].stock
-    match decision:
-        case PayFee() | HarborWatchTarget():  # a building's action follows
-            return ACTION_GOODS, ACTION_FRANCS
-        case ChooseBuilding() | BuildGoods():  # each build: half a building's value when sold
-            builds = BUILDERS[decision.building][0] if decision.building in BUILDERS else 0
-            return 0, _MOST_BUILDING_SALE * max(0, builds - decision.built)
-        case ChooseShip() | PayShipGoods() | PayShipEnergy():
-            return 0, _MOST_SHIP_SALE
-        case UpgradeGoods():  # at most a Franc's subsidy per good (a cattle: a meat, half a hide)
-            upgrade = UPGRADE_OF.get(decision.building)
-            return 0, stock[upgrade.source] if upgrade else 0
-        case PayUpgradeEnergy():
-            upgrade = UPGRADE_OF.get(decision.building)
-            return 0, upgrade.francs(decision.goods) if upgrade else 0
-        case PayEnergy():
-            return _ENERGY_PAID_GOODS.get(decision.building, 0), 0
-        case JoineryWood():
-            return 0, 7
-        case IronworksExtra():
-            return 1, 0
-        case MarketplaceGoods():  # different goods: one cattle at most
-            return MARKET_MAX + 1, 0
-        case ShippingLoad():
-            room = sum(shipping_capacities(state, state.turn_player)) - decision.shipped
-            return 0, max(SHIPPING_FRANCS) * max(0, room)
-        case BridgeSell():  # the goods sold so far and those still held, a Franc each at most
-            return 0, decision.upgraded + decision.standard + _goods_held(state)
-        case ExchangeTimes():
-            return 0, _MOST_FRANCS_PER_GOOD * _goods_held(state)
-        case FurrieryHides() | FurrieryLeather():
-            return 0, 5 * FURRIERY_LEATHER
-        case CoalTraderChoose():
-            return 1, 0
-        case CoalTraderCharcoal():
-            return COAL_TRADER_CHARCOAL_MAX + COAL_TRADER_COAL_MAX, 0
-        case CoalTraderCoal():
-            return decision.charcoal + COAL_TRADER_COAL_MAX, 0
-        case CoalTraderPay():
-            return decision.charcoal + decision.coal, 0
-        case TownSquareGoods():
-            return len(TOWN_SQUARE_GOODS), 0
-    return 0, 0
-
-
 def _action_left(state: State, seat: int) -> tuple[int, int]:
     """The most goods and Francs the rest of the main action under way brings ``seat``: the seat
-    taking it by its decision, any other seat an entry fee (and the Harbor Watch's Franc) due."""
+    taking it what its decision's kind declares (``kind.py``), any other seat the entry fees (and
+    the Harbor Watch's Franc) still due."""
     decision = state.decision
-    if decision is None or isinstance(decision, (Turn, PayInterest, Feed)):
+    if decision is None:
+        return 0, 0
+    kind = KINDS[type(decision)]
+    if not kind.phase.of_a_building:
         return 0, 0  # no building's action is under way
     if seat == state.turn_player:
-        return _left_to_actor(state, decision)
-    if isinstance(decision, HarborWatchTarget):  # a Franc to the occupant, then the target's fee
-        return FEE_GOODS, HARBOR_WATCH_FRANCS + FEE_FRANCS
-    if isinstance(decision, PayFee):  # this fee, and what follows if it is the Harbor Watch's
-        watch = decision.building == HARBOR_WATCH
-        return FEE_GOODS * (1 + watch), FEE_FRANCS * (1 + watch) + HARBOR_WATCH_FRANCS * watch
-    return 0, 0
+        return (ACTION_GOODS, ACTION_FRANCS) if kind.action_to_come else kind.left(state, decision)
+    fees, francs = kind.fees_to_others(decision)
+    return FEE_GOODS * fees, FEE_FRANCS * fees + francs
 
 
 def goods_room(state: State, seat: int) -> tuple[int, int]:
@@ -277,8 +183,8 @@ def goods_room(state: State, seat: int) -> tuple[int, int]:
     held = sum(stock[:FRANC]) + stock[CATTLE]
     held += sum(offers) - offers[_FRANCS_SPACE] + offers[_CATTLE_SPACE]
     decision = state.decision
-    if isinstance(decision, BridgeSell) and seat == state.turn_player:
-        held += decision.upgraded + decision.standard
+    if decision is not None and seat == state.turn_player:
+        held += KINDS[type(decision)].held(decision)
     later = (
         SUPPLY_GOODS * _turns_to_come(state)
         + HARVEST_GOODS * _harvests_to_come(state)

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import data as lh_data
-from .decisions import Feed, PayInterest
-from .labels import and_list, display_name, ship_words, tokens_words
+from .labels import and_list, ship_words, tokens_words
+from .names import display_name
+from .obligations import feeding, paying_interest
 from .round_end import FEEDLOT, food_due, round_cards
 from .scoring import wealth as lh_wealth
 from .state import OUT, PROPOSAL, SPECIAL_DECK, TOWN, Observation, State
@@ -35,7 +36,7 @@ def narrate(before: Observation, after: Observation) -> tuple[str, ...]:
         return ()
     lines = _fees_received(old, new, viewer)
     cards = round_cards(old.num_players, old.rules.variant)
-    round_over = old.round < len(cards) and not isinstance(old.decision, Feed) and _feeding_reached(old, new)
+    round_over = old.round < len(cards) and feeding(old.decision) is None and _feeding_reached(old, new)
     fed = _fed_seats(old, new, round_over) if old.round < len(cards) else []
     owing = _interest_seats(old, new)
     settled = _Settlements(old, new, [seat for seat, _ in fed], owing)
@@ -118,27 +119,26 @@ def _before(order: list[int], seat: int) -> list[int]:
 
 def _feeding_reached(old: State, new: State) -> bool:
     """This step went past the round's last turn: into feeding, or through the round's end."""
-    return new.round > old.round or (isinstance(new.decision, Feed) and new.round == old.round)
+    return new.round > old.round or (feeding(new.decision) is not None and new.round == old.round)
 
 
 def _fed_seats(old: State, new: State, round_over: bool) -> list[tuple[int, int]]:
     """The seats whose feeding was settled in this step, in turn order, with the food each owed
     (0: its ships provide it all, and it was skipped)."""
     n = old.num_players
-    if isinstance(old.decision, Feed):
-        first, start = old.decision.first, old.decision.seat
+    was, now = feeding(old.decision), feeding(new.decision)
+    if was is not None:
+        first, start = was.first, was.seat
     elif round_over:
         first = start = (old.turn_player + 1) % n
     else:
         return []
     order = _in_order(first, n)
     order = order[order.index(start) :]
-    if isinstance(new.decision, Feed) and new.round == old.round:
-        order = _before(order, new.decision.seat)  # that seat and those after it still pay
-    feeding = old.decision
+    if now is not None and new.round == old.round:
+        order = _before(order, now.seat)  # that seat and those after it still pay
     return [
-        (seat, feeding.due if isinstance(feeding, Feed) and feeding.seat == seat else food_due(old, seat))
-        for seat in order
+        (seat, was.due if was is not None and was.seat == seat else food_due(old, seat)) for seat in order
     ]
 
 
@@ -146,11 +146,12 @@ def _interest_seats(old: State, new: State) -> list[int]:
     """The seats whose interest was settled in this step, in turn order: every seat with loans
     when a turn began on the interest tile (or repaying its last loan instead)."""
     n = old.num_players
-    if isinstance(old.decision, PayInterest):
-        start, first = old.decision.seat, old.turn_player
+    was, now = paying_interest(old.decision), paying_interest(new.decision)
+    if was is not None:
+        start, first = was.seat, old.turn_player
     else:
         started = (new.round, new.turn) != (old.round, old.turn) and new.final_turns == 0
-        if not started or new.current_player is None or isinstance(new.decision, Feed):
+        if not started or new.current_player is None or feeding(new.decision) is not None:
             return []
         tile = new.tiles[new.turn]
         if tile < 0 or not lh_data.SUPPLY_TILES[tile].interest:
@@ -159,8 +160,8 @@ def _interest_seats(old: State, new: State) -> list[int]:
     order = _in_order(first, n)
     order = order[order.index(start) :]
     same_turn = (new.round, new.turn) == (old.round, old.turn)
-    if isinstance(new.decision, PayInterest) and (same_turn or not isinstance(old.decision, PayInterest)):
-        order = _before(order, new.decision.seat)  # that seat and those after it still pay
+    if now is not None and (same_turn or was is None):
+        order = _before(order, now.seat)  # that seat and those after it still pay
     return [seat for seat in order if new.players[seat].loans or old.players[seat].loans]
 
 
@@ -272,7 +273,8 @@ def _fed_line(settled: _Settlements, seat: int, due: int, viewer: int) -> str:
         return f"{who}: the ships provide all the food."
     old, new = settled.old, settled.new
     forced = settled.feeding.get(seat)
-    chose = isinstance(old.decision, Feed) and old.decision.seat == seat  # its own step: read its supply
+    fed = feeding(old.decision)
+    chose = fed is not None and fed.seat == seat  # its own step: read its supply
     if forced is not None and forced.startswith("pay ") and not chose:
         return f"{who} paid {due} food: {tokens_words(_paid_tokens(forced))}."
     francs, loans = settled.francs_and_loans_after_feeding(seat)

@@ -10,10 +10,10 @@ the one who took the round's last turn. A seat that cannot pay may sell building
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
+from ..core.checks import StateChecks
 from ..core.decisions import Rule, next_in_turn_order
-from .actions import LOAN, REPAY, Action, Loan, Pay, Repay, Sell, SellShip
+from .actions import LOAN, REPAY, Action, Loan, Pay, PayPart, Repay, Sell, SellShip
 from .data import (
     FOOD_DEMANDS,
     FRANC,
@@ -21,11 +21,13 @@ from .data import (
     LOAN_REPAYMENT,
     PLAYER_COUNTS,
     SHIP_FOOD,
+    round_cards,
 )
 from .data import INTEREST as INTEREST_FRANCS
 from .decisions import TURN, Feed, PayInterest, new_feed
 from .effect import amount_rule
-from .explain import explain
+from .explain import explain, payment_refused
+from .kind import Kind, Phase
 from .payment import FOOD, FOOD_KINDS, amount_ways, food_worth, francs
 from .state import Player, State, new_player, paid_by, with_player, with_players, with_players_seat_deciding
 from .trading import repay, sales, sell, sell_ship
@@ -134,7 +136,7 @@ def feeding_rule(after: Callable[[State], State]) -> Rule[State, Feed, Action]:
         following = next_in_turn_order(decision.seat, decision.first, state.num_players)
         return _feed_from(state, following, decision.first, after, players)
 
-    paying = amount_rule(FOOD, _feed_seat, next_feeding, explain)
+    paying = amount_rule(FOOD, _feed_seat, next_feeding)
 
     def legal(state: State, decision: Feed) -> tuple[Action, ...]:
         stock = state.players[decision.seat].stock
@@ -153,7 +155,7 @@ def feeding_rule(after: Callable[[State], State]) -> Rule[State, Feed, Action]:
             return _sold(state, seat, action)
         return paying.perform(state, decision, action)  # one token kind at a time
 
-    return Rule(legal, perform, explain)
+    return Rule(legal, perform, _why_not_fed)
 
 
 def _feed_seat(state: State, decision: Feed) -> int:
@@ -184,6 +186,77 @@ def _borrowed(players: tuple[Player, ...], seat: int, short: int, token: int) ->
     return with_player(players, seat, new_player(tuple(stock), p.loans + loans, p.ships, p.location))
 
 
-def rules(after_feeding: Callable[[State], State]) -> dict[type, Rule[State, Any, Action]]:
-    """The rules of interest and feeding (``after_feeding``: the rest of the round's end)."""
-    return {PayInterest: Rule(_interest_legal, _interest, explain), Feed: feeding_rule(after_feeding)}
+# -- the obligations, as every layer reads them --------------------------------------------------------
+def paying_interest(decision: object) -> PayInterest | None:
+    """``decision`` if it is a seat's interest (the narration and the limits read whose)."""
+    return decision if isinstance(decision, PayInterest) else None
+
+
+def feeding(decision: object) -> Feed | None:
+    """``decision`` if it is a seat's feeding (the table, the narration and the limits read whose,
+    from which first seat, and the food due)."""
+    return decision if isinstance(decision, Feed) else None
+
+
+def _describe_interest(state: State, decision: PayInterest, viewer: int | None) -> str:
+    francs = f"{INTEREST_FRANCS} Franc{'s' * (INTEREST_FRANCS != 1)}"
+    return f"interest: {francs} for the Supply tile's interest symbol, or repay a loan"
+
+
+def _why_not_interest(state: State, decision: PayInterest, action: Action) -> str:
+    if not isinstance(action, (Pay, Sell, SellShip, Loan, Repay)):
+        return f"{action} must wait: a player with loans pays 1 Franc interest first"
+    return explain(state, decision, action)
+
+
+def _check_interest(check: StateChecks, state: State, decision: PayInterest) -> None:
+    check.require(state.current_player == decision.seat, "the seat paying interest decides")
+    check.require(state.players[decision.seat].loans > 0, "interest is paid only by players with loans")
+
+
+def _describe_feeding(state: State, decision: Feed, viewer: int | None) -> str:
+    return f"feeding: {decision.due} food due (Francs count 1 each; short of it, sell or borrow)"
+
+
+def _food_due_text(decision: Feed) -> str:
+    return f"{decision.due} food"
+
+
+_food_refused = payment_refused(_food_due_text)
+
+
+def _why_not_fed(state: State, decision: Feed, action: Action) -> str:
+    if not isinstance(action, (Pay, PayPart, Sell, SellShip, Loan)):
+        return f"{action} must wait: the round's food is being paid"
+    return _food_refused(state, decision, action)
+
+
+def _check_feeding(check: StateChecks, state: State, decision: Feed) -> None:
+    check.require(state.current_player == decision.seat, "the seat being fed decides")
+    check.seat("the first seat fed", decision.first, state.num_players)
+    check.require(decision.due >= 1, "a seat owing no food is not asked")
+    demand = round_cards(state.num_players, state.rules.variant)[state.round].food_demand(state.num_players)
+    check.require(
+        decision.due <= demand, f"the food due is {decision.due}: round {state.round + 1} asks {demand}"
+    )
+
+
+def kinds(after_feeding: Callable[[State], State]) -> tuple[Kind[PayInterest], Kind[Feed]]:
+    """Interest and feeding (``after_feeding``: the rest of the round's end)."""
+    interest = Kind(
+        PayInterest,
+        Rule(_interest_legal, _interest, _why_not_interest),
+        _describe_interest,
+        phase=Phase.INTEREST,
+        check=_check_interest,
+    )
+    fed = Kind(
+        Feed,
+        feeding_rule(after_feeding),
+        _describe_feeding,
+        phase=Phase.FEEDING,
+        check=_check_feeding,
+        paid_in=FOOD,
+        slot="first",
+    )
+    return interest, fed

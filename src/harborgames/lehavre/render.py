@@ -12,7 +12,6 @@ from .actions import goods_text
 from .data import (
     BUILDINGS,
     FRANC,
-    INTEREST,
     OFFER_SPACES,
     ROUND_CARDS,
     SHIP_TYPES,
@@ -20,44 +19,11 @@ from .data import (
     TOKEN_NAMES,
     round_cards,
 )
-from .decisions import (
-    BridgeSell,
-    BuildGoods,
-    ChooseBuilding,
-    ChooseShip,
-    CoalTraderCharcoal,
-    CoalTraderChoose,
-    CoalTraderCoal,
-    CoalTraderPay,
-    ExchangeTimes,
-    Feed,
-    FurrieryHides,
-    FurrieryLeather,
-    HarborWatchTarget,
-    HaulagePair,
-    IronworksExtra,
-    JoineryWood,
-    MarketplaceGoods,
-    MarketplaceLook,
-    OfficeExchange,
-    OfficeSteel,
-    PayEnergy,
-    PayFee,
-    PayInterest,
-    PayShipEnergy,
-    PayShipGoods,
-    PayUpgradeEnergy,
-    ShippingLoad,
-    TownSquareGoods,
-    Turn,
-    UpgradeGoods,
-)
-from .effect import build_cost
-from .labels import display_name, with_article
-from .obligations import food_due
+from .obligations import feeding, food_due
 from .observe import HIDDEN, observe
 from .scoring import WealthParts, wealth, wealth_parts
 from .state import TOWN, State
+from .turn import KINDS
 
 
 def _tile(tile: int) -> str:
@@ -73,106 +39,16 @@ def _counted(count: int, noun: str, plural: str | None = None) -> str:
     return f"{count} {noun if count == 1 else plural or noun + 's'}"
 
 
-# What the seat to move decides, in the rulebook's and the cards' words: the one source of the
-# header's ``P0 to decide (...)`` here and of the table's ``prompt`` (``view.py``), so that the
-# two cannot say different things. What each upgrading building takes, for its question:
-_UPGRADES = {
-    "bakehouse": "grain to bake into bread",
-    "smokehouse": "fish to smoke",
-    "charcoal_kiln": "wood to turn into charcoal",
-    "abattoir": "cattle to slaughter",
-    "brickworks": "clay to fire into brick",
-    "tannery": "hides to tan",
-    "steel_mill": "iron to make into steel",
-    "cokery": "coal to turn into coke",
-}
-
-
 def describe(state: State, viewer: int | None = None) -> str:
     """What the seat to move decides, as a phrase without its subject (``the Joinery: how many
     wood to sell (1, 2 or 3 for 5, 6 or 7 Francs)``; ``over`` once the game has ended), in the
     words ``viewer`` reads (a fee paid to it is paid "to you"; ``None``: to ``P1``). The header
-    shows it as ``P0 to decide (...)``, the table's prompt as ``You: ....``."""
-    d = state.decision
-    if d is None or state.current_player is None:
+    shows it as ``P0 to decide (...)``, the table's prompt (``view.py``) as ``You: ....``: one
+    source, so the two cannot say different things. Each kind says it beside its rule."""
+    decision = state.decision
+    if decision is None or state.current_player is None:
         return "over"
-    match d:
-        case Turn():
-            if state.final_turns:
-                return "the final action: take an Offer space or enter any building (occupied ones too)"
-            if state.main_done:
-                return "buy, sell or repay, then end the turn"
-            return "buy or sell if you like, then take an Offer space or enter a building"
-        case PayInterest():
-            return (
-                f"interest: {_counted(INTEREST, 'Franc')} for the Supply tile's interest symbol, "
-                "or repay a loan"
-            )
-        case Feed(due=due):
-            return f"feeding: {due} food due (Francs count 1 each; short of it, sell or borrow)"
-        case PayFee(building):
-            owner = state.owner[building]
-            to = "the Treasury" if owner < 0 else "you" if owner == viewer else f"P{owner}"
-            return f"the {_name(building)}'s entry fee: {BUILDINGS[building].fee}, to {to}"
-        case HarborWatchTarget():
-            return "the Harbor Watch: which occupied building to move into"
-        case ChooseBuilding(building, built):
-            return f"the {_name(building)}: which top proposal to build{' (another one)' * bool(built)}"
-        case BuildGoods(target=target):
-            return f"the goods to build the {_name(target)}: {build_cost(state.rules, target)}"
-        case ChooseShip(wharf):
-            return f"the {_name(wharf)}: which ship to build"
-        case PayShipGoods(ship_type=ship_type):
-            kind = SHIP_TYPES[ship_type]
-            return f"the goods for {with_article(kind.name)}: {kind.cost}"
-        case PayShipEnergy(ship_type=ship_type, due=due):
-            return f"{due} energy for the {SHIP_TYPES[ship_type].name}"
-        case UpgradeGoods(building):
-            what = _UPGRADES.get(BUILDINGS[building].id, "goods to upgrade")
-            return f"the {_name(building)}: how many {what}"
-        case PayUpgradeEnergy(building, goods, due):
-            return f"the {_name(building)}: {due} energy to upgrade {goods} goods"
-        case PayEnergy(building, due):
-            return f"the {_name(building)}: {due} energy"
-        case JoineryWood():
-            return "the Joinery: how many wood to sell (1, 2 or 3 for 5, 6 or 7 Francs)"
-        case IronworksExtra():
-            return "the Ironworks: whether to pay 6 energy for a fourth iron"
-        case MarketplaceGoods():
-            return "the Marketplace: which different standard goods to take"
-        case MarketplaceLook():
-            return "the Marketplace: the two special buildings back as they were, or swapped"
-        case ShippingLoad(shipped):
-            return f"the Shipping Line: the next good to ship ({shipped} loaded so far)"
-        case OfficeSteel(given):
-            return f"the Business Office: the next good toward a steel ({given} of 4 given)"
-        case OfficeExchange():
-            return "the Business Office: a good to exchange for a charcoal, a leather or a brick"
-        case BridgeSell():
-            return "the Bridge over the Seine: the next good to sell"
-        case ExchangeTimes(building):
-            return f"the {_name(building)}: how many times ({BUILDINGS[building].text})"
-        case FurrieryHides():
-            return "the Furriery: how many hides to exchange for bread"
-        case FurrieryLeather():
-            return "the Furriery: how many leather to sell for 5 Francs each"
-        case CoalTraderChoose():
-            return "the Coal Trader: a charcoal for 1 food, or a coal for 2 food"
-        case CoalTraderCharcoal():
-            return "the Coal Trader: how many charcoal (1 food each)"
-        case CoalTraderCoal():
-            return "the Coal Trader: how many coal (2 food each)"
-        case CoalTraderPay(due=due):
-            return f"{due} food to the Coal Trader"
-        case HaulagePair():
-            return "the Haulage Firm: which two adjacent Offer spaces to empty"
-        case TownSquareGoods():
-            return "the Town Square: which different upgraded goods to take"
-    return type(d).__name__
-
-
-def _name(building: int) -> str:
-    return display_name(BUILDINGS[building])
+    return KINDS[type(decision)].describe(state, decision, viewer)
 
 
 def _header(state: State, player: int | None) -> list[str]:
@@ -251,7 +127,8 @@ LEGEND = "(`info board` explains the table; `info NAME`: a building, ship, round
 def _food(state: State, seat: int) -> str:
     """``, food due 5 at the round's end`` (less what the seat's ships give), or ``, owes 5
     food`` while it is being fed; nothing once the rounds are over."""
-    if isinstance(state.decision, Feed) and state.decision.seat == seat:
+    fed = feeding(state.decision)
+    if fed is not None and fed.seat == seat:
         return f", owes {food_due(state, seat)} food"
     if state.final_turns or state.current_player is None:
         return ""

@@ -1,20 +1,19 @@
 """What each special building does when entered (rulebook "Special Buildings (36)"; full game).
 
-Most are exchanges ("Exchange 1 meat + 1 bread up to 4 times for 6 Francs each pair"): one table,
-``EXCHANGES``, and one decision, how many times (``Times``). Buildings that simply give goods
-are ``_receive`` rows. The rest have a small function each. Buildings without an action (Business
-Park, Feedlot, Football Stadium, Guildhouse, Masons' Guild, Wind Farm) act elsewhere: at harvest,
-when building, when paying energy, at the game's end.
+Most are exchanges ("Exchange 1 meat + 1 bread up to 4 times for 6 Francs each pair"): one table
+and one decision, how many times (``exchanges.py``). Buildings that simply give goods are
+``_receive`` rows. The rest have a small function each, and a building with its own choice
+declares the ``Kind`` of each decision it asks in its section (``kind.py``). Buildings without an
+action (Business Park, Feedlot, Football Stadium, Guildhouse, Masons' Guild, Wind Farm) act
+elsewhere: at harvest, when building, when paying energy, at the game's end.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from itertools import combinations
-from typing import Any
 
-import attrs
-
+from ..core.checks import StateChecks
 from ..core.decisions import Rule
 from ..core.update import update
 from .actions import Action, Choose, Times
@@ -22,7 +21,6 @@ from .data import (
     BREAD,
     BRICK,
     BUILDING_INDEX,
-    BUILDINGS,
     CATTLE,
     CHARCOAL,
     CLAY,
@@ -37,7 +35,6 @@ from .data import (
     LEATHER,
     MEAT,
     OFFER_SPACES,
-    SMOKED_FISH,
     STEEL,
     TOKEN_NAMES,
     UPGRADED_GOODS,
@@ -48,19 +45,19 @@ from .decisions import (
     CoalTraderChoose,
     CoalTraderCoal,
     CoalTraderPay,
-    ExchangeTimes,
     FurrieryHides,
     FurrieryLeather,
     HaulagePair,
-    PayEnergy,
     TownSquareGoods,
 )
 from .effect import (
     ENERGY_GOODS,
     Effect,
+    EnergyPaid,
     always,
     amount_rule,
     ask,
+    ask_energy,
     count_type,
     done,
     done_gaining,
@@ -74,92 +71,11 @@ from .effect import (
     times_range,
     turn_seat,
 )
-from .explain import explain, not_a_choice
+from .exchanges import EXCHANGE_TIMES, EXCHANGING_EFFECTS
+from .explain import choice_refused
+from .kind import Kind, Phase, at_most, said
 from .payment import FOOD, food_worth
 from .state import State
-
-
-# -- exchanges: give the inputs k times, receive the outputs k times -----------------------------
-@attrs.frozen
-class Exchange:
-    """``inputs`` for ``outputs``, at most ``limit`` times per visit (None: any number)."""
-
-    inputs: Mapping[int, int]
-    outputs: Mapping[int, int]
-    limit: int | None
-
-
-def _times_possible(stock: tuple[int, ...], exchange: Exchange) -> int:
-    most = min(stock[good] // count for good, count in exchange.inputs.items())
-    return most if exchange.limit is None else min(most, exchange.limit)
-
-
-EXCHANGES: dict[str, Exchange] = {
-    # "Exchange 1 meat + 1 bread up to 4 times for 6 Francs each pair."
-    "baguette_shop": Exchange({MEAT: 1, BREAD: 1}, {FRANC: 6}, 4),
-    # "Exchange up to 6 bread for 3 Francs each."
-    "bakery": Exchange({BREAD: 1}, {FRANC: 3}, 6),
-    # "Exchange pairs of 1 hide + 1 leather for 7 Francs each."
-    "clothing_industry": Exchange({HIDES: 1, LEATHER: 1}, {FRANC: 7}, None),
-    # "Exchange 1 wood + 1 smoked fish + 1 bread up to 3 times for 8 Francs each set." (rule option)
-    "diner": Exchange({WOOD: 1, SMOKED_FISH: 1, BREAD: 1}, {FRANC: 8}, 3),
-    # "Exchange up to 7 fish for 2 Francs each (not smoked fish)."
-    "fish_market": Exchange({FISH: 1}, {FRANC: 2}, 7),
-    # "Exchange any smoked fish for 3 Francs each."
-    "fish_restaurant": Exchange({SMOKED_FISH: 1}, {FRANC: 3}, None),
-    # "Exchange 1 wood + 1 meat up to 4 times for 5 Francs each pair."
-    "forest_hut": Exchange({WOOD: 1, MEAT: 1}, {FRANC: 5}, 4),
-    # "Exchange pairs of leather + wood for 6 Francs each."
-    "furniture_factory": Exchange({LEATHER: 1, WOOD: 1}, {FRANC: 6}, None),
-    # "Exchange 1 bread + 1 grain up to 3 times for 5 Francs each pair."
-    "patisserie": Exchange({BREAD: 1, GRAIN: 1}, {FRANC: 5}, 3),
-    # "Exchange up to 4 grain for 2 Francs each."
-    "schnaps_distillery": Exchange({GRAIN: 1}, {FRANC: 2}, 4),
-    # "Exchange 1 meat + 1 charcoal up to 4 times for 6 Francs each pair."
-    "steakhouse": Exchange({MEAT: 1, CHARCOAL: 1}, {FRANC: 6}, 4),
-    # "Exchange 1 wood + 1 grain up to 4 times for 3 Francs each pair."
-    "tavern": Exchange({WOOD: 1, GRAIN: 1}, {FRANC: 3}, 4),
-}
-# The sources' Diner (rule option diner=sources): up to 6 sets for 3 Francs each.
-DINER_SOURCES = Exchange({WOOD: 1, SMOKED_FISH: 1, BREAD: 1}, {FRANC: 3}, 6)
-
-
-def exchange_of(state: State, key: str) -> Exchange:
-    if key == "diner" and state.rules.diner == "sources":
-        return DINER_SOURCES
-    return EXCHANGES[key]
-
-
-def _exchanger(key: str) -> Effect:
-    building = BUILDING_INDEX[key]
-    # One exchange needs each input once (the same goods under both Diner readings): asked of
-    # every built exchanger on every turn, so the check is plain comparisons.
-    needs = tuple(EXCHANGES[key].inputs.items())
-    assert key != "diner" or needs == tuple(DINER_SOURCES.inputs.items())
-
-    def can_enter(state: State, seat: int, stock: tuple[int, ...]) -> bool:
-        for good, count in needs:  # noqa: SIM110  (a loop: no generator per call)
-            if stock[good] < count:
-                return False
-        return True
-
-    return Effect(
-        can_enter, lambda state: ask(state, ExchangeTimes(building)), reads=frozenset(EXCHANGES[key].inputs)
-    )
-
-
-def _exchange_legal(state: State, decision: ExchangeTimes) -> tuple[Action, ...]:
-    most = _times_possible(stock_of(state), exchange_of(state, BUILDINGS[decision.building].id))
-    return times_range(1, most)
-
-
-def _exchange(state: State, decision: ExchangeTimes, action: Action) -> State:
-    assert isinstance(action, Times)
-    exchange = exchange_of(state, BUILDINGS[decision.building].id)
-    change = {good: -count * action.count for good, count in exchange.inputs.items()}
-    for good, count in exchange.outputs.items():
-        change[good] = change.get(good, 0) + count * action.count
-    return done_gaining(state, me(state), change)
 
 
 # -- buildings that give goods -------------------------------------------------------------------
@@ -250,15 +166,17 @@ def _energy_deal(key: str, inputs: Mapping[int, int], energy: int, outputs: Mapp
         paid = paid_inputs(state, stock_of(state), inputs)
         assert paid is not None  # ``can_enter`` held
         state = gain(state, me(state), {good: -n for good, n in paid.items()})
-        return ask(state, PayEnergy(building, energy_due(state, me(state), energy)))
+        return ask_energy(state, building, energy)
 
     reads = ENERGY_GOODS | set(inputs) | {SUBSTITUTES[good] for good in inputs if good in SUBSTITUTES}
     return Effect(can_enter, enter, reads=reads)
 
 
-def _energy_paid(outputs: Mapping[int, int]) -> Callable[[State], State]:
+def _energy_paid(outputs: Mapping[int, int]) -> EnergyPaid:
     """What follows the energy of an energy deal: its outputs."""
-    return lambda state: done_gaining(state, me(state), dict(outputs))
+    return EnergyPaid(
+        lambda state: done_gaining(state, me(state), dict(outputs)), goods=sum(outputs.values())
+    )
 
 
 KILN_INPUTS, KILN_OUTPUTS = {CLAY: 1}, {BRICK: 3}
@@ -295,6 +213,22 @@ def _furriery_leather_choices(state: State, decision: FurrieryLeather) -> tuple[
 def _furriery_leather(state: State, decision: FurrieryLeather, action: Action) -> State:
     assert isinstance(action, Times)
     return done_gaining(state, me(state), {LEATHER: -action.count, FRANC: 5 * action.count})
+
+
+_FURRIERY_HIDES = Kind(
+    FurrieryHides,
+    Rule(_furriery_hides_choices, _furriery_hides, choice_refused("furriery")),
+    said("the Furriery: how many hides to exchange for bread"),
+    at="furriery",
+    left=at_most(0, 5 * FURRIERY_LEATHER),
+)
+_FURRIERY_LEATHER = Kind(
+    FurrieryLeather,
+    Rule(_furriery_leather_choices, _furriery_leather, choice_refused("furriery")),
+    said("the Furriery: how many leather to sell for 5 Francs each"),
+    at="furriery",
+    left=at_most(0, 5 * FURRIERY_LEATHER),
+)
 
 
 # -- the Coal Trader: food for charcoal or coal ----------------------------------------------------
@@ -354,6 +288,79 @@ def _coal_trader_paid(state: State, decision: CoalTraderPay) -> State:
     return done_gaining(state, me(state), {CHARCOAL: decision.charcoal, COAL: decision.coal})
 
 
+def _asked_by_the_rulebook(rulebook: bool) -> Callable[[StateChecks, State, object], None]:
+    """The check of a Coal Trader decision asked by the rulebook's reading, or the sources'."""
+
+    def check_reading(check: StateChecks, state: State, decision: object) -> None:
+        fits = (state.rules.coal_trader == "rulebook") == rulebook
+        check.require(fits, "the Coal Trader's decision does not fit the option coal_trader")
+
+    return check_reading
+
+
+def _check_coal(check: StateChecks, state: State, decision: CoalTraderCoal) -> None:
+    _asked_by_the_rulebook(False)(check, state, decision)
+    check.within("the Coal Trader's charcoal", decision.charcoal, 0, COAL_TRADER_CHARCOAL_MAX)
+
+
+def _check_coal_trader_pay(check: StateChecks, state: State, decision: CoalTraderPay) -> None:
+    goods = (decision.charcoal, decision.coal)
+    if state.rules.coal_trader == "rulebook":
+        check.require(goods in ((1, 0), (0, 1)), "the Coal Trader gives a charcoal or a coal")
+    else:
+        check.within("the Coal Trader's charcoal", decision.charcoal, 0, COAL_TRADER_CHARCOAL_MAX)
+        check.within("the Coal Trader's coal", decision.coal, 0, COAL_TRADER_COAL_MAX)
+        check.require(sum(goods) >= 1, "the Coal Trader gives at least one good")
+
+
+def _coal_left(state: State, decision: CoalTraderCoal) -> tuple[int, int]:
+    return decision.charcoal + COAL_TRADER_COAL_MAX, 0
+
+
+def _describe_coal_trader_pay(state: State, decision: CoalTraderPay, viewer: int | None) -> str:
+    return f"{decision.due} food to the Coal Trader"
+
+
+def _coal_trader_pay_left(state: State, decision: CoalTraderPay) -> tuple[int, int]:
+    return decision.charcoal + decision.coal, 0
+
+
+_COAL_TRADER_CHOOSE = Kind(
+    CoalTraderChoose,
+    Rule(_coal_trader_choices, _coal_trader_choose, choice_refused("coal_trader")),
+    said("the Coal Trader: a charcoal for 1 food, or a coal for 2 food"),
+    at="coal_trader",
+    check=_asked_by_the_rulebook(True),
+    left=at_most(1, 0),
+)
+_COAL_TRADER_CHARCOAL = Kind(
+    CoalTraderCharcoal,
+    Rule(_charcoal_choices, _charcoal_choose, choice_refused("coal_trader")),
+    said("the Coal Trader: how many charcoal (1 food each)"),
+    at="coal_trader",
+    check=_asked_by_the_rulebook(False),
+    left=at_most(COAL_TRADER_CHARCOAL_MAX + COAL_TRADER_COAL_MAX, 0),
+)
+_COAL_TRADER_COAL = Kind(
+    CoalTraderCoal,
+    Rule(_coal_choices, _coal_choose, choice_refused("coal_trader")),
+    said("the Coal Trader: how many coal (2 food each)"),
+    at="coal_trader",
+    check=_check_coal,
+    left=_coal_left,
+)
+_COAL_TRADER_PAY = Kind(
+    CoalTraderPay,
+    amount_rule(FOOD, turn_seat, _coal_trader_paid),
+    _describe_coal_trader_pay,
+    phase=Phase.PAY,
+    at="coal_trader",
+    check=_check_coal_trader_pay,
+    left=_coal_trader_pay_left,
+    paid_in=FOOD,
+)
+
+
 # -- the Haulage Firm: 3 Francs for two adjacent Offer spaces --------------------------------------
 HAULAGE_FRANCS = 3
 # "Adjacent pairs: cattle-grain, grain-iron, iron-clay, clay-wood, wood-fish" (Offer spaces in board
@@ -396,6 +403,21 @@ def _haulage_choose(state: State, decision: HaulagePair, action: Action) -> Stat
     return done_gaining(state, me(state), change)
 
 
+def _check_haulage(check: StateChecks, state: State, decision: HaulagePair) -> None:
+    francs = state.players[state.turn_player].stock[FRANC]
+    costs = f"the Haulage Firm costs {HAULAGE_FRANCS} Francs: the player has {francs}"
+    check.require(francs >= HAULAGE_FRANCS, costs)
+
+
+_HAULAGE_PAIR = Kind(
+    HaulagePair,
+    Rule(_haulage_choices, _haulage_choose, choice_refused("haulage_firm")),
+    said("the Haulage Firm: which two adjacent Offer spaces to empty"),
+    at="haulage_firm",
+    check=_check_haulage,
+)
+
+
 # -- the Town Square: one different upgraded good per craftsman's building -------------------------
 TOWN_SQUARE_GOODS = tuple(g for g in UPGRADED_GOODS if g != STEEL)  # "not steel"
 _TOWN_SQUARE_CHOICES = {
@@ -419,8 +441,17 @@ def _town_square_choose(state: State, decision: TownSquareGoods, action: Action)
     return done_gaining(state, me(state), {TOKEN_NAMES.index(name): 1 for name in action.goods})
 
 
+_TOWN_SQUARE_GOODS = Kind(
+    TownSquareGoods,
+    Rule(_town_square_choices, _town_square_choose, choice_refused("town_square")),
+    said("the Town Square: which different upgraded goods to take"),
+    at="town_square",
+    left=at_most(len(TOWN_SQUARE_GOODS), 0),
+)
+
+
 SPECIAL_EFFECTS: dict[str, Effect] = {
-    **{key: _exchanger(key) for key in EXCHANGES},
+    **EXCHANGING_EFFECTS,
     **{key: _receive(change) for key, change in RECEIVES.items()},
     "labor_exchange": Effect(_labor_exchange_can, _labor_exchange, reads=frozenset()),
     "zoo": Effect(_zoo_can, _zoo),
@@ -446,31 +477,22 @@ SPECIAL_EFFECTS: dict[str, Effect] = {
 ``visit.py``), the Luxury Yacht (swapped at a Wharf: ``construction.py``) and the buildings
 without an action."""
 
-SPECIAL_ENERGY_PAID: dict[int, Callable[[State], State]] = {
+SPECIAL_ENERGY_PAID = {
     BUILDING_INDEX["kiln"]: _energy_paid(KILN_OUTPUTS),
     BUILDING_INDEX["steelworks"]: _energy_paid(STEELWORKS_OUTPUTS),
 }
-"""What follows ``PayEnergy`` at the Kiln and the Steelworks: their outputs."""
+"""What follows ``ask_energy`` at the Kiln and the Steelworks: their outputs."""
 
 
-def _choice(building: str) -> Callable[[State, Any, Action], str]:
-    index = BUILDING_INDEX[building]
-    return lambda state, decision, action: not_a_choice(state, index, action)
-
-
-def _exchange_why(state: State, decision: ExchangeTimes, action: Action) -> str:
-    return not_a_choice(state, decision.building, action)
-
-
-SPECIAL_RULES: dict[type, Rule[State, Any, Action]] = {
-    ExchangeTimes: Rule(_exchange_legal, _exchange, _exchange_why),
-    FurrieryHides: Rule(_furriery_hides_choices, _furriery_hides, _choice("furriery")),
-    FurrieryLeather: Rule(_furriery_leather_choices, _furriery_leather, _choice("furriery")),
-    CoalTraderChoose: Rule(_coal_trader_choices, _coal_trader_choose, _choice("coal_trader")),
-    CoalTraderCharcoal: Rule(_charcoal_choices, _charcoal_choose, _choice("coal_trader")),
-    CoalTraderCoal: Rule(_coal_choices, _coal_choose, _choice("coal_trader")),
-    CoalTraderPay: amount_rule(FOOD, turn_seat, _coal_trader_paid, explain),
-    HaulagePair: Rule(_haulage_choices, _haulage_choose, _choice("haulage_firm")),
-    TownSquareGoods: Rule(_town_square_choices, _town_square_choose, _choice("town_square")),
-}
-"""The rules of the special buildings' own decisions."""
+SPECIAL_KINDS = (
+    EXCHANGE_TIMES,
+    _FURRIERY_HIDES,
+    _FURRIERY_LEATHER,
+    _COAL_TRADER_CHOOSE,
+    _COAL_TRADER_CHARCOAL,
+    _COAL_TRADER_COAL,
+    _COAL_TRADER_PAY,
+    _HAULAGE_PAIR,
+    _TOWN_SQUARE_GOODS,
+)
+"""The special buildings' own decisions, each declared in its building's section."""

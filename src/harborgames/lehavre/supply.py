@@ -14,7 +14,7 @@ from .state import State, with_turn_started
 
 
 def start_turn(state: State, seat: int, turn: int) -> State:
-    """Turn ``turn`` of the round, ``seat``'s: the Supply action (the ship marker on the next
+    """The round's turn ``turn``, ``seat``'s: the Supply action (the ship marker on the next
     tile, its two tokens onto their Offer spaces; in round 1 the tile is turned face up), then
     interest if the tile says so."""
     tile = SUPPLY_TILES[state.tiles[turn]]

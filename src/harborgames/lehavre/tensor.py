@@ -51,7 +51,8 @@ from .data import (
     Rules,
     round_cards,
 )
-from .decisions import DECISION_TYPES, AmountDue, BuildGoods, Decision, Feed, PayShipEnergy, PayShipGoods
+from .decisions import DECISION_TYPES, Decision
+from .effect import AmountDue
 from .info import INFO
 from .observe import KNOWN_TO_THEM
 from .offered import built_entry
@@ -66,6 +67,7 @@ from .tensor_layout import (
     WHARVES,
     fields,
 )
+from .turn import KINDS
 
 __all__ = ["observation_layout", "observation_tensor", "observation_tensors"]
 
@@ -85,7 +87,7 @@ assert tuple(range(FRANC)) == GOODS and FRANC == NUM_TOKEN_KINDS - 1
 
 @attrs.frozen
 class _DecisionParts:
-    """Where one decision class writes, and which of its fields (or properties: ``CoalTraderPay``'s
+    """Where one decision class writes, and which of its fields (or properties: the Coal Trader's payment's
     ``due``) it has, so the writer reads them without ``getattr`` defaults, which cost an
     exception each time one is missing."""
 
@@ -126,13 +128,8 @@ def _decision_parts(cls: type, at: dict[str, int]) -> _DecisionParts:
     )
 
 
-# The classes with a second one-hot, its field, and that field's slice.
-_EXTRAS: dict[type, str] = {
-    BuildGoods: "target",
-    PayShipGoods: "ship_type",
-    PayShipEnergy: "ship_type",
-    Feed: "first",
-}
+# The classes with a second one-hot, its field (as each kind declares it), and that field's slice.
+_EXTRAS = {decision: kind.slot for decision, kind in KINDS.items() if kind.slot is not None}
 _EXTRA_FIELDS = {"target": "decision_target", "ship_type": "decision_ship_type", "first": "decision_first"}
 
 

@@ -35,6 +35,7 @@ from .decisions import DECISION_TYPES
 from .limits import MAX_COUNTER, MAX_FRANCS, MAX_GOODS, MAX_LOANS
 from .scoring import PLUS_BUILDINGS
 from .state import OUT, PROPOSAL, SPECIAL_DECK, TOWN
+from .turn import KINDS
 
 __all__ = ["fields"]
 
@@ -60,6 +61,11 @@ DECISION_COUNTS: dict[type, tuple[str, ...]] = {
     cls: tuple(f.name for f in attrs.fields(cls) if f.name not in _NOT_COUNTS) for cls in DECISION_TYPES
 }
 assert all(len(names) <= 2 for names in DECISION_COUNTS.values())
+# The decision classes writing each field of their own (``Kind.slot``), for the fields' words.
+_SLOT_OF = {
+    slot: ", ".join(cls.__name__ for cls in DECISION_TYPES if KINDS[cls].slot == slot)
+    for slot in ("target", "ship_type", "first")
+}
 OPTION_NAMES = tuple(OPTIONS)
 WHARVES = (BUILDING_INDEX["wharf_1"], BUILDING_INDEX["wharf_2"])  # the ones that can be modernised
 NUM_SHIP_CARDS = len(ROUND_CARDS)
@@ -97,9 +103,9 @@ def fields(num_players: int, variant: str, buildings: int, rounds: int) -> Itera
         ("main_done", 1, "1 once the turn's main action is taken", 1),
         ("final_turns", 1, f"final actions left, / {n}", n),
         ("decision_building", b, "one-hot building the decision is about (fee, choice, payment)", 1),
-        ("decision_target", b, "one-hot building whose goods are being paid (BuildGoods)", 1),
+        ("decision_target", b, f"one-hot building whose goods are being paid ({_SLOT_OF['target']})", 1),
         ("decision_ship_type", len(SHIP_TYPES), "one-hot ship type being built (wooden .. luxury)", 1),
-        ("decision_first", n, "one-hot first seat fed (Feed)", 1),
+        ("decision_first", n, f"one-hot first seat fed ({_SLOT_OF['first']})", 1),
         ("decision_due", 1, f"food or energy due, / {AMOUNT_SCALE}, can pass 1", AMOUNT_SCALE,
          (0, MAX_COUNTER)),
         ("decision_counts", 2,

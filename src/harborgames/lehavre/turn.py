@@ -11,11 +11,11 @@ the last round each player takes one final main action; then wealth decides.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from itertools import compress
 from typing import Any
 
-from ..core.checks import require_state
+from ..core.checks import StateChecks, require_state
 from ..core.decisions import Rule, Rulebook
 from ..core.update import update
 from .actions import (
@@ -34,9 +34,10 @@ from .actions import (
     Take,
 )
 from .data import BUILDING_INDEX, FRANC, LOAN_REPAYMENT, OFFER_SPACES, TURNS_PER_ROUND
-from .decisions import Turn
+from .decisions import DECISION_TYPES, Decision, Turn
 from .explain import explain
-from .obligations import rules as obligation_rules
+from .kind import Kind, Phase
+from .obligations import kinds as obligation_kinds
 from .obligations import start_feeding
 from .offered import (
     BUY_SHIPS,
@@ -52,7 +53,7 @@ from .round_end import after_feeding, harvest
 from .state import State, with_goods_taken, with_player, with_stock
 from .supply import start_turn
 from .trading import buy, buy_ship, repay, sell, sell_ship
-from .visit import RULES as VISIT_RULES
+from .visit import KINDS as VISIT_KINDS
 from .visit import enter_building, enter_offers
 
 CHEAPEST_SHIP = min(SHIP_PRICE)
@@ -164,19 +165,40 @@ def _turn(state: State, decision: Turn, action: Action) -> State:
     return _TURN_ACTIONS[type(action)](state, action)
 
 
-RULES: dict[type, Rule[State, Any, Action]] = {
-    Turn: Rule(_turn_options, _turn, explain),
-    **obligation_rules(after_feeding),
-    **VISIT_RULES,
-}
-"""Every decision's rule: the turn, interest and feeding, and entering a building with all
-that follows (``visit.py``)."""
+def _describe_turn(state: State, decision: Turn, viewer: int | None) -> str:
+    if state.final_turns:
+        return "the final action: take an Offer space or enter any building (occupied ones too)"
+    if state.main_done:
+        return "buy, sell or repay, then end the turn"
+    return "buy or sell if you like, then take an Offer space or enter a building"
+
+
+def _check_turn(check: StateChecks, state: State, decision: Turn) -> None:
+    check.require(state.current_player == state.turn_player, "in a turn the turn's player decides")
+
+
+_TURN = Kind(Turn, Rule(_turn_options, _turn, explain), _describe_turn, phase=Phase.TURN, check=_check_turn)
+
+_DECLARED = (_TURN, *obligation_kinds(after_feeding), *VISIT_KINDS)
+# ``Any``: each kind's decision class is its own; the lookup by ``type(decision)`` pairs them.
+KINDS: Mapping[type[Decision], Kind[Any]] = {kind.decision: kind for kind in _DECLARED}
+"""Every kind of decision by its class: the turn, interest and feeding, and entering a building
+with all that follows (``visit.py``); each declared beside its rule (``kind.py``)."""
+assert len(KINDS) == len(_DECLARED) and set(KINDS) == set(DECISION_TYPES), "each decision class has one kind"
+
+
+def kind_word(decision: Decision | None) -> str:
+    """The kind of decision in a word, for people (``render``'s header, the web table): turn,
+    interest, feeding, pay (goods for a building's action), choose (a building's own choice),
+    or over."""
+    return "over" if decision is None else KINDS[type(decision)].phase.value
+
 
 RULEBOOK: Rulebook[State, Action] = Rulebook(
     "Le Havre",
     state_type=State,
     action_types=ACTION_TYPES,
-    rules=RULES,
+    rules={decision: kind.rule for decision, kind in KINDS.items()},
     # no ``outcome``: chance makes nothing of a forced action in Le Havre (tiles are revealed by
     # turns, the special deck by the Marketplace's look)
 )
@@ -194,4 +216,14 @@ def is_terminal(state: State) -> bool:
     return state.current_player is None
 
 
-__all__ = ["DONE", "RULEBOOK", "apply", "is_terminal", "legal", "legal_actions", "start_turn"]
+__all__ = [
+    "DONE",
+    "KINDS",
+    "RULEBOOK",
+    "apply",
+    "is_terminal",
+    "kind_word",
+    "legal",
+    "legal_actions",
+    "start_turn",
+]

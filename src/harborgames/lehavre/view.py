@@ -12,21 +12,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import data as lh_data
-from .decisions import Feed, kind_word
 from .effect import build_cost
-from .labels import (
-    SHIP_KEYS,
-    action_label,
-    cards,
-    display_name,
-)
+from .labels import SHIP_KEYS, action_label, cards
+from .names import display_name
 from .narration import narrate
+from .obligations import feeding
 from .observe import HIDDEN, KNOWN_TO_THEM
 from .render import describe
 from .round_end import food_due, round_cards
 from .scoring import wealth as lh_wealth
 from .scoring import wealth_parts
 from .state import TOWN, Observation, State
+from .turn import kind_word
 
 __all__ = ["action_label", "cards", "narrate", "table"]
 
@@ -139,11 +136,11 @@ def _worth(stock: Sequence[int], values: Sequence[int], francs: bool = False) ->
 def _fed(state: State) -> set[int]:
     """During feeding: the seats that have fed already (those before the one paying, in turn
     order from the first)."""
-    decision = state.decision
-    if not isinstance(decision, Feed):
+    feed = feeding(state.decision)
+    if feed is None:
         return set()
-    order = [(decision.first + k) % state.num_players for k in range(state.num_players)]
-    return set(order[: order.index(decision.seat)])
+    order = [(feed.first + k) % state.num_players for k in range(state.num_players)]
+    return set(order[: order.index(feed.seat)])
 
 
 def _food(state: State, seat: int, fed: set[int]) -> Json | None:
@@ -154,12 +151,9 @@ def _food(state: State, seat: int, fed: set[int]) -> Json | None:
     p = state.players[seat]
     demand = cards[state.round].food_demand(state.num_players)
     ships = _ship_food(state, seat)
-    due = food_due(state, seat)
-    decision = state.decision
-    paying = isinstance(decision, Feed) and decision.seat == seat
-    if paying:
-        assert isinstance(decision, Feed)
-        due = decision.due
+    feed = feeding(state.decision)
+    paying = feed is not None and feed.seat == seat
+    due = feed.due if feed is not None and paying else food_due(state, seat)
     goods = _worth(p.stock, lh_data.FOOD_VALUE)
     francs = p.stock[lh_data.FRANC]
     return {
@@ -188,7 +182,7 @@ def _score_parts(state: State, seat: int) -> list[list[object]]:
 
 def _player(state: State, seat: int, fed: set[int]) -> Json:
     p = state.players[seat]
-    decision = state.decision
+    feed = feeding(state.decision)
     return {
         "seat": seat,
         "francs": p.stock[lh_data.FRANC],
@@ -203,7 +197,7 @@ def _player(state: State, seat: int, fed: set[int]) -> Json:
         "buildings": [_building(b, state) for b, who in enumerate(state.owner) if who == seat],
         "ships": [_ship(c, state.num_players) for c in p.ships],
         "food": _food(state, seat, fed),
-        "food_due": decision.due if isinstance(decision, Feed) and decision.seat == seat else None,
+        "food_due": feed.due if feed is not None and feed.seat == seat else None,
     }
 
 

@@ -11,22 +11,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import attrgetter
-from typing import Any, TypeVar
+from typing import TypeVar
 
+from ..core.checks import StateChecks
 from ..core.decisions import Rule
 from ..core.update import update
 from .actions import Action, Enter, Pay
 from .buildings import EFFECTS as STANDARD_EFFECTS
 from .buildings import ENERGY_PAID as STANDARD_ENERGY_PAID
-from .buildings import RULES as STANDARD_RULES
-from .construction import RULES as CONSTRUCTION_RULES
+from .buildings import KINDS as STANDARD_KINDS
+from .construction import KINDS as CONSTRUCTION_KINDS
 from .data import BUILDING_INDEX, BUILDINGS, FRANC
-from .decisions import HarborWatchTarget, PayEnergy, PayFee
-from .effect import Effect, always, amount_rule, ask, gain, me, owned, stock_of, turn_seat
-from .explain import explain, not_a_choice
+from .decisions import HarborWatchTarget, PayFee
+from .effect import Effect, EnergyPaid, always, ask, gain, me, owned, paying_energy, stock_of
+from .explain import not_a_choice, payment_refused
+from .kind import Kind, Phase, said
+from .names import building_name
 from .offered import ENTERS, FEE_FOOD, FEE_FRANCS, LOCKED, built_entry
-from .payment import ENERGY, FOOD_KINDS, fee_ways, food_ways, food_worth, francs, subtract
-from .specials import SPECIAL_EFFECTS, SPECIAL_ENERGY_PAID, SPECIAL_RULES
+from .payment import FOOD_KINDS, fee_ways, food_ways, food_worth, francs, subtract
+from .specials import SPECIAL_EFFECTS, SPECIAL_ENERGY_PAID, SPECIAL_KINDS
 from .state import (
     Built,
     State,
@@ -37,13 +40,14 @@ from .state import (
     with_players,
     with_players_deciding,
 )
+from .upgrading import KINDS as UPGRADING_KINDS
 
 __all__ = [
     "CAN_ENTER",
     "EFFECTS",
     "EFFECT_OF",
     "ENERGY_PAID",
-    "RULES",
+    "KINDS",
     "enter_building",
     "enter_offers",
     "enterable",
@@ -134,7 +138,7 @@ _ENTRY = tuple((_fee_settled_from(b), CAN_ENTER[b], CAN_ENTER[b] in _SHARED) for
 # ... and of a building whose fee needs thought: its fee in Francs and in food, and whether a
 # food fee can matter.
 _FEE = tuple((FEE_FRANCS[b], FEE_FOOD[b], FEE_MATTERS[b]) for b in range(len(BUILDINGS)))
-ENERGY_PAID: dict[int, Callable[[State], State]] = {**STANDARD_ENERGY_PAID, **SPECIAL_ENERGY_PAID}
+ENERGY_PAID: dict[int, EnergyPaid] = {**STANDARD_ENERGY_PAID, **SPECIAL_ENERGY_PAID}
 
 
 # -- which buildings may be entered ----------------------------------------------------------------
@@ -273,21 +277,64 @@ def _pay_fee(state: State, decision: PayFee, action: Action) -> State:
     return _effect(decision.building).enter(state)
 
 
-def _energy_paid(state: State, decision: PayEnergy) -> State:
-    return ENERGY_PAID[decision.building](state)
+def _fee_due(decision: PayFee) -> str:
+    return f"the entry fee {BUILDINGS[decision.building].fee}"
+
+
+def _describe_fee(state: State, decision: PayFee, viewer: int | None) -> str:
+    building = decision.building
+    owner = state.owner[building]
+    to = "the Treasury" if owner < 0 else "you" if owner == viewer else f"P{owner}"
+    return f"the {building_name(building)}'s entry fee: {BUILDINGS[building].fee}, to {to}"
+
+
+def _check_fee(check: StateChecks, state: State, decision: PayFee) -> None:
+    fee = BUILDINGS[decision.building].fee
+    check.require(
+        state.owner[decision.building] != state.turn_player and bool(fee.food or fee.francs),
+        f"no entry fee is due at the {BUILDINGS[decision.building].id}",
+    )
+
+
+def _fees_after_fee(decision: PayFee) -> tuple[int, int]:
+    """This fee, and what follows if it is the Harbor Watch's: its Franc and another fee."""
+    watch = decision.building == HARBOR_WATCH
+    return 1 + watch, HARBOR_WATCH_FRANCS * watch
 
 
 def _watch_why(state: State, decision: HarborWatchTarget, action: Action) -> str:
     return not_a_choice(state, HARBOR_WATCH, action)
 
 
-RULES: dict[type, Rule[State, Any, Action]] = {
-    PayFee: Rule(_fee_legal, _pay_fee, explain),
-    PayEnergy: amount_rule(ENERGY, turn_seat, _energy_paid, explain),
-    HarborWatchTarget: Rule(_watch_choices, _watch_choose, _watch_why),
-    **CONSTRUCTION_RULES,
-    **STANDARD_RULES,
-    **SPECIAL_RULES,
-}
-"""The rules of every decision entering a building leads to: the fee, the buildings' own
-choices and payments (``turn.py`` adds the turn's and the obligations')."""
+def _fees_after_watch(decision: HarborWatchTarget) -> tuple[int, int]:
+    """A Franc to the occupant, then the target's fee."""
+    return 1, HARBOR_WATCH_FRANCS
+
+
+KINDS = (
+    Kind(
+        PayFee,
+        Rule(_fee_legal, _pay_fee, payment_refused(_fee_due)),
+        _describe_fee,
+        phase=Phase.PAY,
+        check=_check_fee,
+        action_to_come=True,
+        fees_to_others=_fees_after_fee,
+    ),
+    Kind(
+        HarborWatchTarget,
+        Rule(_watch_choices, _watch_choose, _watch_why),
+        said("the Harbor Watch: which occupied building to move into"),
+        at="harbor_watch",
+        action_to_come=True,
+        fees_to_others=_fees_after_watch,
+    ),
+    paying_energy(ENERGY_PAID),
+    *CONSTRUCTION_KINDS,
+    *STANDARD_KINDS,
+    *UPGRADING_KINDS,
+    *SPECIAL_KINDS,
+)
+"""Every decision entering a building leads to: the fee, the Harbor Watch's target, the energy
+of a building's action, and each building's own choices and payments (``turn.py`` adds the
+turn's and the obligations')."""
