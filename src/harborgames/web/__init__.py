@@ -1,10 +1,11 @@
 """``harborgames serve``: the games behind a JSON API and a page, the example of embedding.
 
 ``GameService`` (``service.py``) holds the games and checks every request without any web
-framework; it keeps them in a ``Storage`` (``storage.py``): ``SQLiteStorage`` (``store.py``,
-the default), ``MemoryStorage`` or ``PostgresStorage`` (``postgres.py``, the ``postgres``
-extra), opened by ``open_storage``. ``app.py`` puts the service behind Starlette (the ``web``
-extra). See docs/web.md.
+framework (``bodies.py`` reads the request bodies strictly, ``table.py`` makes what a seat
+sees, ``replays.py`` steps through records); it keeps them in a ``Storage`` (``storage.py``):
+``SQLiteStorage`` (``store.py``, the default), ``MemoryStorage`` or ``PostgresStorage``
+(``postgres.py``, the ``postgres`` extra), opened by ``open_storage``. ``app.py`` puts the
+service behind Starlette (the ``web`` extra). See docs/web.md.
 """
 
 from __future__ import annotations
@@ -37,5 +38,3 @@ __all__ = [
 def __dir__() -> list[str]:
     """The public names, ``__all__``, without the modules and helpers this package imports."""
     return list(__all__)
-
-

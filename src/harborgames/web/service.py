@@ -3,8 +3,9 @@
 This is the part to copy when embedding harborgames in another app. Each game is its record
 (the ``new_game`` arguments and every decision in notation) plus one secret token per human
 seat and a bot name per bot seat; the live state is only a cache of replaying that record.
-Every request is checked here (types, sizes, tokens, the game's own strict readers), so the
-HTTP layer in ``app.py`` only moves JSON in and out.
+Every request is checked here (its body by ``bodies.py``'s strict reader, then tokens, seats and
+the game's own strict readers), so the HTTP layer in ``app.py`` only moves JSON in and out. What
+a seat sees is made in ``table.py``; replays are in ``replays.py``.
 """
 
 from __future__ import annotations
