@@ -4,8 +4,9 @@ the small steps its rules are written in.
 An ``Effect`` says what happens when a building is entered: ``can_enter`` ("a player entering a
 building must carry out its action": only buildings whose action can be carried out are
 offered) and ``enter`` (right after the fee: do it, or ask a decision). The decisions a building
-asks are ``decisions.py`` classes; their rules sit beside the building (``buildings.py``,
-``specials.py``, ``construction.py``) and ``visit.py`` assembles the registry.
+asks are ``decisions.py`` classes, each declared as a ``kind.Kind`` beside the building
+(``buildings.py``, ``specials.py``, ``construction.py``, ...; here: ``PayEnergy``, which several
+buildings ask), and ``visit.py`` assembles them.
 """
 
 from __future__ import annotations

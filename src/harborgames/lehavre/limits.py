@@ -24,15 +24,15 @@ of the game can still add to it, and that sum must stay within the limit:
   ``MAX_LOANS``.
 
 What is "to come" is read from the position: the rounds and turns left, whether this turn's
-main action is still to come, under way (then what its decision can still bring: the
-Marketplace's goods, the Shipping Line's room left, the Bridge's goods, another seat's entry
-fee) or taken, which seats still pay this turn's interest or this round's food. Each legal move
-lowers these by at least what it adds (a main action taken, a turn begun, a harvest, a loan),
-so the sum never grows along a game: a position within the limits leads only to positions
-within them. ``tests/lehavre/test_document_limits.py`` checks this along random and greedy
-games, through every way of every building's action, and from documents at the limits. A
-decision's own counts (food or energy due, goods sold so far at the Bridge) are at most
-``MAX_COUNTER``.
+main action is still to come, under way (then what its decision can still bring, as each kind
+of decision declares beside its rule, ``kind.Kind.left``: the Marketplace's goods, the Shipping
+Line's room left, the Bridge's goods, another seat's entry fee) or taken, which seats still pay
+this turn's interest or this round's food. Each legal move lowers these by at least what it
+adds (a main action taken, a turn begun, a harvest, a loan), so the sum never grows along a
+game: a position within the limits leads only to positions within them.
+``tests/lehavre/test_document_limits.py`` checks this along random and greedy games, through
+every way of every building's action, and from documents at the limits. A decision's own counts
+(food or energy due, goods sold so far at the Bridge) are at most ``MAX_COUNTER``.
 """
 
 from __future__ import annotations
