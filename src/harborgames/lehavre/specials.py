@@ -298,8 +298,11 @@ def _asked_by_the_rulebook(rulebook: bool) -> Callable[[StateChecks, State, obje
     return check_reading
 
 
+_asked_by_the_sources = _asked_by_the_rulebook(False)
+
+
 def _check_coal(check: StateChecks, state: State, decision: CoalTraderCoal) -> None:
-    _asked_by_the_rulebook(False)(check, state, decision)
+    _asked_by_the_sources(check, state, decision)
     check.within("the Coal Trader's charcoal", decision.charcoal, 0, COAL_TRADER_CHARCOAL_MAX)
 
 
@@ -338,7 +341,7 @@ _COAL_TRADER_CHARCOAL = Kind(
     Rule(_charcoal_choices, _charcoal_choose, choice_refused("coal_trader")),
     said("the Coal Trader: how many charcoal (1 food each)"),
     at="coal_trader",
-    check=_asked_by_the_rulebook(False),
+    check=_asked_by_the_sources,
     left=at_most(COAL_TRADER_CHARCOAL_MAX + COAL_TRADER_COAL_MAX, 0),
 )
 _COAL_TRADER_COAL = Kind(
