@@ -53,8 +53,9 @@ def per_decision(game: str, players: int, variant: str, games: int, tensors: boo
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("games", nargs="*", help="games to count (all if none)")
+    parser.add_argument("names", nargs="*", help="games to count (all if none)")
     parser.add_argument("--tensors", action="store_true", help="count the tensor and mask too")
+    parser.add_argument("--games", type=int, default=24, help="games a configuration (the Inland Port 4 times as many)")
     args = parser.parse_args()
     subprocess.run(
         [sys.executable, str(PLAYOUTS), "inland_port", "--players", "2", "--games", "1"],
@@ -63,11 +64,11 @@ def main() -> None:
     )
     print("| game | players | variant | decisions counted | instructions per decision |")
     print("| --- | ---: | --- | ---: | ---: |")
-    for name in args.games or harborgames.games():
+    for name in args.names or harborgames.games():
         module = harborgames.load(name)
         for players in range(module.INFO.min_players, module.INFO.max_players + 1):
             for variant in module.INFO.variants:
-                games = 96 if name == "inland_port" else 24
+                games = 4 * args.games if name == "inland_port" else args.games
                 decisions, cost = per_decision(name, players, variant, games, args.tensors)
                 print(f"| {name} | {players} | {variant} | {decisions:,} | {cost:,.0f} |", flush=True)
 
