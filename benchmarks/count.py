@@ -55,7 +55,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("names", nargs="*", help="games to count (all if none)")
     parser.add_argument("--tensors", action="store_true", help="count the tensor and mask too")
-    parser.add_argument("--games", type=int, default=24, help="games a configuration (the Inland Port 4 times as many)")
+    parser.add_argument("--games", type=int, default=24, help="games a configuration (Inland Port: 4 times)")
     args = parser.parse_args()
     subprocess.run(
         [sys.executable, str(PLAYOUTS), "inland_port", "--players", "2", "--games", "1"],
