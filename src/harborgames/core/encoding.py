@@ -20,7 +20,7 @@ array, for trainers that step many games at once; each game's ``observation_tens
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 import attrs
 import numpy as np
@@ -30,12 +30,13 @@ from .errors import IllegalActionError
 
 __all__ = [
     "ActionSpace",
-    "EncodedGame",
     "Field",
+    "IdFunctions",
     "ObservationWriter",
     "Slot",
     "TensorLayout",
     "TensorWriter",
+    "bind_ids",
     "fill_masks",
     "fill_observations",
 ]
@@ -348,30 +349,42 @@ def _rows(out: object, shape: tuple[int, int], dtype: type, who: str) -> npt.NDA
     return out
 
 
-class EncodedGame(Protocol):
-    """What every game module offers RL tools beside the protocol (``docs/rl.md``).
+class _Count(Protocol):
+    def __call__(self, num_players: int = ..., variant: str | None = ...) -> int: ...
 
-    ``variant=None`` means the game's default variant.
-    """
 
-    def num_distinct_actions(self, num_players: int, variant: str | None = ...) -> int: ...
+class IdFunctions(NamedTuple, Generic[S, A]):
+    """The four id functions of a game's ``encoding`` module (docs/rl.md), bound by ``bind_ids``."""
 
-    def encode(self, state: Any, action: Any) -> int: ...
+    num_distinct_actions: _Count
+    encode: Callable[[S, A], int]
+    decode: Callable[[S, int], A]
+    legal_action_mask: Callable[[S], npt.NDArray[np.int8]]
 
-    def decode(self, state: Any, index: int) -> Any: ...
 
-    def legal_action_mask(self, state: Any) -> npt.NDArray[np.int8]: ...
+def bind_ids(
+    space: Callable[[int, str | None], ActionSpace[S, A]],
+    space_of: Callable[[S], ActionSpace[S, A]],
+    default_players: int,
+) -> IdFunctions[S, A]:
+    """A game's ``num_distinct_actions``, ``encode``, ``decode`` and ``legal_action_mask``, from
+    its action space of a configuration (``space(num_players, variant)``) and of a state's
+    (``space_of(state)``): written once here, bound by each game in one line."""
 
-    def observation_layout(self, num_players: int, variant: str | None = ...) -> TensorLayout: ...
+    def num_distinct_actions(num_players: int = default_players, variant: str | None = None) -> int:
+        """The size of a policy head for this configuration."""
+        return space(num_players, variant).size
 
-    def observation_tensor(self, state: Any, player: int) -> npt.NDArray[np.float32]: ...
+    def encode(state: S, action: A) -> int:
+        """The id of ``action`` in ``state`` (a slot action must be offered there)."""
+        return space_of(state).encode(state, action)
 
-    def observation_tensors(
-        self, states: Sequence[Any], seats: Sequence[int], out: npt.NDArray[np.float32] | None = ...
-    ) -> npt.NDArray[np.float32]: ...
+    def decode(state: S, index: int) -> A:
+        """The action id ``index`` stands for in ``state`` (IllegalActionError for an unused slot)."""
+        return space_of(state).decode(state, index)
 
-    def legal_action_masks(
-        self, states: Sequence[Any], out: npt.NDArray[np.int8] | None = ...
-    ) -> npt.NDArray[np.int8]: ...
+    def legal_action_mask(state: S) -> npt.NDArray[np.int8]:
+        """1 at the id of every legal action."""
+        return space_of(state).mask(state)
 
-    def observation_string(self, state: Any, player: int) -> str: ...
+    return IdFunctions(num_distinct_actions, encode, decode, legal_action_mask)

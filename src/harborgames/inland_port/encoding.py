@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.checks import require_seat
-from ..core.encoding import ActionSpace, Field, TensorLayout, fill_masks, fill_observations
+from ..core.encoding import ActionSpace, Field, TensorLayout, bind_ids, fill_masks, fill_observations
 from .actions import Action, Build, End, Move, Pass, Pay, Sell, Times, Use
 from .codec import CODEC
 from .data import (
@@ -152,20 +152,11 @@ def action_space(num_players: int = NUM_PLAYERS, variant: str | None = None) -> 
     return ActionSpace(catalogue(), (), legal_actions)
 
 
-def num_distinct_actions(num_players: int = NUM_PLAYERS, variant: str | None = None) -> int:
-    return action_space(num_players, variant).size
+def _space_of(state: State) -> ActionSpace[State, Action]:
+    return action_space(state.num_players)
 
 
-def encode(state: State, action: Action) -> int:
-    return action_space(state.num_players).encode(state, action)
-
-
-def decode(state: State, index: int) -> Action:
-    return action_space(state.num_players).decode(state, index)
-
-
-def legal_action_mask(state: State) -> npt.NDArray[np.int8]:
-    return action_space(state.num_players).mask(state)
+num_distinct_actions, encode, decode, legal_action_mask = bind_ids(action_space, _space_of, NUM_PLAYERS)
 
 
 # -- the observation tensor -----------------------------------------------------------------------
@@ -364,10 +355,6 @@ def legal_action_masks(
 
 def _layout_of(state: State) -> TensorLayout:
     return observation_layout(state.num_players)
-
-
-def _space_of(state: State) -> ActionSpace[State, Action]:
-    return action_space(state.num_players)
 
 
 def observation_string(state: State, player: int) -> str:

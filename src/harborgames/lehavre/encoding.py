@@ -20,7 +20,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from ..core.encoding import ActionSpace, fill_masks
+from ..core.encoding import ActionSpace, bind_ids, fill_masks
 from ..core.update import update
 from .action_ids import DEFAULT_PLAYERS, PAY_PART_CAPACITY, TIMES_CAPACITY, action_space
 from .actions import Action
@@ -50,24 +50,7 @@ def _space_of(state: State) -> ActionSpace[State, Action]:
     return action_space(state.num_players, state.rules.variant)
 
 
-def num_distinct_actions(num_players: int = DEFAULT_PLAYERS, variant: str | None = None) -> int:
-    """The size of a policy head for this configuration."""
-    return action_space(num_players, variant).size
-
-
-def encode(state: State, action: Action) -> int:
-    """The id of ``action`` in ``state`` (a slot action must be offered there)."""
-    return _space_of(state).encode(state, action)
-
-
-def decode(state: State, index: int) -> Action:
-    """The action id ``index`` stands for in ``state`` (IllegalActionError for an unused slot)."""
-    return _space_of(state).decode(state, index)
-
-
-def legal_action_mask(state: State) -> npt.NDArray[np.int8]:
-    """1 at the id of every legal action."""
-    return _space_of(state).mask(state)
+num_distinct_actions, encode, decode, legal_action_mask = bind_ids(action_space, _space_of, DEFAULT_PLAYERS)
 
 
 def observation_string(state: State, player: int) -> str:
