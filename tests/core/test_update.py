@@ -8,7 +8,14 @@ from typing import Protocol
 import attrs
 import pytest
 
-from harborgames.core.update import generated_new, generated_update, update, update_generic
+from harborgames.core.update import (
+    elementwise,
+    generated_new,
+    generated_update,
+    update,
+    update_generic,
+    weighted_sum,
+)
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -146,3 +153,17 @@ def test_a_generated_constructor_refuses_a_signature_that_is_not_the_fields_in_o
 
     with pytest.raises(TypeError, match="Cached takes a, b, not b, a"):
         generated_new(Cached, _Swapped)
+
+
+def test_elementwise_and_weighted_sum_equal_the_loops_they_write_out() -> None:
+    a, b = (5, 0, 3, 2), (1, 0, 3, 4)
+    assert elementwise("-", 4)(a, b) == tuple(x - y for x, y in zip(a, b, strict=True))
+    assert elementwise("+", 4)(a, b) == tuple(x + y for x, y in zip(a, b, strict=True))
+    weights = (0, 1, 2, 0)
+    assert weighted_sum(weights)(a) == sum(x * w for x, w in zip(a, weights, strict=True))
+    assert weighted_sum((0, 0))((3, 4)) == 0
+
+
+def test_elementwise_refuses_another_operator() -> None:
+    with pytest.raises(ValueError, match="elementwise"):
+        elementwise("*", 3)  # type: ignore[arg-type]

@@ -2,7 +2,7 @@
 ``observe(state, player)`` value (which hides what the seat may not know), then write it field
 by field at the layout's offsets.
 
-Kept verbatim as the reference the fast writer (``gdansk.encoding``) must equal on every state
+Kept verbatim as the reference the fast writer (``gdansk.tensor``) must equal on every state
 (``test_tensor_fast.py``); only the scales and layout come from the package, so a deliberate
 layout change shows up in both.
 """
@@ -14,6 +14,7 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
+from harborgames.gdansk.action_ids import DICE, MAX_FACES, MAX_LOCATIONS
 from harborgames.gdansk.data import (
     CACHE_SIZE,
     CRUISE_CARDS,
@@ -33,13 +34,12 @@ from harborgames.gdansk.decisions import (
     SwapWith,
     UnloadCubes,
 )
-from harborgames.gdansk.encoding import (
+from harborgames.gdansk.observe import observe
+from harborgames.gdansk.state import Observation, State, bits
+from harborgames.gdansk.tensor_layout import (
     BONUS_SCALE,
     CRUISE_VP_SCALE,
-    DICE,
     MAX_CARGO,
-    MAX_FACES,
-    MAX_LOCATIONS,
     MAX_SYMBOLS,
     ORDER_FEATURES,
     PILE_SCALE,
@@ -51,8 +51,6 @@ from harborgames.gdansk.encoding import (
     WORKERS_SCALE,
     observation_layout,
 )
-from harborgames.gdansk.observe import observe
-from harborgames.gdansk.state import Observation, State, bits
 
 
 def _order_features(components: Components, token: int) -> list[float]:

@@ -15,9 +15,9 @@ from harborgames import gdansk
 from harborgames.core.codec import JSON
 from harborgames.core.errors import IllegalActionError
 from harborgames.core.update import update
+from harborgames.gdansk.action_ids import MAX_LOCATIONS, action_space, shared_catalogue, space_for
 from harborgames.gdansk.component_file import components_from_document
 from harborgames.gdansk.data import Components
-from harborgames.gdansk.encoding import MAX_LOCATIONS, action_space, shared_catalogue, space_for
 from harborgames.testing.encoding import check_encoding
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl" / "gdansk.md"

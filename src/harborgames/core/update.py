@@ -21,6 +21,23 @@ against the class.
 ...     y: int
 >>> update(Point(1, 2), y=5)
 Point(x=1, y=5)
+
+Caches in a value state. A state may carry data derived from its own fields, where deriving it
+again on every decision would cost more than keeping it; such a cache follows three rules:
+
+- it is never part of equality, hashing or ``repr`` (``attrs.field(eq=False, hash=False,
+  repr=False)``, or a holder that compares by something else), so two states that mean the same
+  position are equal whatever they have cached;
+- it is derived only from the state's own fields (or the shared, immutable components and rule
+  options those fields point to), never from history or anything outside the state;
+- it is rebuilt where missing or stale, so a state made another way (``attrs.evolve``, a
+  constructor, unpickling) still reads the right answer, only more slowly.
+
+The games keep two: Le Havre's ``State.built`` (the built buildings and who holds them, derived
+from ``State.owner``; it names the ``owner`` tuple it was made from, and ``offered.built_entry``
+recomputes it for any other) and Port Gdańsk's ``Components.memo`` (tables derived from the
+component file, each a ``MemoTable`` named for what it holds: dice entries, the turn's progress
+after a roll, the meeple's places, the tensor writer's tables; it pickles and copies empty).
 """
 
 from __future__ import annotations
@@ -28,11 +45,19 @@ from __future__ import annotations
 import re
 import types
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar, cast
+from typing import TYPE_CHECKING, Literal, TypeVar, cast
 
 import attrs
 
-__all__ = ["fields_updater", "generated_new", "generated_update", "update", "update_generic"]
+__all__ = [
+    "elementwise",
+    "fields_updater",
+    "generated_new",
+    "generated_update",
+    "update",
+    "update_generic",
+    "weighted_sum",
+]
 
 T = TypeVar("T")
 
@@ -283,6 +308,48 @@ def _maker(cls: type[attrs.AttrsInstance], names: tuple[str, ...]) -> Callable[.
         body = f"    return cls({', '.join(names)})\n"
     exec(f"def new_{cls.__name__}({', '.join(names)}):\n{body}", namespace)  # from the field names
     function = namespace[f"new_{cls.__name__}"]
+    assert callable(function)
+    return function
+
+
+# -- arithmetic over short fixed-length tuples, written out once -----------------------------------
+# A game's supply is a tuple of token counts changed on most decisions. A generated expression
+# over its items costs about half of ``tuple(map(sub, a, b))`` or a generator's ``sum``; this is
+# the one place outside the updaters above that generates code, from numbers and an operator
+# checked here, never from text a game passes in.
+Counts = tuple[int, ...]
+
+
+def elementwise(operator: Literal["+", "-"], length: int) -> Callable[[Counts, Counts], Counts]:
+    """``(a[0] <operator> b[0], ..., a[length-1] <operator> b[length-1])``, generated once.
+
+    >>> subtract = elementwise("-", 3)
+    >>> subtract((5, 2, 1), (1, 2, 0))
+    (4, 0, 1)
+    """
+    if operator not in ("+", "-") or length < 1:
+        raise ValueError(f"elementwise: no {operator!r} over {length} items")
+    items = ", ".join(f"a[{i}] {operator} b[{i}]" for i in range(length))
+    name = "added" if operator == "+" else "subtract"
+    return cast("Callable[[Counts, Counts], Counts]", _generated(name, "a, b", f"({items},)"))
+
+
+def weighted_sum(weights: Counts) -> Callable[[Counts], int]:
+    """``sum(counts[i] * weights[i])`` over the non-zero weights only, generated once (what
+    a supply is worth in food or energy, asked on nearly every decision).
+
+    >>> food = weighted_sum((0, 1, 2))
+    >>> food((9, 3, 1))
+    5
+    """
+    terms = [f"counts[{i}] * {int(w)}" if w != 1 else f"counts[{i}]" for i, w in enumerate(weights) if w]
+    return cast("Callable[[Counts], int]", _generated("worth", "counts", " + ".join(terms) or "0"))
+
+
+def _generated(name: str, parameters: str, expression: str) -> Callable[..., object]:
+    namespace: dict[str, object] = {}
+    exec(f"def {name}({parameters}):\n    return {expression}\n", namespace)  # from numbers only
+    function = namespace[name]
     assert callable(function)
     return function
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, Literal, TypedDict
+from typing import Any, Generic, Literal, TypedDict, TypeVar
 
 import attrs
 
@@ -85,20 +85,47 @@ RULEBOOK_RULES: RulebookRules = {
 }
 TWO_PLAYER_TOKENS_REMOVED = 5
 # Facts the rulebook's examples state about the printed board (checked in a user's file too).
-RULEBOOK_QUAY_SECTORS = {1: "blue", 2: "blue", 3: "blue", 4: "blue", 5: "blue", 12: "green",
-                         17: "brown"}
+RULEBOOK_QUAY_SECTORS = {1: "blue", 2: "blue", 3: "blue", 4: "blue", 5: "blue", 12: "green", 17: "brown"}
 RULEBOOK_DOUBLE = (9, 14)  # Górniczy Basin and Rudowe Quay share one location
 RULEBOOK_ADJACENT = (20, 18)  # Krakowskie Quay to Przemysłowe Quay: one move
 RULEBOOK_DISTANCE = (20, 9, 2)  # Krakowskie Quay to Górniczy Basin: two moves
 
 
-class Memo(dict[Any, Any]):
-    """``Components.memo``: lookups derived from the components, filled where they are first
-    read. It pickles (and copies) empty: whatever it holds is made again on demand, and some of
-    it (the observation tensor's float32 blocks) are memoryviews, which do not pickle."""
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+@attrs.frozen(eq=False)  # each declared table is its own, whatever its name
+class MemoTable(Generic[K, V]):
+    """One table of ``Memo``, declared beside the rule that fills it: its name says what it
+    holds, its type parameters its keys and values (``dice.DICE_ENTRIES``, say). The tables are
+    named here by key, not as fields of ``Memo``, because what they hold (turn progress, the
+    tensor writer's tables) is defined in modules that read this one."""
+
+    name: str  # what the table holds, per what key
+
+
+class Memo:
+    """``Components.memo``: tables derived only from the components (and the rule options and
+    player count that key them), filled where they are first read, so a value is made once per
+    component file rather than on every decision. Never part of equality (``Components`` compares
+    by digest); it pickles and copies empty, whatever it holds being made again on demand (the
+    tensor's float32 blocks are memoryviews, which do not pickle)."""
+
+    __slots__ = ("_tables",)
+
+    def __init__(self) -> None:
+        self._tables: dict[MemoTable[Any, Any], dict[Any, Any]] = {}
 
     def __reduce__(self) -> tuple[type[Memo], tuple[()]]:
         return (Memo, ())
+
+    def table(self, table: MemoTable[K, V]) -> dict[K, V]:
+        """The table ``table`` names, empty until its first entry."""
+        held = self._tables.get(table)
+        if held is None:
+            held = self._tables[table] = {}
+        return held
 
 
 @attrs.frozen(slots=True, eq=False)
@@ -142,7 +169,7 @@ class Components:
     hr_swap_cost: int
     hr_place_cost: int
     set_scores: tuple[int, ...]  # VP for a set of 0..4 different colours
-    memo: Memo = attrs.field(factory=Memo, repr=False)  # derived lookups, filled lazily
+    memo: Memo = attrs.field(factory=Memo, repr=False)  # tables derived from these, filled lazily
 
     def __eq__(self, other: object) -> bool:
         return self is other or (isinstance(other, Components) and self.digest == other.digest)
@@ -175,6 +202,7 @@ CACHE_SIZE = 32
 """Distinct component documents kept for reuse (least recently used dropped first)."""
 
 # -- rule options ------------------------------------------------------------------------------
+
 
 # Each open question of the rulebook that a reasonable player could read either way; the first
 # value is the default. docs/rules/gdansk.md gives the reasoning for each.

@@ -9,7 +9,7 @@ from ..core.decisions import Rule
 from ..core.rng import Rng
 from ..core.update import update
 from .actions import KEEP, ROLL, Action, Keep, Reroll
-from .data import LOADING, MOVEMENT, Components
+from .data import LOADING, MOVEMENT, Components, MemoTable
 from .decisions import CHOOSE_ACTION, REROLL_DICE, RerollDice, RollDice, not_now
 from .state import NO_TURN, State, TurnProgress
 
@@ -17,11 +17,17 @@ MAX_ROLLS = 3
 
 # symbols (loading, movement, recruitment), the reroll choices then keep, the dice each reroll keeps
 DiceEntry = tuple[tuple[int, int, int], tuple[Reroll | Keep, ...], dict[Reroll, tuple[int, ...]]]
+DICE_ENTRIES: MemoTable[tuple[int, ...], DiceEntry] = MemoTable("per sorted dice: symbols, rerolls")
+# The turn's progress per sorted dice and rolls made, once rolling is over (its symbols known)
+# and between rolls: few exist, and a turn reaches one on every roll.
+ROLLED_TURNS: MemoTable[tuple[tuple[int, ...], int], TurnProgress] = MemoTable("turn once rolled")
+ROLLING_TURNS: MemoTable[tuple[tuple[int, ...], int], TurnProgress] = MemoTable("turn between rolls")
 
 
 def dice_table(c: Components, dice: tuple[int, ...]) -> DiceEntry:
     """Per sorted dice tuple: the symbols rolled, the reroll choices, and the dice each keeps."""
-    entry: DiceEntry | None = c.memo.get(dice)
+    entries = c.memo.table(DICE_ENTRIES)
+    entry = entries.get(dice)
     if entry is None:
         symbols = [0, 0, 0]
         for face in dice:
@@ -37,7 +43,7 @@ def dice_table(c: Components, dice: tuple[int, ...]) -> DiceEntry:
                 rest.remove(face)
             kept[Reroll(tuple(c.face_codes[face] for face in sub))] = tuple(rest)
         entry = ((symbols[LOADING], symbols[MOVEMENT], symbols[2]), (*kept, KEEP), kept)
-        c.memo[dice] = entry
+        entries[dice] = entry
     return entry
 
 
@@ -59,20 +65,21 @@ def _roll(rng: Rng, count: int, c: Components) -> tuple[list[int], Rng]:
 
 def dice_done(c: Components, dice: tuple[int, ...], rolls: int) -> TurnProgress:
     """The turn once rolling is over: its symbols known, nothing done yet (memoised: few exist)."""
-    key = ("done", dice, rolls)
-    turn: TurnProgress | None = c.memo.get(key)
+    turns = c.memo.table(ROLLED_TURNS)
+    turn = turns.get((dice, rolls))
     if turn is None:
         load, move, recruit = dice_symbols(c, dice)
-        turn = c.memo[key] = update(NO_TURN, dice=dice, rolls=rolls, load=load, move=move, recruit=recruit)
+        turn = update(NO_TURN, dice=dice, rolls=rolls, load=load, move=move, recruit=recruit)
+        turns[dice, rolls] = turn
     return turn
 
 
 def rolling(c: Components, dice: tuple[int, ...], rolls: int) -> TurnProgress:
     """The turn between rolls (memoised like ``dice_done``)."""
-    key = ("rolling", dice, rolls)
-    turn: TurnProgress | None = c.memo.get(key)
+    turns = c.memo.table(ROLLING_TURNS)
+    turn = turns.get((dice, rolls))
     if turn is None:
-        turn = c.memo[key] = update(NO_TURN, dice=dice, rolls=rolls)
+        turn = turns[dice, rolls] = update(NO_TURN, dice=dice, rolls=rolls)
     return turn
 
 

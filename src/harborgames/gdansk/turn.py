@@ -41,7 +41,7 @@ from .actions import (
     Roll,
     Unload,
 )
-from .data import ROUND_LIMIT, SECTOR_INDEX, SECTORS
+from .data import ROUND_LIMIT, SECTOR_INDEX, SECTORS, MemoTable
 from .decisions import (
     CHOOSE_START,
     ROLL_DICE,
@@ -103,18 +103,22 @@ def why_not_remove_sector(state: State, decision: ChooseSector, action: Action) 
 
 
 # -- each player in turn places the meeple -----------------------------------------------------
+# The meeple's places per ``Rules.meeple_start`` (the Central Port is one or not).
+MEEPLE_CHOICES: MemoTable[str, tuple[PlaceMeeple, ...]] = MemoTable("meeple places per start rule")
+
+
 def meeple_choices(state: State, _: ChooseStart) -> tuple[Action, ...]:
     rules = state.rules
     c = rules.components
-    key = ("meeples", rules.meeple_start)
-    choices: tuple[PlaceMeeple, ...] | None = c.memo.get(key)
+    memo = c.memo.table(MEEPLE_CHOICES)
+    choices = memo.get(rules.meeple_start)
     if choices is None:
         choices = tuple(
             PlaceMeeple(name)
             for i, name in enumerate(c.location_ids)
             if rules.meeple_start == "any_location" or i != c.central_port
         )
-        c.memo[key] = choices
+        memo[rules.meeple_start] = choices
     return choices
 
 

@@ -8,9 +8,8 @@ goods are exact, except that "brick can always be used instead of clay; steel in
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ..core.payments import minimal_payments, next_counts
+from ..core.update import elementwise, weighted_sum
 from .actions import Pay, PayPart, new_pay
 from .data import (
     BREAD,
@@ -46,18 +45,8 @@ def francs(amount: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _worth_function(values: tuple[int, ...]) -> Callable[[tuple[int, ...]], int]:
-    """``stock -> sum(stock[i] * values[i])`` over the tokens worth something, written out once
-    (food and energy are counted on nearly every decision)."""
-    terms = " + ".join(f"stock[{i}] * {v}" if v != 1 else f"stock[{i}]" for i, v in enumerate(values) if v)
-    namespace: dict[str, object] = {}
-    exec(f"def worth(stock):\n    return {terms or 0}\n", namespace)  # built from the value tables
-    function = namespace["worth"]
-    assert callable(function)
-    return function
-
-
-_WORTH_OF = {kind: _worth_function(values) for kind, values in WORTH.items()}
+# written out over the tokens worth something (food and energy are counted on nearly every decision)
+_WORTH_OF = {kind: weighted_sum(values) for kind, values in WORTH.items()}
 food_worth = _WORTH_OF[FOOD]
 energy_worth = _WORTH_OF[ENERGY]
 
@@ -164,19 +153,5 @@ def goods_ways(stock: tuple[int, ...], cost: BuildCost) -> list[tuple[int, ...]]
     return ways
 
 
-Tokens = tuple[int, ...]
-
-
-def _tokenwise(operator: str) -> Callable[[Tokens, Tokens], Tokens]:
-    """``a[i] <operator> b[i]`` for every token kind, written out once: supplies change on most
-    decisions, and this costs about half of ``tuple(map(sub, a, b))``."""
-    terms = ", ".join(f"a[{i}] {operator} b[{i}]" for i in range(NUM_TOKEN_KINDS))
-    namespace: dict[str, object] = {}
-    exec(f"def tokenwise(a, b):\n    return ({terms},)\n", namespace)  # built from the kind count
-    function = namespace["tokenwise"]
-    assert callable(function)
-    return function
-
-
-subtract = _tokenwise("-")  # a supply less what is paid
-added = _tokenwise("+")  # a supply with what is received
+subtract = elementwise("-", NUM_TOKEN_KINDS)  # a supply less what is paid
+added = elementwise("+", NUM_TOKEN_KINDS)  # a supply with what is received
