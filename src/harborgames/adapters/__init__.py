@@ -18,6 +18,8 @@ observation bounds (``observation_bounds``).
 
 from __future__ import annotations
 
+from typing import Any, TypeAlias
+
 import numpy as np
 import numpy.typing as npt
 
@@ -32,6 +34,11 @@ __all__ = ["REWARDS", "action_id", "final_rewards", "observation_bounds", "requi
 def __dir__() -> list[str]:
     """The public names, ``__all__``, without the modules and helpers this package imports."""
     return list(__all__)
+
+
+Extras: TypeAlias = dict[str, Any]
+"""What Gymnasium, PettingZoo and OpenSpiel type as a dict of anything (an ``info``, a ``metadata``,
+``reset``'s ``options``, a game's parameters): their type, named once for the adapters."""
 
 
 def require_encoding(game: str | object) -> LoadedGame:

@@ -43,7 +43,7 @@ env("gdansk", 3)] * 2)``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeAlias
+from typing import TypeAlias
 
 import gymnasium
 import numpy as np
@@ -55,8 +55,8 @@ import harborgames
 
 from ..bots import Bot, derive_seed, make_from_spec, make_view
 from ..core.errors import IllegalActionError
-from ..core.protocol import LoadedGame
-from . import REWARDS, action_id, final_rewards, observation_bounds, require_encoding
+from ..core.protocol import LoadedGame, State
+from . import REWARDS, Extras, action_id, final_rewards, observation_bounds, require_encoding
 
 __all__ = [
     "ENTRY_POINT",
@@ -86,11 +86,12 @@ ENTRY_POINT = "harborgames.adapters.gymnasium:HarborGymEnv"
 _SEED_RANGE = 2**31  # deals drawn without a seed: 0 .. 2**31 - 1, as the PettingZoo adapter's
 
 
-# Without the extra, mypy sees gymnasium as Any (pyproject.toml), and subclassing Any is an error.
+# Without the extra, mypy knows nothing of gymnasium (pyproject.toml), and subclassing an unknown class
+# is an error.
 class HarborGymEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc,unused-ignore]
     """One seat of one game against bots (see the module doc)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
+    metadata: Extras = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
@@ -131,7 +132,7 @@ class HarborGymEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc,u
         self.action_space = spaces.Discrete(size)
         self.observation_space = spaces.Box(low, high, dtype=np.float32)
         self._no_actions: Mask = np.zeros(size, dtype=np.int8)
-        self._state: Any = None
+        self._state: State | None = None
         self._mask = self._no_actions
         self._bots: dict[int, Bot] = {}
         self._policies: dict[int, Policy] = {}
@@ -139,7 +140,7 @@ class HarborGymEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc,u
 
     # -- what the agent sees ------------------------------------------------------------------------
     @property
-    def state_value(self) -> Any:
+    def state_value(self) -> State | None:
         """The game state under the environment (a frozen protocol value), for bots and tests."""
         return self._state
 
@@ -151,13 +152,11 @@ class HarborGymEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc,u
     def _observation(self) -> Observation:
         return self._game.observation_tensor(self._state, self.seat)
 
-    def _info(self, **extra: object) -> dict[str, Any]:
+    def _info(self, **extra: object) -> Extras:
         return {"action_mask": self._mask.copy(), "seat": self.seat, **extra}
 
     # -- the episode -------------------------------------------------------------------------------
-    def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[Observation, dict[str, Any]]:
+    def reset(self, *, seed: int | None = None, options: Extras | None = None) -> tuple[Observation, Extras]:
         """A new deal: ``new_game(seed=seed)``, or one drawn from ``np_random`` (module doc).
 
         ``options`` is accepted for the API and ignored: rule options belong to the environment
@@ -167,7 +166,7 @@ class HarborGymEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc,u
         self._show()
         return self._observation(), self._info()
 
-    def step(self, action: object) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+    def step(self, action: object) -> tuple[Observation, float, bool, bool, Extras]:
         index = self._checked(action)
         if not self._mask[index]:
             # The classic convention: the offender loses at once; the game stays where it was.
@@ -217,7 +216,7 @@ class HarborGymEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc,u
         if self._state.current_player is None:
             raise RuntimeError(f"the game of seed {deal} ended before seat {self.seat} had a decision")
 
-    def _advance(self, index: int) -> tuple[float, bool, dict[str, Any]]:
+    def _advance(self, index: int) -> tuple[float, bool, Extras]:
         """Play the legal id ``index`` and the other seats after it: the agent's reward, whether
         the game is over, and what the info adds (the scores at the end)."""
         self._state = self._game.apply(self._state, self._game.decode(self._state, index))
@@ -231,6 +230,7 @@ class HarborGymEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc,u
     def _play_opponents(self) -> None:
         """The other seats' decisions, until the agent's turn or the end of the game."""
         game, state = self._game, self._state
+        assert state is not None  # called once a deal is made
         while state.current_player is not None and state.current_player != self.seat:
             mover = state.current_player
             bot = self._bots.get(mover)
@@ -363,7 +363,7 @@ def register_envs() -> tuple[str, ...]:
 
 
 # -- many games at once ------------------------------------------------------------------------------
-class HarborVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-ignore]  # Any without the extra
+class HarborVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-ignore]  # unknown without the extra
     """``num_envs`` games of one configuration, one agent seat each, stepped together.
 
     What ``gymnasium.vector.SyncVectorEnv`` over ``env(...)`` does, with the same episodes for the
@@ -387,7 +387,7 @@ class HarborVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-i
     ([0.0, 0.0, 0.0, 0.0], [False, False, False, False])
     """
 
-    metadata: dict[str, Any] = {  # noqa: RUF012
+    metadata: Extras = {  # noqa: RUF012
         "autoreset_mode": gymnasium.vector.AutoresetMode.NEXT_STEP,
         "render_modes": [],
     }
@@ -443,8 +443,8 @@ class HarborVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-i
         return self._masks.copy()
 
     def reset(
-        self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[Observations, dict[str, Any]]:
+        self, *, seed: int | list[int | None] | None = None, options: Extras | None = None
+    ) -> tuple[Observations, Extras]:
         """New deals for every game: ``seed`` an int (game k gets ``seed + k``, as
         ``SyncVectorEnv`` seeds), a list of one seed (or None) per game, or None (fresh deals)."""
         if seed is None or isinstance(seed, int):
@@ -460,7 +460,7 @@ class HarborVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-i
         self._write()
         return self._observations.copy(), self._infos()
 
-    def step(self, actions: object) -> tuple[Observations, Rewards, Flags, Flags, dict[str, Any]]:
+    def step(self, actions: object) -> tuple[Observations, Rewards, Flags, Flags, Extras]:
         if not self._dealt:
             raise RuntimeError("reset() the environment before stepping it")
         chosen = np.asarray(actions)
@@ -510,10 +510,10 @@ class HarborVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc,unused-i
         if self._over.any():  # an episode just ended (an illegal id leaves its game unfinished)
             self._masks[self._over] = 0
 
-    def _infos(self) -> dict[str, Any]:
+    def _infos(self) -> Extras:
         return {"action_mask": self._masks.copy(), "seat": np.array([one.seat for one in self.envs])}
 
-    def close_extras(self, **kwargs: Any) -> None:
+    def close_extras(self, **kwargs: object) -> None:
         """Nothing to release: the games are values in memory."""
 
 

@@ -48,8 +48,7 @@ from __future__ import annotations
 import importlib
 import random
 import types
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
 
 import numpy as np
 import numpy.typing as npt
@@ -58,9 +57,9 @@ from open_spiel.python import rl_environment
 
 import harborgames
 
-from ..core.errors import IllegalActionError
-from ..core.protocol import LoadedGame
-from . import action_id, final_rewards, require_encoding
+from ..core.errors import FormatError, IllegalActionError
+from ..core.protocol import LoadedGame, State
+from . import Extras, action_id, final_rewards, require_encoding
 
 __all__ = [
     "HarborGame",
@@ -77,7 +76,7 @@ PREFIX = "harborgames_"
 _RESAMPLE_SEEDS = 2**31  # resample seeds are drawn from 0 .. 2**31 - 1
 
 
-def game_type(module: LoadedGame) -> Any:
+def game_type(module: LoadedGame) -> pyspiel.GameType:
     """The ``pyspiel.GameType`` of a game module, from its ``INFO`` (see the module doc)."""
     info = module.INFO
     kind = pyspiel.GameType
@@ -115,17 +114,17 @@ class _Held:
 
     __slots__ = ("module", "state")
 
-    def __init__(self, module: LoadedGame, state: Any) -> None:
+    def __init__(self, module: LoadedGame, state: State) -> None:
         self.module = module
         self.state = state
 
-    def after(self, state: Any) -> _Held:
+    def after(self, state: State) -> _Held:
         return _Held(self.module, state)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
+    def __deepcopy__(self, memo: dict[int, object]) -> _Held:
         return self  # OpenSpiel's Clone deep-copies attributes; an immutable value is its own copy
 
-    def __reduce__(self) -> tuple[Any, tuple[str, str]]:
+    def __reduce__(self) -> tuple[Callable[[str, str], _Held], tuple[str, str]]:
         return (_restore, (_module_name(self.module), self.module.dumps(self.state)))
 
 
@@ -133,7 +132,10 @@ def _restore(module_name: str, text: str) -> _Held:
     """Unpickle a ``_Held``: the game's ``loads`` of its ``dumps`` (the module is imported by its
     own ``__name__``, written by ``__reduce__``)."""
     module = require_encoding(importlib.import_module(module_name))
-    return _Held(module, module.loads(text))
+    state = module.loads(text)
+    if not isinstance(state, State):
+        raise FormatError(f"a pickled {module.INFO.name} state holds {type(state).__name__}, not a state")
+    return _Held(module, state)
 
 
 def _module_name(module: LoadedGame) -> str:
@@ -148,7 +150,7 @@ class HarborGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type i
     GAME: LoadedGame | None = None
     """The game module; ``register`` makes a subclass per game that sets it."""
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
+    def __init__(self, params: Extras | None = None) -> None:
         if self.GAME is None:
             raise TypeError("HarborGame is made per game by register(); load it with pyspiel.load_game")
         module = require_encoding(self.GAME)
@@ -189,7 +191,7 @@ class HarborGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type i
         return HarborState(self, self._initial)
 
     def make_py_observer(
-        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Extras | None = None
     ) -> HarborObserver:
         """The seat's ``observation_tensor`` and ``observation_string``: what the seat sees now,
         with its private information (OpenSpiel's default observation type)."""
@@ -219,7 +221,7 @@ class HarborState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type
         self._held = held
 
     @property
-    def harbor_state(self) -> Any:
+    def harbor_state(self) -> State:
         """The game state (a protocol value: ``legal_actions``, ``render``, ``dumps`` ...)."""
         return self._held.state
 
@@ -257,7 +259,9 @@ class HarborState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type
         except IllegalActionError:
             return f"action {action}"
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> HarborState:
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> HarborState:
         """A state ``player_id`` cannot tell from this one: the game's ``resample`` (hidden cards,
         tiles and the RNG dealt afresh), seeded by one draw of ``probability_sampler`` (a callable
         giving a float in [0, 1), as ``pyspiel.UniformProbabilitySampler``). This is what
@@ -330,7 +334,7 @@ def register(games: Iterable[str | LoadedGame] | None = None) -> tuple[str, ...]
     return tuple(done)
 
 
-def load_game(name: str, **params: int | str) -> Any:
+def load_game(name: str, **params: int | str) -> pyspiel.Game:
     """``pyspiel.load_game("harborgames_<name>", params)``, registering the game first."""
     register((name,))
     return pyspiel.load_game(PREFIX + name, dict(params))
@@ -342,7 +346,11 @@ class NewDealEnvironment(rl_environment.Environment):  # type: ignore[misc]  # n
     state is the same deal, see the module doc). ``deal_seed`` is the current episode's seed."""
 
     def __init__(
-        self, name: str, seed: int = 0, params: dict[str, int | str] | None = None, **environment_kwargs: Any
+        self,
+        name: str,
+        seed: int = 0,
+        params: dict[str, int | str] | None = None,
+        **environment_kwargs: object,
     ) -> None:
         self._name = name
         self._params = dict(params or {})
@@ -352,7 +360,7 @@ class NewDealEnvironment(rl_environment.Environment):  # type: ignore[misc]  # n
         self.deal_seed = self._deals.getrandbits(31)
         super().__init__(load_game(name, seed=self.deal_seed, **self._params), **environment_kwargs)
 
-    def reset(self) -> Any:
+    def reset(self) -> rl_environment.TimeStep:
         self.deal_seed = self._deals.getrandbits(31)
         self._game = load_game(self._name, seed=self.deal_seed, **self._params)
         return super().reset()

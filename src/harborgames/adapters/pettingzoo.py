@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
 
 import gymnasium
 import numpy as np
@@ -49,12 +48,12 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..core.errors import IllegalActionError
-from ..core.protocol import LoadedGame
-from . import REWARDS, action_id, final_rewards, observation_bounds, require_encoding
+from ..core.protocol import LoadedGame, State
+from . import REWARDS, Extras, action_id, final_rewards, observation_bounds, require_encoding
 
 __all__ = ["ILLEGAL_REWARD", "REWARDS", "HarborEnv", "env", "final_rewards", "raw_env"]
 
-Observation = dict[str, npt.NDArray[Any]]
+Observation = dict[str, npt.NDArray[np.float32] | npt.NDArray[np.int8]]
 
 ILLEGAL_REWARD = -1.0
 """What ``env()``'s classic stack gives the agent whose id is illegal (the others get 0)."""
@@ -94,7 +93,7 @@ class HarborEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         self.variant = chosen
         self.reward = reward
         self.render_mode = render_mode
-        self.metadata: dict[str, Any] = {
+        self.metadata: Extras = {
             "render_modes": ["ansi", "human"],
             "name": f"harborgames_{info.name}_v{info.version}",
             "is_parallelizable": False,
@@ -117,22 +116,22 @@ class HarborEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         self._no_actions: npt.NDArray[np.int8] = np.zeros(size, dtype=np.int8)
         self._seeds = random.Random()
         self._skip_agent_selection: str | None = None
-        self._state: Any = None
+        self._state: State | None = None
         self._mask = self._no_actions
         self.agents: list[str] = []
 
     @property
-    def state_value(self) -> Any:
+    def state_value(self) -> State | None:
         """The game state under the environment (a frozen protocol value), for bots and tests."""
         return self._state
 
-    def observation_space(self, agent: str) -> gymnasium.Space[Any]:
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> gymnasium.Space[Any]:
+    def action_space(self, agent: str) -> spaces.Discrete:
         return self.action_spaces[agent]
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+    def reset(self, seed: int | None = None, options: Extras | None = None) -> None:
         """A new game: ``new_game(seed=seed)``, or the next seed of the stream (module doc).
 
         ``options`` is accepted for the API and ignored: rule options belong to the environment
@@ -151,11 +150,11 @@ class HarborEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.infos: dict[str, Extras] = {agent: {} for agent in self.agents}
         self._after_move()
 
     def step(self, action: int | None) -> None:
-        self._require_reset()
+        state = self._require_reset()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -165,7 +164,7 @@ class HarborEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
             raise IllegalActionError(
                 f"action id {index} is not legal for {agent} here (its action_mask is 0)"
             )
-        self._state = self._game.apply(self._state, self._game.decode(self._state, index))
+        self._state = self._game.apply(state, self._game.decode(state, index))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self._after_move()
@@ -175,7 +174,7 @@ class HarborEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
 
     def _after_move(self) -> None:
         """Select the seat to move, or end the game for every agent with its final reward."""
-        state = self._state
+        state = self._require_reset()
         if state.current_player is not None:
             self.agent_selection = self.possible_agents[state.current_player]
             self._mask = self._game.legal_action_mask(state)
@@ -191,16 +190,17 @@ class HarborEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
             self.agent_selection = self.agents[0]
         self._deads_step_first()
 
-    def _require_reset(self) -> None:
+    def _require_reset(self) -> State:
         if self._state is None:
             raise RuntimeError("reset() the environment before stepping or observing it")
+        return self._state
 
     def observe(self, agent: str) -> Observation:
-        self._require_reset()
+        state = self._require_reset()
         seat = self._seat[agent]
-        moving = self._state.current_player == seat
+        moving = state.current_player == seat
         return {
-            self.observation_key: self._game.observation_tensor(self._state, seat),
+            self.observation_key: self._game.observation_tensor(state, seat),
             "action_mask": self._mask.copy() if moving else self._no_actions.copy(),
         }
 
@@ -209,8 +209,7 @@ class HarborEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode; env(..., render_mode='ansi')")
             return None
-        self._require_reset()
-        text = str(self._game.render(self._state))
+        text = str(self._game.render(self._require_reset()))
         if self.render_mode == "ansi":
             return text
         print(text)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any, Literal, TypeAlias, get_args
+from typing import Any, Literal, TypeAlias, TypeVar, get_args
 
 import attrs
 
@@ -45,7 +45,10 @@ LIMITS: Mapping[str, tuple[float, float]] = {
 """Each number's bounds: past them a search would run for ever or mean nothing."""
 
 
-def _within(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+V = TypeVar("V")  # a field's type, for its validator
+
+
+def _within(instance: object, attribute: attrs.Attribute[V], value: V) -> None:
     if value is None:
         return
     low, high = LIMITS[attribute.name]
@@ -68,7 +71,7 @@ def _shown(value: object) -> str:
     return repr(value if isinstance(value, str) else str(value))
 
 
-def _one_of(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+def _one_of(instance: object, attribute: attrs.Attribute[V], value: V) -> None:
     allowed = _LITERALS[attribute.name]
     if value not in allowed:
         raise ValueError(f"{attribute.name} must be one of {', '.join(allowed)}, not {_shown(value)}")

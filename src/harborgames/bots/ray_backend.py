@@ -36,7 +36,8 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from types import ModuleType
+from typing import TypeVar
 
 from . import reaper
 
@@ -132,7 +133,12 @@ def _reaped() -> Iterator[None]:
 
 
 def _run_on_pool(
-    ray: Any, play: Callable[[T], R], tasks: Sequence[T], jobs: int | None, address: str | None, chosen: bool
+    ray: ModuleType,
+    play: Callable[[T], R],
+    tasks: Sequence[T],
+    jobs: int | None,
+    address: str | None,
+    chosen: bool,
 ) -> Iterator[R]:
     from ray.util.multiprocessing import Pool
 

@@ -37,7 +37,7 @@ import sys
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Literal, TypeAlias
+from typing import TYPE_CHECKING, Literal, TypeAlias, TypeVar
 
 import attrs
 
@@ -45,11 +45,20 @@ import harborgames
 
 from ..core.files import write_atomic
 from ..core.params import Weights, from_mapping, ranges, to_mapping
+from ..core.protocol import LoadedGame
 from .arena import GameResult, run_arena
 from .base import derive_seed, rank_rewards
 from .config import SearchConfig, config_from_mapping
 from .search import search_for
 from .tuned import HAND, ParamSet, dump_set, param_set
+
+if TYPE_CHECKING:  # optuna is the tune extra's, imported when a run starts
+    from optuna import Study
+    from optuna.distributions import BaseDistribution
+
+T = TypeVar("T")
+Runs: TypeAlias = dict[str, dict[str, float]]
+"""``measured.json`` and ``selection.json``: per trial number, what its games gave."""
 
 __all__ = [
     "SEARCH_SPACE",
@@ -149,7 +158,8 @@ def tune(
         study.enqueue_trial(_values(config, incumbent))  # trial 0: the incumbent itself
     for trial in study.trials:
         if trial.state == optuna.trial.TrialState.RUNNING:  # cut off by a stop: measure it again
-            fitness = _load_json(out / "measured.json", {}).get(str(trial.number)) or _measure_trial(
+            measured: Runs = _load_json(out / "measured.json", {})
+            fitness = measured.get(str(trial.number)) or _measure_trial(
                 config, out, game, incumbent, trial.number, dict(trial.params), log
             )
             study.tell(trial.number, fitness["mean"])
@@ -167,7 +177,7 @@ def tune(
     finished = [t for t in study.trials if t.value is not None]
     finished.sort(key=lambda t: (-(t.value or 0.0), t.number))
     finalists = [t for t in finished if t.number != 0][: config.finalists]
-    selection = _load_json(out / "selection.json", {})
+    selection: Runs = _load_json(out / "selection.json", {})
     for trial in finalists:
         key = str(trial.number)
         if key not in selection:
@@ -228,7 +238,7 @@ def _check_same_run(out: Path, config: TuneConfig, command: str) -> None:
         settings.pop(name)  # the games are the same with any jobs and backend
     path = out / "run.json"
     if path.exists():
-        before = _load_json(path, {})
+        before: dict[str, object] = _load_json(path, {})
         if before.get("settings") != settings:
             raise TuneError(
                 f"{out} holds a run with other settings ({before.get('command', '?')}); "
@@ -238,7 +248,7 @@ def _check_same_run(out: Path, config: TuneConfig, command: str) -> None:
     write_atomic(path, json.dumps({"command": command, "settings": settings}, indent=2) + "\n")
 
 
-def _incumbent(out: Path, config: TuneConfig, game: Any) -> ParamSet:
+def _incumbent(out: Path, config: TuneConfig, game: LoadedGame) -> ParamSet:
     """The set to beat: the shipped one for the configuration when the run started (kept in
     the folder, so that a resumed run measures against the same), else the hand-written."""
     kept = out / "incumbent.json"
@@ -255,16 +265,18 @@ def _incumbent(out: Path, config: TuneConfig, game: Any) -> ParamSet:
             ),
         )
     chosen = param_set(str(kept), game, config.players, config.variant)
-    was = _load_json(kept, {}).get("provenance", {}).get("was", HAND)
+    document: dict[str, object] = _load_json(kept, {})
+    provenance = document.get("provenance")
+    was = provenance.get("was", HAND) if isinstance(provenance, dict) else HAND
     return attrs.evolve(chosen, name=str(was))
 
 
-def _space(config: TuneConfig, kind: type[Weights]) -> dict[str, Any]:
+def _space(config: TuneConfig, kind: type[Weights]) -> dict[str, BaseDistribution]:
     from optuna.distributions import CategoricalDistribution, FloatDistribution, IntDistribution
 
     if config.target == "heuristic":
         return {name: FloatDistribution(low, high) for name, (low, high) in ranges(kind).items()}
-    space: dict[str, Any] = {}
+    space: dict[str, BaseDistribution] = {}
     for name, bounds in SEARCH_SPACE.items():
         if isinstance(bounds[0], str):
             space[name] = CategoricalDistribution(bounds)
@@ -295,7 +307,7 @@ def _carried(config: TuneConfig, chosen: ParamSet) -> SearchConfig | None:
 
 
 def _candidate(
-    config: TuneConfig, game: Any, incumbent: ParamSet, values: dict[str, object], name: str
+    config: TuneConfig, game: LoadedGame, incumbent: ParamSet, values: dict[str, object], name: str
 ) -> ParamSet:
     if config.target == "heuristic":
         return ParamSet(name, from_mapping(game.HeuristicParams, values), incumbent.search)
@@ -334,12 +346,12 @@ def _opponents(config: TuneConfig, out: Path, incumbent: ParamSet) -> list[str]:
 def _measure_trial(
     config: TuneConfig,
     out: Path,
-    game: Any,
+    game: LoadedGame,
     incumbent: ParamSet,
     number: int,
     values: dict[str, object],
     log: _Log,
-) -> dict[str, Any]:
+) -> dict[str, float]:
     """A trial's fitness: its mean deal reward against the opponents, on the run's deals, in
     batches until the sequential stop or ``deals``."""
     chosen = _candidate(config, game, incumbent, values, f"trial {number}")
@@ -365,7 +377,7 @@ def _measure_trial(
         "cpu_seconds": round(_cpu() - cpu, 2),
     }
     log.write({"trial": number, "params": values, **fitness})
-    measured = _load_json(out / "measured.json", {})
+    measured: Runs = _load_json(out / "measured.json", {})
     measured[str(number)] = fitness
     write_atomic(out / "measured.json", json.dumps(measured, indent=2) + "\n")
     return fitness
@@ -374,12 +386,12 @@ def _measure_trial(
 def _select(
     config: TuneConfig,
     out: Path,
-    game: Any,
+    game: LoadedGame,
     incumbent: ParamSet,
     number: int,
     values: dict[str, object],
     log: _Log,
-) -> dict[str, Any]:
+) -> dict[str, float]:
     """A finalist against the incumbent alone, on fresh deals, all of them played."""
     chosen = _candidate(config, game, incumbent, values, f"trial {number}")
     spec = _spec(config, _write_candidate(config, out, chosen, number))
@@ -444,7 +456,7 @@ def _apart(rewards: list[float]) -> bool:
     return abs(statistics.fmean(rewards) - 0.5) > SEPARATION * max(error, 1e-9)
 
 
-def _progress(config: TuneConfig, number: int, fitness: Mapping[str, float], study: Any) -> str:
+def _progress(config: TuneConfig, number: int, fitness: Mapping[str, float], study: Study) -> str:
     best = study.best_trial
     return (
         f"trial {number + 1}/{config.trials}: {fitness['mean']:.3f} over {fitness['deals']:.0f} deals "
@@ -452,9 +464,11 @@ def _progress(config: TuneConfig, number: int, fitness: Mapping[str, float], stu
     )
 
 
-def _load_json(path: Path, default: Any) -> Any:
+def _load_json(path: Path, default: T) -> T:
+    """One of the run's own files, written in ``default``'s shape; ``default`` while it is absent."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        found: T = json.loads(path.read_text(encoding="utf-8"))
+        return found
     except FileNotFoundError:
         return default
     except ValueError as error:

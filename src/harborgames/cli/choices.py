@@ -32,7 +32,7 @@ __all__ = ["Entry", "Menu", "Picker", "cards_of", "label_of"]
 A = TypeVar("A")
 
 
-# Any game's view functions: the menu passes on only what the game itself handed out.
+# Every game's view functions: the menu passes on only what the game itself handed out.
 Shown = Presentable[Never, A, object]
 
 

@@ -18,7 +18,7 @@ import re
 import sys
 import typing
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, NoReturn, TypeAlias, TypeVar
+from typing import Generic, NoReturn, TypeAlias, TypeVar
 
 import attrs
 import cattrs
@@ -183,8 +183,14 @@ def _format(error: BaseException, kind: type | None) -> str:
 
 
 def _json_type(value: object) -> str:
-    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean",
-            int: "an integer", float: "a number"}.get(type(value), "null")
+    return {
+        dict: "an object",
+        list: "a list",
+        str: "a string",
+        bool: "a boolean",
+        int: "an integer",
+        float: "a number",
+    }.get(type(value), "null")
 
 
 def _strict(kind: type) -> Callable[[object, object], object]:
@@ -201,10 +207,10 @@ def _is_sequence(kind: object) -> bool:
     return typing.get_origin(kind) in (tuple, list, Sequence)
 
 
-def _sequence_hook(kind: Any, converter: cattrs.Converter) -> Callable[[object, object], object]:
+def _sequence_hook(kind: type, converter: cattrs.Converter) -> Callable[[object, object], object]:
     """Tuples and lists come from JSON lists only (cattrs would read ``{}`` as ``()``)."""
     args = typing.get_args(kind)
-    inner: Callable[[Any, Any], object]
+    inner: Callable[..., object]
     size = -1  # any length
     if typing.get_origin(kind) is tuple and not (len(args) == 2 and args[1] is Ellipsis):
         inner = converter.gen_structure_hetero_tuple(kind)
@@ -226,7 +232,7 @@ def _sequence_hook(kind: Any, converter: cattrs.Converter) -> Callable[[object, 
 
 def _attrs_hook(cls: type, converter: cattrs.Converter) -> Callable[[object, object], object]:
     """Every field ``dumps`` writes must be there: a default never stands in for a missing key."""
-    inner: Callable[[Any, Any], object] = make_dict_structure_fn(cls, converter)
+    inner: Callable[..., object] = make_dict_structure_fn(cls, converter)
     names = [field.alias or field.name for field in attrs.fields(cls) if field.init]
 
     def structure(value: object, target: object) -> object:
@@ -383,8 +389,7 @@ class Codec(Generic[S, Obs]):
             cls = self._actions.get(name)
             if cls is None:
                 raise FormatError(
-                    f"{self.game}: unknown action type {name!r}; "
-                    f"known: {', '.join(sorted(self._actions))}"
+                    f"{self.game}: unknown action type {name!r}; known: {', '.join(sorted(self._actions))}"
                 )
             fields = {k: v for k, v in data.items() if k != "type"}
             return self._structure(fields, cls, "action")

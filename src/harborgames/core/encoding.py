@@ -20,7 +20,7 @@ array, for trainers that step many games at once; each game's ``observation_tens
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+from typing import Generic, NamedTuple, Protocol, TypeVar
 
 import attrs
 import numpy as np
@@ -307,7 +307,7 @@ def fill_observations(
 
 
 def fill_masks(
-    space_of: Callable[[S], ActionSpace[S, Any]],
+    space_of: Callable[[S], ActionSpace[S, A]],
     states: Sequence[S],
     out: npt.NDArray[np.int8] | None = None,
 ) -> npt.NDArray[np.int8]:
@@ -321,6 +321,7 @@ def fill_masks(
 
 
 T = TypeVar("T")
+G = TypeVar("G", bound=np.generic)  # an array's element type
 
 
 def _shared(of: Callable[[S], T], states: Sequence[S], who: str) -> T:
@@ -335,7 +336,7 @@ def _shared(of: Callable[[S], T], states: Sequence[S], who: str) -> T:
     return shared
 
 
-def _rows(out: object, shape: tuple[int, int], dtype: type, who: str) -> npt.NDArray[Any]:
+def _rows(out: object, shape: tuple[int, int], dtype: type[G], who: str) -> npt.NDArray[G]:
     """``out`` zeroed, once checked to be a C-contiguous array of ``shape`` and ``dtype``; or a
     new zeroed array."""
     if out is None:

@@ -46,8 +46,8 @@ W = TypeVar("W", bound=Weights)
 def weight(default: float, low: float, high: float) -> Any:
     """A weight field: ``default`` is the hand-written value, ``[low, high]`` the range a tuner
     searches (a set read from a file may lie outside it: the range is a search space, not a
-    rule). Typed ``Any`` like ``attrs.field``, whose field it is, so ``x: float = weight(...)``
-    declares a float."""
+    rule). Its type is left open, as ``attrs.field``'s is (it is one), so ``x: float =
+    weight(...)`` declares a float."""
     if not low <= default <= high:
         raise ValueError(f"a weight's default {default} lies outside its range [{low}, {high}]")
     return attrs.field(default=float(default), converter=float, metadata={"range": (low, high)})
@@ -55,7 +55,7 @@ def weight(default: float, low: float, high: float) -> Any:
 
 def ranges(kind: type[Weights]) -> dict[str, tuple[float, float]]:
     """Each weight's search range, by name, in declaration order."""
-    fields: tuple[attrs.Attribute[float], ...] = attrs.fields(cast(Any, kind))
+    fields: tuple[attrs.Attribute[float], ...] = attrs.fields(cast("type[attrs.AttrsInstance]", kind))
     return {field.name: field.metadata["range"] for field in fields}
 
 

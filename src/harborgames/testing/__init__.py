@@ -33,7 +33,7 @@ import random
 import subprocess
 import sys
 from collections.abc import Callable, Mapping
-from typing import Any, Generic, NoReturn, TypeVar
+from typing import Generic, NoReturn, TypeVar, cast
 
 import attrs
 
@@ -289,7 +289,7 @@ class _Checker(Generic[S, A]):
     def check_illegal(self, state: S, legal: list[A], text: str) -> None:
         m = self.m
         # The kit hands ``apply`` things that are no action on purpose: it must refuse them.
-        apply_anything: Callable[[S, Any], S] = m.apply
+        apply_anything = cast(Callable[[S, object], S], m.apply)
         legal_set = set(legal)
         elsewhere = [a for a in self.seen_actions.values() if a not in legal_set][:5]
         for bad in [*elsewhere, _NotAnAction(), None, "not an action"]:

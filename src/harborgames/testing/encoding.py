@@ -11,13 +11,12 @@ promises of ``docs/rl.md`` are checked the same way everywhere::
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import numpy as np
 
 from ..core.errors import IllegalActionError
 from ..core.play import random_playout
-from ..core.protocol import LoadedGame
+from ..core.protocol import LoadedGame, State
 
 __all__ = ["EncodingError", "check_encoding"]
 
@@ -27,7 +26,7 @@ class EncodingError(AssertionError):
 
 
 def check_encoding(
-    module: Any, num_players: int, variant: str | None = None, *, games: int = 3, seed: int = 0
+    module: LoadedGame, num_players: int, variant: str | None = None, *, games: int = 3, seed: int = 0
 ) -> int:
     """Random playouts checking, at every decision: the mask is exactly the legal actions' ids;
     ``decode(encode(a)) == a`` for every legal action; ids are within ``num_distinct_actions``;
@@ -35,13 +34,13 @@ def check_encoding(
     ``observation_string`` and (for the seat to move) the mask are the same for a ``resample`` of
     the state from that seat's view (so they depend only on what the seat may know). Returns the
     number of decisions checked."""
-    game: LoadedGame = module
+    game = module
     chosen = variant if variant is not None else game.INFO.default_variant
     size = module.num_distinct_actions(num_players, chosen)
     shape = module.observation_layout(num_players, chosen).shape
     checked = 0
 
-    def check(state: Any, action: Any, after: Any) -> None:
+    def check(state: State, action: object, after: State) -> None:
         nonlocal checked
         where = f"{game.INFO.name} {num_players}p {chosen}, decision {checked}"
         legal = game.legal_actions(state)

@@ -65,7 +65,7 @@ class Fuzz(Generic[S, A]):
             f"{self.m.INFO.name} ({self.n} players, {self.variant}) {self.fuzzer}, {self.where}: {message}"
         )
 
-    def check(self, run: Callable[..., bool], *args: Any) -> None:
+    def check(self, run: Callable[..., bool], *args: object) -> None:
         """Run one mutation's check ``run(self, *args)``: True accepted, False refused,
         ``ConformanceError`` a finding."""
         self.tried += 1

@@ -47,7 +47,6 @@ import math
 import random
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any
 
 from ...core.codec import MAX_INT_DIGITS
 from ...core.errors import FormatError
@@ -56,7 +55,6 @@ from ..errors import ConformanceError
 from .base import HUGE, A, Fuzz, FuzzReport, JSONValue, S, cut
 
 __all__ = ["fuzz_documents"]
-
 
 
 def _paths(value: JSONValue, path: str) -> Iterator[tuple[str, JSONValue]]:
@@ -106,7 +104,7 @@ def _replace(document: JSONValue, path: str, change: Callable[[JSONValue], JSONV
     return go(document, steps)
 
 
-_DELETE: Any = object()
+_DELETE = object()
 LONGEST = 10**MAX_INT_DIGITS - 1  # play must not push a count past what dumps can write
 MOST_OFFERED_APPLIED = 200
 

@@ -9,7 +9,7 @@ import random
 import re
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import numpy as np
@@ -133,7 +133,7 @@ def fuzz_actions(
     return fuzz.report()
 
 
-def _action_mutants(action: Any) -> list[tuple[str, object]]:
+def _action_mutants(action: Any) -> list[tuple[str, object]]:  # any attrs action class
     cls = type(action)
     found: list[tuple[str, object]] = [("an object equal to all", _EqualToAll())]
     if not attrs.has(cls):
@@ -158,7 +158,7 @@ def _action_mutants(action: Any) -> list[tuple[str, object]]:
 def _check_action(fuzz: Fuzz[S, A], state: S, legal: list[A], mutant: object) -> bool:
     m = fuzz.m
     before = m.dumps(state)
-    apply_anything: Callable[[S, Any], S] = m.apply
+    apply_anything = cast(Callable[[S, object], S], m.apply)
     try:
         after = apply_anything(state, mutant)
     except IllegalActionError as error:
@@ -183,7 +183,6 @@ def _check_action(fuzz: Fuzz[S, A], state: S, legal: list[A], mutant: object) ->
         if m.parse_action(state, str(offered[0])) != offered[0]:
             fuzz.fail(f"the offered action {offered[0]} does not parse back")
     except Exception as error:
-
         if isinstance(error, ConformanceError):
             raise
         fuzz.fail(f"apply accepted it, and then {type(error).__name__}: {cut(error)}")
@@ -321,9 +320,7 @@ def _check_notation(fuzz: Fuzz[S, A], state: S, text: str) -> bool:
     try:
         again = m.parse_action(state, printed)
     except Exception as error:
-        fuzz.fail(
-            f"it reads as {printed!r}, which does not parse back: {type(error).__name__}: {cut(error)}"
-        )
+        fuzz.fail(f"it reads as {printed!r}, which does not parse back: {type(error).__name__}: {cut(error)}")
     if again != action or type(again) is not type(action):
         fuzz.fail(f"it reads as {printed!r}, which parses back as {again!r}, not {action!r}")
     return True
