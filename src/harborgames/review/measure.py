@@ -208,20 +208,15 @@ def _round(game: GameModule[S, A], state: S, seat: int) -> str:
     return "" if shown is None else str(shown)
 
 
-# The view functions (``table``, ``action_label``) are the protocol's, and every registered game
-# has them; a program's own game handed to the command (a test's toy) may not, as ``play``'s
-# score parts allow: its review then has no rounds, no score by source and notation for words.
+# The view functions (``table``, ``action_label``) are the protocol's: every game has them
+# (``harborgames.load`` and the command check a game handed in).
 def _table(game: GameModule[S, A], state: S, seat: int) -> object:
-    table = getattr(game, "table", None)
-    return table(game.observe(state, seat)) if callable(table) else None
+    return game.table(game.observe(state, seat))
 
 
 def _labeller(game: GameModule[S, A], state: S, seat: int) -> Callable[[A], str]:
-    label = getattr(game, "action_label", None)
-    if not callable(label):
-        return str
     observation = game.observe(state, seat)
-    return lambda action: str(label(action, observation))
+    return lambda action: game.action_label(action, observation)
 
 
 def _value(
