@@ -29,7 +29,7 @@ def narrate(before: Observation, after: Observation) -> tuple[str, ...]:
 
     Every seat's feeding and interest is told, this seat's own too, so that the lines of one
     round's end read as its whole summary. What the engine paid for a seat with one way to pay
-    is read from ``State.forced``; what the deciding seat chose, from its supply.
+    is read from ``State.forced``; what the deciding seat chose, from its stock.
     """
     old, new, viewer = before.state, after.state, after.player
     if old.current_player is None:
@@ -65,7 +65,7 @@ def _who(seat: int, viewer: int) -> str:
 
 def _fees_received(old: State, new: State, viewer: int) -> list[str]:
     """Another seat entered one of this seat's buildings, and the entry fee it paid. The fee is
-    read off this seat's supply when the step stayed inside that turn (no round's end, no loan
+    read off this seat's stock when the step stayed inside that turn (no round's end, no loan
     of this seat's): then only the fee brings food or Francs to it."""
     mover = old.current_player
     if mover is None or mover == viewer:
@@ -168,7 +168,7 @@ def _interest_seats(old: State, new: State) -> list[int]:
 class _Settlements:
     """How each seat's feeding and interest of this step were paid: the engine's notation where
     it paid (a seat with one way to pay, ``State.forced``), else the deciding seat's own choice,
-    read from its supply. The forced payments are matched from the last back: interest (a
+    read from its stock. The forced payments are matched from the last back: interest (a
     turn's start) comes after feeding (a round's end), each seat once."""
 
     def __init__(self, old: State, new: State, fed: Sequence[int], owing: Sequence[int]) -> None:
@@ -274,7 +274,7 @@ def _fed_line(settled: _Settlements, seat: int, due: int, viewer: int) -> str:
     old, new = settled.old, settled.new
     forced = settled.feeding.get(seat)
     fed = feeding(old.decision)
-    chose = fed is not None and fed.seat == seat  # its own step: read its supply
+    chose = fed is not None and fed.seat == seat  # its own step: read its stock
     if forced is not None and forced.startswith("pay ") and not chose:
         return f"{who} paid {due} food: {tokens_words(_paid_tokens(forced))}."
     francs, loans = settled.francs_and_loans_after_feeding(seat)

@@ -153,5 +153,5 @@ def goods_ways(stock: tuple[int, ...], cost: BuildCost) -> list[tuple[int, ...]]
     return ways
 
 
-subtract = elementwise("-", NUM_TOKEN_KINDS)  # a supply less what is paid
-added = elementwise("+", NUM_TOKEN_KINDS)  # a supply with what is received
+subtract = elementwise("-", NUM_TOKEN_KINDS)  # a stock less what is paid
+added = elementwise("+", NUM_TOKEN_KINDS)  # a stock with what is received

@@ -161,7 +161,7 @@ def _player(state: State, seat: int, who: str = "") -> list[str]:
 
 def render_seat(state: State, player: int) -> str:
     """What a terminal of 24 lines shows above the decision: the header, the offer spaces,
-    ``player``'s own supply, buildings and ships in full, each other player in a line. ``render``
+    ``player``'s own stock, buildings and ships in full, each other player in a line. ``render``
     draws the whole table (the supply track, the proposals, the town, the ships for sale)."""
     require_state(state, State, "render_seat", "Le Havre")
     state = observe(state, player).state

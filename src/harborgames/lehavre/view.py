@@ -2,7 +2,7 @@
 as a card, the words on the action buttons and what a round's end told (``harborgames.core.views``).
 
 Everything here reads the observation and the component tables; nothing changes a state. The
-round cards, the Building Proposal piles, the ships for sale and every player's supply lie open
+round cards, the Building Proposal piles, the ships for sale and every player's stock lie open
 in Le Havre, so the table shows them all; the face-down Supply tiles and special buildings are
 hidden by ``observe`` already.
 """
