@@ -888,6 +888,8 @@ def test_loans_at_game_end_every_loan_the_francs_cover_is_repaid_before_scoring(
     assert (parts[0].repaid_at_end, parts[0].francs, parts[0].loans) == (2, 2, 1)
     assert (parts[1].repaid_at_end, parts[1].francs, parts[1].loans) == (1, 15, 0)
     assert [p.total for p in parts] == list(lh.scores(over))
+    added = [p.buildings + p.bonuses + p.ships + p.francs - 7 * p.loans for p in parts]
+    assert added == list(lh.scores(over))  # the parts add up to the wealth
     assert lh.scores(over)[0] - lh.scores(state)[0] == 2 * 2  # 2 loans: 5 instead of 7 each
     text = lh.render(over)
     assert "after repaying 2 loans at the end" in text and "− 7 × 1 loan" in text

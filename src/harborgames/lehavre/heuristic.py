@@ -22,16 +22,12 @@ from .data import (
     INTEREST,
     LOAN_FRANCS,
     LOAN_PENALTY,
-    PLAYER_COUNTS,
-    ROUND_CARDS,
-    SHIP_TYPES,
     SHIPPING_FRANCS,
     TURNS_PER_ROUND,
-    VARIANTS,
 )
+from .obligations import food_due_from_now
 from .payment import food_worth
-from .round_end import round_cards
-from .scoring import bonus, wealth
+from .scoring import wealth, wealths
 from .state import State
 from .visit import owned
 
@@ -93,15 +89,14 @@ def heuristic(state: State, player: int, params: HeuristicParams = HAND) -> floa
     p = state.players[player]
     stock = p.stock
     mine = owned(state, player)
-    value = float(_wealth_now(state, player, mine))
-    rounds = _DEMANDS[n, state.rules.variant][state.round :]  # this round first
+    value = float(wealths(state.rules, (p,), (mine,), False)[0])
+    owed = food_due_from_now(state, player)  # this round first
     elapsed = state.turn / TURNS_PER_ROUND  # of the round being played
     # Rounds left as a continuous time, so that nothing the heuristic expects jumps when a round
     # ends: a bot must not gain by putting off its feeding or someone else's.
-    time_left = max(0.0, len(rounds) - elapsed)
-    fed = 1 if rounds and _fed(state, player) else 0
-    ship_food = sum(_SHIP_FOOD[c][n - 1] for c in p.ships)
-    needs = [max(0, demand - ship_food) for demand in rounds[fed:]]
+    time_left = max(0.0, len(owed) - elapsed)
+    fed = 1 if owed and _fed(state, player) else 0
+    needs = owed[fed:]
     total_need = sum(needs)
     value -= total_need
     food_held = food_worth(stock) - stock[FRANC]
@@ -145,17 +140,6 @@ def heuristic(state: State, player: int, params: HeuristicParams = HAND) -> floa
     return value
 
 
-def _wealth_now(state: State, seat: int, mine: list[int]) -> int:
-    """``scoring.wealth`` of a game still running (no loans repaid yet), from ``mine`` (the
-    seat's buildings) counted once: the heuristic runs thousands of times per search decision,
-    and only the "+" buildings need ``bonus``."""
-    p = state.players[seat]
-    buildings = sum(_VALUE[b] for b in mine)
-    buildings += sum(bonus(state, seat, b) for b in mine if _BONUS[b])
-    ships = sum(_SHIP_VALUE[card] for card in p.ships)
-    return buildings + ships + p.stock[FRANC] - LOAN_PENALTY * p.loans
-
-
 def _fed(state: State, seat: int) -> bool:
     """Whether ``seat`` has paid the round's food: the round's seven turns are over and the
     feeding, in turn order from the player after the last turn's, has passed it."""
@@ -169,22 +153,13 @@ def _fed(state: State, seat: int) -> bool:
 # A heuristic's guess of a token's worth mid-game, in Francs: building goods by the card value
 # they build into (a Wharf's 14 from 6 goods, a Brickworks' 14 from 4), energy by what it runs,
 # the rest by what the Shipping Line pays, food goods by their food.
+# fmt: off
 #         fish wood clay iron grain cattle coal hides
 HOLDING = (1.0, 1.2, 1.2, 2.0, 1.0, 1.8, 1.5, 0.8,
            2.0, 1.2, 2.2, 5.0, 2.0, 3.0, 3.5, 1.5)
 #      smoked charcoal brick steel bread meat coke leather
+# fmt: on
 # The upgraded goods (the second row of ``HOLDING``), which ``processed_goods`` scales.
 _PROCESSED = tuple(i >= len(HOLDING) // 2 for i in range(len(HOLDING)))
-_DEMANDS = {
-    (n, variant): tuple(card.food_demand(n) for card in round_cards(n, variant))
-    for n in PLAYER_COUNTS
-    for variant in VARIANTS
-}
-_SHIP_FOOD = tuple(SHIP_TYPES[card.ship_type].food for card in ROUND_CARDS)
-_SHIP_VALUE = tuple(card.ship_value for card in ROUND_CARDS)
-_VALUE = tuple(b.value for b in BUILDINGS)
-_BONUS = tuple(b.bonus for b in BUILDINGS)
 # An entry fee's worth in Francs: the cheaper way to pay it (food is bought at 1 Franc).
-_FEE_WORTH = tuple(
-    float(min((x for x in (b.fee.food, b.fee.francs) if x), default=0)) for b in BUILDINGS
-)
+_FEE_WORTH = tuple(float(min((x for x in (b.fee.food, b.fee.francs) if x), default=0)) for b in BUILDINGS)

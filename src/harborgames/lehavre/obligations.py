@@ -94,12 +94,43 @@ def food_due(state: State, seat: int) -> int:
     return _food_due(state, state.players[seat].ships)
 
 
+def food_dues(state: State) -> list[int]:
+    """Every seat's ``food_due``, or 0 in the final stage (no round card, no feeding): what the
+    observation tensor writes for every seat on every call."""
+    n = state.num_players
+    demands = FOOD_DEMANDS[n, state.rules.variant]
+    if state.round >= len(demands):
+        return [0] * n
+    demand = demands[state.round]
+    dues = [demand] * n
+    for seat, p in enumerate(state.players):
+        if p.ships:
+            dues[seat] = _owed(demand, _provided(p.ships, n))
+    return dues
+
+
+def food_due_from_now(state: State, seat: int) -> list[int]:
+    """The food ``seat`` owes at the end of this round and of every round after it, less what the
+    ships it has now provide (the heuristic's food still to pay)."""
+    n = state.num_players
+    provided = _provided(state.players[seat].ships, n)
+    return [_owed(demand, provided) for demand in FOOD_DEMANDS[n, state.rules.variant][state.round :]]
+
+
 def _food_due(state: State, ships: tuple[int, ...]) -> int:
     n = state.num_players
     demand = FOOD_DEMANDS[n, state.rules.variant][state.round]
-    if ships:
-        demand -= sum([SHIP_FOOD[card][n - 1] for card in ships])
-    return demand if demand > 0 else 0
+    return _owed(demand, _provided(ships, n)) if ships else demand
+
+
+def _provided(ships: tuple[int, ...], num_players: int) -> int:
+    """The food ``ships`` provide every round (it depends on the player count)."""
+    return sum([SHIP_FOOD[card][num_players - 1] for card in ships])
+
+
+def _owed(demand: int, provided: int) -> int:
+    """A round's food ``demand`` less what the ships provide, never below 0."""
+    return demand - provided if demand > provided else 0
 
 
 def start_feeding(state: State, first: int, after: Callable[[State], State]) -> State:

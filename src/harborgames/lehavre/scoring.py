@@ -84,23 +84,50 @@ class WealthParts:
     francs: int  # Francs held, after the loans repaid at the end
     repaid_at_end: int  # loans repaid at game end (5 Francs each), 0 before the end
     loans: int  # loans left outstanding (7 Francs deducted each)
-
-    @property
-    def total(self) -> int:
-        return self.buildings + self.bonuses + self.ships + self.francs - LOAN_PENALTY * self.loans
+    total: int  # the wealth (``wealth``), which the parts add up to
 
 
-def end_repayments(state: State, seat: int) -> int:
-    """The loans ``seat`` repays when the game ends: every one its Francs cover.
+def repaid_at_end(player: Player) -> int:
+    """The loans ``player`` repays when the game ends: every one its Francs cover.
 
     "May be repaid at any time … At game end, deduct 7 Francs for each outstanding loan." Repaying
     costs 5 Francs and saves 7, so it is never worse; a player who gains Francs after its last
     decision (entry fees paid to it in the final stage) still repays, and no choice is offered.
     """
-    if state.current_player is not None:
-        return 0
-    p = state.players[seat]
-    return min(p.loans, p.stock[FRANC] // LOAN_REPAYMENT)
+    return min(player.loans, player.stock[FRANC] // LOAN_REPAYMENT)
+
+
+def end_repayments(state: State, seat: int) -> int:
+    """The loans ``seat`` repays (``repaid_at_end``) once the game is over; 0 before."""
+    return 0 if state.current_player is not None else repaid_at_end(state.players[seat])
+
+
+def wealths(
+    rules: Rules, players: Sequence[Player], owned_by_seat: Sequence[Sequence[int]], over: bool
+) -> list[int]:
+    """Each seat's wealth, from the buildings it owns (``owned_by_seat``, by seat; extra rows are
+    ignored) and whether the game is ``over`` (then the loans its Francs cover are repaid first):
+    the one place the rule is written, in the form its busiest callers need, without the state
+    (the observation tensor writes every seat's wealth on every call, the heuristic one seat's
+    thousands of times per search decision)."""
+    found = []
+    for seat, p in enumerate(players):
+        mine = owned_by_seat[seat]
+        worth = p.stock[FRANC] - LOAN_PENALTY * p.loans
+        if over and p.loans:  # each loan repaid: 5 Francs paid, 7 not deducted
+            worth += (LOAN_PENALTY - LOAN_REPAYMENT) * repaid_at_end(p)
+        if mine:
+            worth += sum(map(_VALUE, mine))
+            if not PLUS_BUILDINGS.isdisjoint(mine):
+                worth += bonuses(rules, p, mine)
+        if p.ships:
+            worth += sum(map(_SHIP_VALUE, p.ships))
+        found.append(worth)
+    return found
+
+
+_VALUE = [b.value for b in BUILDINGS].__getitem__
+_SHIP_VALUE = [card.ship_value for card in ROUND_CARDS].__getitem__
 
 
 def wealth_parts(state: State, seat: int) -> WealthParts:
@@ -110,31 +137,28 @@ def wealth_parts(state: State, seat: int) -> WealthParts:
     mine = owned(state, seat)
     repaid = end_repayments(state, seat)
     return WealthParts(
-        buildings=sum(BUILDINGS[b].value for b in mine),
+        buildings=sum(map(_VALUE, mine)),
         bonuses=bonuses(state.rules, p, mine),
-        ships=sum(ROUND_CARDS[card].ship_value for card in p.ships),
+        ships=sum(map(_SHIP_VALUE, p.ships)),
         francs=p.stock[FRANC] - LOAN_REPAYMENT * repaid,
         repaid_at_end=repaid,
         loans=p.loans - repaid,
+        total=wealth(state, seat),
     )
 
 
 def wealth(state: State, seat: int) -> int:
     """Buildings, bonuses, ships and Francs, less 7 per loan outstanding (at the end: after every
     loan the Francs cover is repaid)."""
-    p = state.players[seat]
-    mine = owned(state, seat)
-    buildings = sum(BUILDINGS[b].value for b in mine) + bonuses(state.rules, p, mine)
-    ships = sum(ROUND_CARDS[card].ship_value for card in p.ships)
-    repaid = end_repayments(state, seat)
-    francs = p.stock[FRANC] - LOAN_REPAYMENT * repaid
-    return buildings + ships + francs - LOAN_PENALTY * (p.loans - repaid)
+    over = state.current_player is None
+    return wealths(state.rules, (state.players[seat],), (owned(state, seat),), over)[0]
 
 
 def scores(state: State) -> tuple[int, ...]:
     """Each player's wealth (final once the game is over; the standing before that)."""
     require_state(state, State, "scores", "Le Havre")
-    return tuple(wealth(state, seat) for seat in range(state.num_players))
+    mine = [owned(state, seat) for seat in range(state.num_players)]
+    return tuple(wealths(state.rules, state.players, mine, state.current_player is None))
 
 
 def winners(state: State) -> tuple[int, ...]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import operator
 import struct
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import compress
 from operator import getitem
 from typing import cast
@@ -29,35 +29,30 @@ from .action_ids import DEFAULT_PLAYERS, variant_buildings
 from .codec import decision_building
 from .data import (
     BUILDINGS,
-    FOOD_DEMANDS,
     FRANC,
     FULL,
     GOODS,
-    LOAN_PENALTY,
-    LOAN_REPAYMENT,
     NUM_TOKEN_KINDS,
     OFFER_SPACES,
     OPTIONS,
     PROPOSAL_PILES,
     ROUND_CARD_INDEX,
-    ROUND_CARDS,
-    SHIP_FOOD,
     SHIP_TYPES,
     SPECIAL_BUILDINGS,
     SPECIAL_DEALT,
     STANDARD_BUILDINGS,
     SUPPLY_TILES,
     TURNS_PER_ROUND,
-    Rules,
     round_cards,
 )
 from .decisions import DECISION_TYPES, Decision
 from .effect import AmountDue
 from .info import INFO
+from .obligations import food_dues
 from .observe import KNOWN_TO_THEM
 from .offered import built_entry
-from .scoring import PLUS_BUILDINGS, bonuses
-from .state import OUT, PROPOSAL, SPECIAL_DECK, TOWN, Player, State
+from .scoring import wealths
+from .state import OUT, PROPOSAL, SPECIAL_DECK, TOWN, State
 from .tensor_layout import (
     DECISION_COUNTS,
     DECISION_INDEX,
@@ -73,11 +68,6 @@ __all__ = ["observation_layout", "observation_tensor", "observation_tensors"]
 
 
 # -- the tensor writer's tables ---------------------------------------------------------------------
-# Wealth as ``scoring.wealth`` counts it, without the copies ``observe`` and ``owned`` make: per
-# building its printed value, per ship card its value; the "+" buildings' bonuses are ``scoring.bonuses``.
-_VALUE = [b.value for b in BUILDINGS].__getitem__
-_SHIP_VALUE = [card.ship_value for card in ROUND_CARDS].__getitem__
-_REPAID_GAIN = LOAN_PENALTY - LOAN_REPAYMENT  # a loan repaid at the end: 5 Francs paid, 7 not deducted
 _OPTION_VALUES = operator.attrgetter(*OPTION_NAMES)
 _OPTION_DEFAULTS = tuple(OPTIONS[name][0] for name in OPTION_NAMES)
 _NO_CHOSEN = (0,) * NUM_TOKEN_KINDS
@@ -167,9 +157,6 @@ class _Tables:
             )
             self.round_parts.append((ones, (card.food_demand(n), card.harvest)))
         self.round_parts.append(((at["round"] + self.rounds,), (0, 0)))
-        self.food_demand = FOOD_DEMANDS[n, variant]  # as ``obligations.food_due`` reads it
-        assert len(self.food_demand) == self.rounds
-        self.ship_food = [food[n - 1] for food in SHIP_FOOD].__getitem__
         self.decision = {cls: _decision_parts(cls, at) for cls in DECISION_TYPES}
         self.decision_building = at["decision_building"]
         self.rule_options = tuple(at["rule_options"] + k for k in range(len(OPTION_NAMES)))
@@ -317,7 +304,7 @@ def _write_observation(state: State, player: int, row: npt.NDArray[np.float32]) 
 
 def _write(state: State, player: int, t: _Tables, row: npt.NDArray[np.float32]) -> None:
     """``_write_observation`` for a checked seat, with the configuration's tables."""
-    round_ones, round_counts = t.round_parts[min(state.round, t.rounds)]
+    round_ones, round_counts = t.round_parts[state.round if state.round < t.rounds else t.rounds]
     turn = state.turn if state.turn < TURNS_PER_ROUND else TURNS_PER_ROUND  # 7 while the round ends
     ones = [t.observer + player, t.turn_player + state.turn_player, t.turn + turn, *round_ones]
     if state.current_player is not None:
@@ -346,9 +333,9 @@ def _write(state: State, player: int, t: _Tables, row: npt.NDArray[np.float32]) 
     # Buildings: where each is, the proposal piles fanned out, sales.
     ones += map(getitem, t.building, state.owner)
     depth = [0] * t.buildings
-    for pile, on in zip(state.piles, t.pile_at, strict=False):
+    for k, pile in enumerate(state.piles):
         if pile:
-            ones += map(on, pile)
+            ones += map(t.pile_at[k], pile)
             ones.append(t.top[pile[0]])
             for place, building in enumerate(pile):
                 depth[building] = place
@@ -372,30 +359,22 @@ def _write(state: State, player: int, t: _Tables, row: npt.NDArray[np.float32]) 
         counts.append(len(state.known[player]) if specials else 0)
         if state.known != t.unseen.get(len(specials)):  # someone looked (the Marketplace)
             _write_known(state, player, t, ones)
-    # Per seat: Person disc, stock, loans, wealth (as ``scoring.wealth``), food due (as
-    # ``obligations.food_due``). Most seats own no building and no ship (their wealth is their
-    # Francs less their loans); a seat with ships, or at game end (the loans its Francs cover
-    # repaid) is worked out apart (``_wealth_and_food``).
-    owned = built_entry(state).owned
-    over = state.current_player is None
-    food = t.food_demand[state.round] if state.round < t.rounds else 0  # none in the final stage
-    apart = False
-    for p, mine, where in zip(state.players, owned, t.person, strict=False):
-        ones.append(where[p.location])
-        stock = p.stock
-        counts += stock
-        if p.ships or over:
-            counts += _wealth_and_food(state.rules, p, mine, food, over, t.ship_food)
-            apart = True
-        elif mine:
-            wealth = sum(map(_VALUE, mine)) + stock[FRANC] - LOAN_PENALTY * p.loans
-            if not PLUS_BUILDINGS.isdisjoint(mine):
-                wealth += bonuses(state.rules, p, mine)
-            counts += (p.loans, wealth, food)
-        else:
-            counts += (p.loans, stock[FRANC] - LOAN_PENALTY * p.loans, food)
-    if apart:  # the ships owned
-        for seat, p in enumerate(state.players):
+    # Per seat: Person disc, stock, loans, and wealth and food due as the rules count them.
+    # (Loops here count seats or piles with ``enumerate``: ``zip``'s ``strict`` keyword alone
+    # costs more than the loop.)
+    players = state.players
+    wealth = wealths(state.rules, players, built_entry(state).owned, state.current_player is None)
+    food = food_dues(state)
+    ships_owned = False
+    person = t.person
+    for seat, p in enumerate(players):
+        ones.append(person[seat][p.location])
+        counts += p.stock
+        counts += (p.loans, wealth[seat], food[seat])
+        if p.ships:
+            ships_owned = True
+    if ships_owned:
+        for seat, p in enumerate(players):
             for card in p.ships:
                 placed[card] = seat
     ones += map(getitem, t.ship, placed)
@@ -439,28 +418,6 @@ def _write_decision(decision: Decision, parts: _DecisionParts, t: _Tables, ones:
     return counts
 
 
-def _wealth_and_food(
-    rules: Rules, p: Player, mine: tuple[int, ...], food: int, over: bool, ship_food: Callable[[int], int]
-) -> tuple[int, int, int]:
-    """A seat's loans, wealth and food due (``food``: the round's demand) when it has ships, "+"
-    buildings, or the game is over (the loans its Francs cover repaid, as ``scoring.wealth``):
-    rarer than not, so apart."""
-    stock, loans, ships = p.stock, p.loans, p.ships
-    wealth = sum(map(_VALUE, mine)) + stock[FRANC] - LOAN_PENALTY * loans
-    due = food
-    if ships:
-        wealth += sum(map(_SHIP_VALUE, ships))
-        if food:
-            due = food - sum(map(ship_food, ships))
-            if due < 0:
-                due = 0
-    if not PLUS_BUILDINGS.isdisjoint(mine):
-        wealth += bonuses(rules, p, mine)
-    if over:
-        wealth += _REPAID_GAIN * min(loans, stock[FRANC] // LOAN_REPAYMENT)
-    return loans, wealth, due
-
-
 _NO_COUNTS = (0, 0)
 _NO_DECISION_COUNTS = (0, *_NO_COUNTS, *_NO_CHOSEN)  # due, counts, chosen
 
@@ -471,8 +428,8 @@ def _write_known(state: State, player: int, t: _Tables, ones: list[int]) -> None
     KNOWN_TO_THEM in a state read back from an observation) and only the cards another seat
     looked at; without one (an observation), ``known`` as it is. A seat that looked at nothing
     is skipped in one comparison (most looks are one seat's, of one or two cards: plain loops
-    cost less here than ``compress``); ``zip`` stops at the deck's first ``SPECIAL_DEALT``
-    positions, as ``observe`` does."""
+    cost less here than ``compress``); only the deck's first ``SPECIAL_DEALT`` positions are
+    written, as ``observe`` does."""
     known = state.known
     specials = state.specials
     if not specials:
@@ -485,13 +442,13 @@ def _write_known(state: State, player: int, t: _Tables, ones: list[int]) -> None
             continue
         column = t.known_by_seat[seat]
         if seat == player:
-            for seen, at, card in zip(t.special_seen, column, cards, strict=False):
+            for position, card in enumerate(cards[:SPECIAL_DEALT]):
                 if card >= 0:
-                    ones.append(seen[card])
-                    ones.append(at)
+                    ones.append(t.special_seen[position][card])
+                    ones.append(column[position])
                 elif card == KNOWN_TO_THEM:
-                    ones.append(at)
+                    ones.append(column[position])
         else:
-            for at, card in zip(column, cards, strict=False):
+            for position, card in enumerate(cards[:SPECIAL_DEALT]):
                 if card >= 0:
-                    ones.append(at)
+                    ones.append(column[position])
