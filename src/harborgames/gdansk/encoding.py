@@ -20,10 +20,9 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from ..core.encoding import fill_masks
+from ..core.encoding import bind_ids, fill_masks
 from ..core.update import update
 from .action_ids import DEFAULT_PLAYERS, action_space, space_of
-from .actions import Action
 from .codec import CODEC
 from .observe import observe
 from .render import render
@@ -45,20 +44,7 @@ __all__ = [
 ]
 
 
-def num_distinct_actions(num_players: int = DEFAULT_PLAYERS, variant: str | None = None) -> int:
-    return action_space(num_players, variant).size
-
-
-def encode(state: State, action: Action) -> int:
-    return space_of(state).encode(state, action)
-
-
-def decode(state: State, index: int) -> Action:
-    return space_of(state).decode(state, index)
-
-
-def legal_action_mask(state: State) -> npt.NDArray[np.int8]:
-    return space_of(state).mask(state)
+num_distinct_actions, encode, decode, legal_action_mask = bind_ids(action_space, space_of, DEFAULT_PLAYERS)
 
 
 def legal_action_masks(
