@@ -159,6 +159,7 @@ def correct() -> types.SimpleNamespace:
                 "loads",
                 "parse_action",
                 "render",
+                "HeuristicParams",
                 "heuristic",
             ]
         },
