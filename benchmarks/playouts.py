@@ -26,7 +26,7 @@ def play_games(name: str, players: int, variant: str | None, games: int, tensors
     with ``tensors``, each decision also writes the mover's observation tensor and the legal
     action mask (what an adapter adds to every step)."""
     game = harborgames.load(name)
-    encoded = harborgames.adapters.require_encoding(game)[1] if tensors else None
+    encoded = harborgames.adapters.require_encoding(game) if tensors else None
     chosen = variant or game.INFO.default_variant
 
     def one(seed: int) -> int:
