@@ -38,3 +38,4 @@ def test_a_state_has_the_members_the_layers_read() -> None:
     for name in harborgames.games():
         state = harborgames.load(name).new_game(2, seed=1)
         assert state.forced == ()
+        assert state.variant == harborgames.load(name).INFO.default_variant

@@ -225,7 +225,7 @@ class _SearchBot:
     def _budget(self, view: View[S, A], state: S) -> range | _Timed:
         iterations = self.config.iterations
         if iterations is None:
-            iterations = budget_for(view.info.name, *configuration_of(view.game, state))
+            iterations = budget_for(view.info.name, *configuration_of(state))
         if self.config.time_limit is None:
             return range(iterations)
         return _Timed(iterations, self.config.time_limit)

@@ -71,7 +71,7 @@ class ParamChooser:
         it; ``None`` with a program's own heuristic) and the heuristic to play by."""
         if self.own is not None:
             return None, self.own
-        players, variant = configuration_of(view.game, state)
+        players, variant = configuration_of(state)
         key = (view.info.name, players, variant)
         found = self._found.get(key)
         if found is None:

@@ -25,7 +25,7 @@ from pathlib import Path
 import attrs
 
 from ..core.params import ParamsError, Weights, from_mapping, to_mapping
-from ..core.protocol import Game
+from ..core.protocol import Game, State
 from .config import SearchConfig, config_from_mapping, config_to_mapping
 from .view import A, S, View
 
@@ -41,7 +41,6 @@ __all__ = [
     "dump_set",
     "param_set",
     "shipped_files",
-    "variant_of",
 ]
 
 FORMAT = "harborgames-params"
@@ -62,22 +61,15 @@ class ParamSet:
 
 def configuration(view: View[S, A]) -> tuple[int, str]:
     """The players and variant of the game ``view`` is in (what the budgets and the shipped
-    sets are keyed by), read from a sampled state: every state has ``num_players``; the
-    variant is its ``rules.variant`` where the game has one, else the game's default."""
-    return configuration_of(view.game, view.sample(0))
+    sets are keyed by), read from a sampled state (every state has ``num_players`` and
+    ``variant``)."""
+    return configuration_of(view.sample(0))
 
 
-def configuration_of(game: Game[S, A], state: S) -> tuple[int, str]:
+def configuration_of(state: State) -> tuple[int, str]:
     """``configuration`` of a state a bot has sampled already (a sample costs a resample where
     cards are hidden)."""
-    return state.num_players, variant_of(game, state)
-
-
-def variant_of(game: Game[S, A], state: S) -> str:
-    """The variant ``state`` is played in: its ``rules.variant`` where the game has variants
-    of its rules, else the game's default (one variant)."""
-    variant = getattr(getattr(state, "rules", None), "variant", None)
-    return variant if isinstance(variant, str) else game.INFO.default_variant
+    return state.num_players, state.variant
 
 
 def check_params(spec: str) -> None:

@@ -50,6 +50,10 @@ class State(Protocol):
         """The steps the engine took without a choice since a seat last decided (``()`` in a
         game that has none): shown, never part of the position."""
 
+    @property
+    def variant(self) -> str:
+        """The variant the game is played in (one of ``GameInfo.variants``)."""
+
 
 Action = object
 """Each game has its own frozen action classes (a union per game); ``str(action)`` is the notation."""

@@ -38,6 +38,11 @@ class State:
     forced: tuple[Forced, ...] = forced_field()  # what the engine took since a player last decided
     legal_memo: tuple[object, ...] | None = legal_memo_field()  # legal actions, once computed
 
+    @property
+    def variant(self) -> str:
+        """The variant played (``core.protocol.State``): this game has one."""
+        return "standard"
+
 
 @attrs.frozen(slots=True, weakref_slot=False)
 class Observation:

@@ -94,6 +94,11 @@ class State:
     # Derived from ``owner`` (``offered.built_entry``); set where the engine changes owners.
     built: Built | None = attrs.field(default=None, eq=False, hash=False, repr=False)
 
+    @property
+    def variant(self) -> str:
+        """The variant played (``core.protocol.State``): "full" or "short"."""
+        return self.rules.variant
+
 
 @attrs.frozen(slots=True, weakref_slot=False)
 class Observation:

@@ -10,7 +10,7 @@ from typing import TypeVar
 
 from ..bots import derive_seed, make_from_spec, make_view
 from ..bots.simple import Heuristic
-from ..bots.tuned import TUNED, param_set, variant_of
+from ..bots.tuned import TUNED, param_set
 from ..bots.view import hides_future
 from ..core.play import replay_states
 from ..core.protocol import GameModule, GameRecord, State
@@ -169,7 +169,7 @@ def standings(
     ``samples`` states ``game.resample`` draws for ``seat`` (the state itself where nothing is
     hidden); a finished game's is its scores."""
     if heuristic is None and states:
-        heuristic = tuned_heuristic(game, states[0].num_players, variant_of(game, states[0]))
+        heuristic = tuned_heuristic(game, states[0].num_players, states[0].variant)
     value = heuristic or game.heuristic
     draws = samples if hides_future(game) else 1
     line = []
