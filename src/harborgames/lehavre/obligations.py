@@ -45,7 +45,7 @@ def start_interest(state: State) -> State:
 
 def _interest_from(state: State, seat: int | None, players: tuple[Player, ...] | None = None) -> State:
     """The next seat with loans from ``seat`` on decides, or the turn's player (``players``: the
-    supplies after a payment, made part of the same copy)."""
+    stocks after a payment, made part of the same copy)."""
     if players is None:
         players = state.players
     first, n = state.turn_player, state.num_players
@@ -146,7 +146,7 @@ def _feed_from(
     after: Callable[[State], State],
     players: tuple[Player, ...] | None = None,
 ) -> State:
-    """The next seat from ``seat`` on owing food decides, or ``after`` (``players``: the supplies
+    """The next seat from ``seat`` on owing food decides, or ``after`` (``players``: the stocks
     after a payment, made part of the same copy)."""
     if players is None:
         players = state.players
