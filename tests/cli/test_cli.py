@@ -283,6 +283,7 @@ def test_forced_decisions_are_printed_one_per_line(capsys: pytest.CaptureFixture
             return self.text
 
     show_forced(SimpleNamespace(forced=(Taken("P1 roll → L1 M2 R1"), Taken("P0 end"))))
+    show_forced(SimpleNamespace(forced=()))  # a state where nothing was forced prints nothing
     assert capsys.readouterr().out == "forced: P1 roll → L1 M2 R1\nforced: P0 end\n"
 
 
