@@ -215,7 +215,8 @@ class _Tables:
             for seat in range(n)
         )
         # Every count, in the order the writer lists them: the fields of fixed size, per seat its
-        # stock (goods, then Francs), loans, wealth and food due, the proposal depths, and last
+        # stock (goods, then Francs) and loans, every seat's wealth, every seat's food due (as the
+        # rules hand them over, a list each), the proposal depths, and last
         # the decision's due, counts and goods chosen, left out where the decision has none of
         # them (``count_at[:-decision_counts]``). One store writes them all (the writer lists each,
         # 0 or not: fewer branches than skipping the 0s).
@@ -228,7 +229,9 @@ class _Tables:
         kinds = len(GOODS)
         for seat in range(n):
             counts += range(at["goods"] + seat * kinds, at["goods"] + (seat + 1) * kinds)
-            counts += [at["francs"] + seat, at["loans"] + seat, at["wealth"] + seat, at["food_due"] + seat]
+            counts += [at["francs"] + seat, at["loans"] + seat]
+        counts += range(at["wealth"], at["wealth"] + n)
+        counts += range(at["food_due"], at["food_due"] + n)
         counts += range(at["proposal_depth"], at["proposal_depth"] + b)
         plain = len(counts)
         counts += [at["decision_due"], at["decision_counts"], at["decision_counts"] + 1]
@@ -363,16 +366,16 @@ def _write(state: State, player: int, t: _Tables, row: npt.NDArray[np.float32]) 
     # (Loops here count seats or piles with ``enumerate``: ``zip``'s ``strict`` keyword alone
     # costs more than the loop.)
     players = state.players
-    wealth = wealths(state.rules, players, built_entry(state).owned, state.current_player is None)
-    food = food_dues(state)
     ships_owned = False
     person = t.person
     for seat, p in enumerate(players):
         ones.append(person[seat][p.location])
         counts += p.stock
-        counts += (p.loans, wealth[seat], food[seat])
+        counts.append(p.loans)
         if p.ships:
             ships_owned = True
+    counts += wealths(state.rules, players, built_entry(state).owned, state.current_player is None)
+    counts += food_dues(state)
     if ships_owned:
         for seat, p in enumerate(players):
             for card in p.ships:
