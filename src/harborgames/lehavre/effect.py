@@ -18,7 +18,7 @@ import attrs
 
 from ..core.checks import StateChecks
 from ..core.decisions import Rule
-from ..core.update import update_generic
+from ..core.update import update, update_generic
 from .actions import Action, Build, Give, Pay, PayPart, Times
 from .data import (
     BRICK,
@@ -41,17 +41,7 @@ from .names import building_name
 from .offered import built_entry
 from .payment import ENERGY, amount_ways, chosen_vector, energy_worth, step_done
 from .readings import SOURCE_READINGS
-from .state import (
-    Player,
-    State,
-    pay_tokens,
-    with_decision,
-    with_main_action_done,
-    with_main_action_over,
-    with_player,
-    with_players,
-    with_stock,
-)
+from .state import Player, State, pay_tokens, with_decision, with_player, with_players, with_stock
 
 D = TypeVar("D", bound=Decision)
 
@@ -81,13 +71,13 @@ def _players_gaining(state: State, seat: int, change: dict[int, int]) -> tuple[P
 
 def done(state: State) -> State:
     """The main action is over: back to the player's turn."""
-    return with_main_action_done(state, decision=TURN, main_done=True)
+    return update(state, decision=TURN, main_done=True)
 
 
 def done_gaining(state: State, seat: int, change: dict[int, int]) -> State:
     """``done(gain(state, seat, change))`` in one state copy (most buildings end so)."""
     players = _players_gaining(state, seat, change)
-    return with_main_action_over(state, players=players, decision=TURN, main_done=True)
+    return update(state, players=players, decision=TURN, main_done=True)
 
 
 def ask(state: State, decision: Decision) -> State:

@@ -7,6 +7,7 @@ from bisect import bisect_left, bisect_right
 from itertools import compress
 from operator import itemgetter
 
+from ..core.update import update
 from .actions import Buy, BuyShip, Enter, Sell, SellShip, Take
 from .data import (
     BUILDINGS,
@@ -22,7 +23,7 @@ from .data import (
     proposal_buildings,
     town_start_buildings,
 )
-from .state import TOWN, Built, State, new_built, replaced, with_owners
+from .state import TOWN, Built, State, new_built, replaced
 
 TAKES = tuple(Take(TOKEN_NAMES[token]) for token in OFFER_SPACES)
 ENTERS = tuple(Enter(b.id) for b in BUILDINGS)
@@ -92,7 +93,7 @@ def built_entry(state: State) -> Built:
 def with_owner(state: State, owner: tuple[int, ...], *, moved: int | None = None) -> State:
     """``state`` with the buildings' owners ``owner``, and what is built derived from it.
     ``moved``: the one building whose owner changed, if only one did."""
-    return with_owners(state, owner, built_after(state, owner, moved=moved))
+    return update(state, owner=owner, built=built_after(state, owner, moved=moved))
 
 
 def built_after(state: State, owner: tuple[int, ...], *, moved: int | None) -> Built:

@@ -29,8 +29,6 @@ OUT = -3  # not in this game (another player count, or a special card back in th
 SPECIAL_DECK = -4  # face down on the Special buildings space (full game)
 
 
-
-
 @attrs.frozen(slots=True, weakref_slot=False)
 class Player:
     """One player's supply, loans, ships and Person disc."""
@@ -125,6 +123,8 @@ def with_at(items: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
 
 
 # -- the updates made on nearly every decision, bound once (``core.update.generated_update``) ------
+# Each is kept because callgrind shows what it pays (docs/performance.md, "Speed devices and what
+# each pays"); every other copy is ``update(state, field=...)``.
 class _WithPlayers(Protocol):
     def __call__(self, state: State, /, players: tuple[Player, ...]) -> State:
         """The state with other players' supplies (the commonest change)."""
@@ -139,30 +139,6 @@ class _WithDecision(Protocol):
 
 
 with_decision: _WithDecision = generated_update(State, _WithDecision)
-
-
-class _WithPlayersDeciding(Protocol):
-    def __call__(self, state: State, /, players: tuple[Player, ...], decision: Decision | None) -> State:
-        """Other supplies or discs, and the same seat's next decision (a disc entering a building
-        whose fee is asked next)."""
-
-
-with_players_deciding: _WithPlayersDeciding = generated_update(State, _WithPlayersDeciding)
-
-
-class _WithMainActionOver(Protocol):
-    def __call__(
-        self,
-        state: State,
-        /,
-        players: tuple[Player, ...],
-        decision: Decision | None,
-        main_done: bool,
-    ) -> State:
-        """A building's action ends with what it gave: back to the player's turn, in one copy."""
-
-
-with_main_action_over: _WithMainActionOver = generated_update(State, _WithMainActionOver)
 
 
 class _WithPlayersSeatDeciding(Protocol):
@@ -193,54 +169,6 @@ class _WithGoodsTaken(Protocol):
 
 
 with_goods_taken: _WithGoodsTaken = generated_update(State, _WithGoodsTaken)
-
-
-class _WithOwners(Protocol):
-    def __call__(self, state: State, /, owner: tuple[int, ...], built: Built | None) -> State:
-        """A building changed hands (``built``: what is built then, see ``offered.with_owner``)."""
-
-
-with_owners: _WithOwners = generated_update(State, _WithOwners)
-
-
-class _WithBuildingSold(Protocol):
-    def __call__(
-        self,
-        state: State,
-        /,
-        players: tuple[Player, ...],
-        owner: tuple[int, ...],
-        built: Built | None,
-        sold: tuple[int, ...],
-    ) -> State:
-        """A building sold to the town (its Francs in ``players``, not to be bought back this turn)."""
-
-
-with_building_sold: _WithBuildingSold = generated_update(State, _WithBuildingSold)
-
-
-class _WithBuildingBought(Protocol):
-    def __call__(
-        self,
-        state: State,
-        /,
-        players: tuple[Player, ...],
-        piles: tuple[tuple[int, ...], ...],
-        owner: tuple[int, ...],
-        built: Built | None,
-    ) -> State:
-        """A building bought from the town or the top of a proposal pile."""
-
-
-with_building_bought: _WithBuildingBought = generated_update(State, _WithBuildingBought)
-
-
-class _WithMainActionDone(Protocol):
-    def __call__(self, state: State, /, decision: Decision | None, main_done: bool) -> State:
-        """Back to the player's own turn after (or before) the main action."""
-
-
-with_main_action_done: _WithMainActionDone = generated_update(State, _WithMainActionDone)
 
 
 class _WithTurnStarted(Protocol):

@@ -22,19 +22,7 @@ from .data import (
 )
 from .offered import SELL_SHIPS, built_after, built_entry
 from .payment import francs
-from .state import (
-    TOWN,
-    Player,
-    State,
-    new_player,
-    pay_tokens,
-    with_at,
-    with_building_bought,
-    with_building_sold,
-    with_player,
-    with_players,
-    with_stock,
-)
+from .state import TOWN, Player, State, new_player, pay_tokens, with_at, with_player, with_players, with_stock
 
 
 def sales(state: State, seat: int) -> list[Action]:
@@ -55,7 +43,7 @@ def buy(state: State, action: Buy) -> State:
     stock[FRANC] -= price
     players = _sent_home(with_player(state.players, seat, with_stock(p, tuple(stock))), building)
     piles, owner, built = placed(state, building, seat)
-    return with_building_bought(state, players=players, piles=piles, owner=owner, built=built)
+    return update(state, players=players, piles=piles, owner=owner, built=built)
 
 
 def buy_ship(state: State, action: BuyShip) -> State:
@@ -81,7 +69,7 @@ def sell(state: State, seat: int, action: Sell) -> State:
     players = _sent_home(with_player(state.players, seat, with_stock(p, tuple(stock))), building)
     owner = with_at(state.owner, building, TOWN)
     built = built_after(state, owner, moved=building)
-    return with_building_sold(state, players=players, owner=owner, built=built, sold=(*state.sold, building))
+    return update(state, players=players, owner=owner, built=built, sold=(*state.sold, building))
 
 
 def sell_ship(state: State, seat: int, action: SellShip) -> State:

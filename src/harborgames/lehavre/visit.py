@@ -30,16 +30,7 @@ from .names import building_name
 from .offered import ENTERS, FEE_FOOD, FEE_FRANCS, LOCKED, built_entry
 from .payment import FOOD_KINDS, fee_ways, food_ways, food_worth, francs, subtract
 from .specials import SPECIAL_EFFECTS, SPECIAL_ENERGY_PAID, SPECIAL_KINDS
-from .state import (
-    Built,
-    State,
-    handed,
-    new_player,
-    pay_tokens,
-    with_player,
-    with_players,
-    with_players_deciding,
-)
+from .state import Built, State, handed, new_player, pay_tokens, with_player, with_players
 from .upgrading import KINDS as UPGRADING_KINDS
 
 __all__ = [
@@ -238,7 +229,7 @@ def enter_building(state: State, building: int) -> State:
     p = state.players[seat]
     players = with_player(state.players, seat, new_player(p.stock, p.loans, p.ships, building))
     if state.owner[building] != seat and (FEE_FOOD[building] or FEE_FRANCS[building]):
-        return with_players_deciding(state, players=players, decision=_PAYING_FEE[building])  # one copy
+        return update(state, players=players, decision=_PAYING_FEE[building])  # one copy
     return _effect(building).enter(with_players(state, players))
 
 
