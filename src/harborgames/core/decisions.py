@@ -324,17 +324,13 @@ def field_problem(action: object) -> str:
 
 
 _SIMPLE: dict[str, type] = {"int": int, "str": str, "bool": bool}
-_FIELD_TYPES: dict[type, tuple[tuple[str, str], ...]] = {}
 
 
 def _declared_fields(cls: type) -> tuple[tuple[str, str], ...]:
-    """Each attrs field's name and declared type as written (``"int"``, ``"tuple[str, ...]"``)."""
-    known = _FIELD_TYPES.get(cls)
-    if known is None:
-        known = tuple((f.name, _as_written(f.type)) for f in attrs.fields(cls))
-        if len(_FIELD_TYPES) < 1024:  # one entry per action class
-            _FIELD_TYPES[cls] = known
-    return known
+    """Each attrs field's name and declared type as written (``"int"``, ``"tuple[str, ...]"``);
+    worked out each time (a refused action's check is no hot path, and the engine keeps no
+    process-wide caches)."""
+    return tuple((f.name, _as_written(f.type)) for f in attrs.fields(cls))
 
 
 def _as_written(declared: object) -> str:

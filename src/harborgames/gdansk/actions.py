@@ -7,6 +7,8 @@ needs no state and a game record reads like a scoresheet. See ``notation.py`` fo
 
 from __future__ import annotations
 
+import typing
+
 import attrs
 
 
@@ -183,24 +185,7 @@ Action = (
     | End
 )
 
-ACTION_TYPES: tuple[type[Action], ...] = (
-    RemoveSector,
-    PlaceMeeple,
-    Roll,
-    Reroll,
-    Keep,
-    Load,
-    Discard,
-    Unload,
-    Move,
-    Recruit,
-    Execute,
-    HrSwap,
-    HrSwapWith,
-    HrPlace,
-    Cruise,
-    End,
-)
+ACTION_TYPES: tuple[type[Action], ...] = typing.get_args(Action)  # the union's classes, in order
 
 # The actions chosen once rolling is over: dice actions, additional actions, and ``end``.
 TURN_ACTION_TYPES: tuple[type[Action], ...] = (

@@ -7,6 +7,8 @@ two; then any number of ``Sell`` and ``End``.
 
 from __future__ import annotations
 
+import typing
+
 import attrs
 
 from .data import GOOD_LETTERS
@@ -114,4 +116,4 @@ def paid(before: tuple[int, int, int, int], after: tuple[int, int, int, int]) ->
 
 
 Action = Build | Use | Sell | Pass | End | Move | Times | Pay
-ACTION_TYPES: tuple[type[Action], ...] = (Build, Use, Sell, Pass, End, Move, Times, Pay)
+ACTION_TYPES: tuple[type[Action], ...] = typing.get_args(Action)  # the union's classes, in order

@@ -9,6 +9,7 @@ decisions: ``Pay``, ``Times``, ``Choose``, ``Build``, ``BuildShip``, ``Give``, `
 
 from __future__ import annotations
 
+import typing
 from typing import Protocol
 
 import attrs
@@ -249,26 +250,6 @@ Action = (
     | Done
     | End
 )
-ACTION_TYPES: tuple[type[Action], ...] = (
-    Take,
-    Enter,
-    Buy,
-    BuyShip,
-    Sell,
-    SellShip,
-    Repay,
-    Loan,
-    Pay,
-    PayPart,
-    Times,
-    Choose,
-    Build,
-    BuildShip,
-    Give,
-    Trade,
-    Order,
-    Done,
-    End,
-)
+ACTION_TYPES: tuple[type[Action], ...] = typing.get_args(Action)  # the union's classes, in order
 REPAY, LOAN, DONE, END = Repay(), Loan(), Done(), End()
 KEEP_ORDER, SWAP_ORDER = Order(False), Order(True)
