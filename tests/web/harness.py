@@ -23,11 +23,13 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
+
+T = TypeVar("T")
 
 
 @functools.cache
@@ -230,6 +232,24 @@ def browser() -> Iterator[Any]:
         shutil.rmtree(profile, ignore_errors=True)
 
 
+def wait(condition: Callable[[], T | None], timeout: float = 20) -> T:
+    """The first truthy value of ``condition()``, retried while the page redraws (an element
+    gone stale between finding and reading it is looked for again)."""
+    from selenium.common.exceptions import WebDriverException
+
+    deadline = time.monotonic() + timeout
+    last: BaseException | None = None
+    while time.monotonic() < deadline:
+        try:
+            value = condition()
+            if value:
+                return value
+        except WebDriverException as error:  # StaleElementReferenceException among them
+            last = error
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting ({last!r})")
+
+
 class Page:
     """A browser on the test server's page, with the waiting the tests need while it redraws."""
 
@@ -252,21 +272,9 @@ class Page:
         )
         self.browser.execute_script("window.dispatchEvent(new Event('resize'))")
 
-    def wait(self, condition: Any, timeout: float = 20) -> Any:
+    def wait(self, condition: Callable[[], T | None], timeout: float = 20) -> T:
         """The first truthy value of ``condition()``, retried while the page redraws."""
-        from selenium.common.exceptions import WebDriverException
-
-        deadline = time.monotonic() + timeout
-        last: BaseException | None = None
-        while time.monotonic() < deadline:
-            try:
-                value = condition()
-                if value:
-                    return value
-            except WebDriverException as error:  # a stale element among them
-                last = error
-            time.sleep(0.05)
-        raise AssertionError(f"timed out waiting ({last!r})")
+        return wait(condition, timeout)
 
     def find(self, css: str) -> Any:
         """The element ``css`` selects, once it is there."""

@@ -11,40 +11,22 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 
 import harborgames
 from harborgames.core.play import replay
 
-from .harness import screenshots
+from .harness import screenshots, wait
 
 webdriver = pytest.importorskip(
     "selenium.webdriver", reason="selenium is not installed: pip install -e '.[webtest]'"
 )
-from selenium.common.exceptions import StaleElementReferenceException, WebDriverException  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
-
-T = TypeVar("T")
-
-
-def wait(condition: Callable[[], T | None], timeout: float = 20) -> T:
-    """The first truthy value of ``condition``, retried while the page redraws."""
-    deadline = time.monotonic() + timeout
-    last: BaseException | None = None
-    while time.monotonic() < deadline:
-        try:
-            value = condition()
-            if value:
-                return value
-        except (StaleElementReferenceException, WebDriverException) as error:
-            last = error
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting ({last!r})")
 
 
 def text(browser: Any, css: str) -> str:

@@ -9,21 +9,18 @@ skipped otherwise, as ``test_browser.py``.
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 
 import harborgames
 
+from .harness import wait
+
 webdriver = pytest.importorskip(
     "selenium.webdriver", reason="selenium is not installed: pip install -e '.[webtest]'"
 )
-from selenium.common.exceptions import StaleElementReferenceException, WebDriverException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
-
-T = TypeVar("T")
 
 
 @pytest.fixture(scope="module")
@@ -39,21 +36,6 @@ def viewport(browser: Any, width: int, height: int) -> None:
         "Emulation.setDeviceMetricsOverride",
         {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 700},
     )
-
-
-def wait(condition: Callable[[], T | None], timeout: float = 20) -> T:
-    """The first truthy value of ``condition``, retried while the page redraws."""
-    deadline = time.monotonic() + timeout
-    last: BaseException | None = None
-    while time.monotonic() < deadline:
-        try:
-            value = condition()
-            if value:
-                return value
-        except (StaleElementReferenceException, WebDriverException) as error:
-            last = error
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting ({last!r})")
 
 
 def box(browser: Any, css: str) -> dict[str, float]:
@@ -187,8 +169,12 @@ def test_gdansk_has_a_seat_legend_and_a_click_on_the_map_moves_the_ship(server: 
     where = moves[0].split()[1]
     label = browser.find_element(By.CSS_SELECTOR, f"g.location[data-location='{where}'] > text:last-of-type")
     label.click()
-    wait(lambda: browser.find_elements(By.CSS_SELECTOR, "#log li") and not browser.find_elements(
-        By.CSS_SELECTOR, f"g.location.target[data-location='{where}']"))
+    wait(
+        lambda: (
+            browser.find_elements(By.CSS_SELECTOR, "#log li")
+            and not browser.find_elements(By.CSS_SELECTOR, f"g.location.target[data-location='{where}']")
+        )
+    )
     _, view = server.request("GET", f"/api/games/{game_id}?token={token}")
     assert any(entry.get("seat") == 0 and entry.get("move") == moves[0] for entry in view["log"])
     assert view["table"]["players"][0]["location"] == where

@@ -9,38 +9,20 @@ ones in ``docs/web.md``), else to a temporary folder.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 
 import harborgames
 
-from .harness import screenshots
+from .harness import screenshots, wait
 
 webdriver = pytest.importorskip(
     "selenium.webdriver", reason="selenium is not installed: pip install -e '.[webtest]'"
 )
-from selenium.common.exceptions import StaleElementReferenceException, WebDriverException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 
-T = TypeVar("T")
 CARDS = {card.key: card for card in harborgames.load("lehavre").cards()}
-
-
-def wait(condition: Callable[[], T | None], timeout: float = 20) -> T:
-    """The first truthy value of ``condition``, retried while the page redraws."""
-    deadline = time.monotonic() + timeout
-    last: BaseException | None = None
-    while time.monotonic() < deadline:
-        try:
-            value = condition()
-            if value:
-                return value
-        except (StaleElementReferenceException, WebDriverException) as error:
-            last = error
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting ({last!r})")
 
 
 def size(browser: Any, width: int, height: int) -> None:
