@@ -24,7 +24,7 @@ from .construction import KINDS as CONSTRUCTION_KINDS
 from .data import BUILDING_INDEX, BUILDINGS, FRANC
 from .decisions import HarborWatchTarget, PayFee
 from .effect import Effect, EnergyPaid, always, ask, gain, me, owned, paying_energy, stock_of
-from .explain import not_a_choice, payment_refused
+from .explain import choice_refused, payment_refused
 from .kind import Kind, Phase, said
 from .names import building_name
 from .offered import ENTERS, FEE_FOOD, FEE_FRANCS, LOCKED, built_entry
@@ -293,10 +293,6 @@ def _fees_after_fee(decision: PayFee) -> tuple[int, int]:
     return 1 + watch, HARBOR_WATCH_FRANCS * watch
 
 
-def _watch_why(state: State, decision: HarborWatchTarget, action: Action) -> str:
-    return not_a_choice(state, HARBOR_WATCH, action)
-
-
 def _fees_after_watch(decision: HarborWatchTarget) -> tuple[int, int]:
     """A Franc to the occupant, then the target's fee."""
     return 1, HARBOR_WATCH_FRANCS
@@ -314,7 +310,7 @@ KINDS = (
     ),
     Kind(
         HarborWatchTarget,
-        Rule(_watch_choices, _watch_choose, _watch_why),
+        Rule(_watch_choices, _watch_choose, choice_refused("harbor_watch")),
         said("the Harbor Watch: which occupied building to move into"),
         at="harbor_watch",
         action_to_come=True,
